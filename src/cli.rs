@@ -1,0 +1,122 @@
+//! The command line: every subcommand and flag, documented once.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::encode::Encoding;
+use crate::render::Format;
+use crate::solve::SolverChoice;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "jigsat",
+    version,
+    about = "Solve packing puzzles (polyominoes, polycubes, rectangles) with SAT",
+    long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) with SAT.\n\n\
+        A puzzle is a TOML file with a [board] and [[piece]] entries; jigsat lists every \
+        placement of every piece, encodes the exact cover as CNF (one variable per \
+        placement), solves it, checks the answer against the puzzle and draws it.",
+    after_help = "Examples:\n  \
+        jigsat solve puzzles/soma.toml\n  \
+        jigsat solve puzzles/pentomino-6x10.toml --format json -o solution.json\n  \
+        jigsat info puzzles/y25.toml\n\n\
+        Exit status: 0 solved, 1 proved to have no solution, 2 bad input or usage, 3 gave up \
+        (time limit).\nLogging: -v for timings and sizes, -vv for more; RUST_LOG overrides."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// More detail on stderr: -v for sizes and timings, -vv for debugging.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count)]
+    pub verbose: u8,
+
+    /// Print only the result: no warnings or summary lines.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Find a solution, check it and draw it.
+    #[command(after_help = "Examples:\n  \
+        jigsat solve puzzles/y25.toml\n  \
+        jigsat solve puzzles/soma.toml --encoding sequential --format json\n  \
+        jigsat solve big.toml --time-limit 60 -o solution.txt")]
+    Solve(SolveArgs),
+
+    /// Describe a puzzle: pieces, orientations, placements, CNF size.
+    #[command(after_help = "Examples:\n  \
+        jigsat info puzzles/pentomino-6x10.toml\n  \
+        jigsat info puzzles/y25.toml --encoding sequential --format json")]
+    Info(InfoArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The puzzle file (TOML; see README.md for the format).
+    pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+
+    /// The SAT solver to run.
+    #[arg(long, value_enum, default_value_t = SolverChoice::Varisat)]
+    pub solver: SolverChoice,
+
+    /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+
+    /// Skip the colouring pre-check that proves some puzzles impossible
+    /// before searching, so that the solver itself has to.
+    #[arg(long)]
+    pub no_precheck: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// The puzzle file.
+    pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Output format: `text` draws the board, `json` is for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct EncodingArgs {
+    /// The at-most-one encoding of the CNF; `auto` chooses per constraint.
+    #[arg(long, value_enum, default_value_t = Encoding::Auto)]
+    pub encoding: Encoding,
+}
+
+fn parse_seconds(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of seconds (e.g. 10 or 2.5)"))?;
+    if !secs.is_finite() || secs <= 0.0 || secs > 1e9 {
+        return Err(format!(
+            "the time limit must be a positive number of seconds, not {s}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}

@@ -1,0 +1,98 @@
+//! `jigsat info`: what jigsat makes of a puzzle, before solving it.
+
+use serde_json::json;
+
+use crate::cli::InfoArgs;
+use crate::encode::encode;
+use crate::error::Result;
+use crate::puzzle::Fill;
+use crate::render::Format;
+use crate::{Instance, impossible};
+
+use super::{Sink, load};
+
+pub fn run(args: &InfoArgs) -> Result<i32> {
+    let puzzle = load(&args.puzzle)?;
+    let instance = Instance::new(&puzzle)?;
+    let encoded = encode(&instance.cover, args.encoding.encoding);
+    let refutation = impossible::refute(&puzzle, &instance.placements);
+    let [w, h, d] = puzzle.board.extent();
+    let fill = match puzzle.fill {
+        Fill::Exact => "exact",
+        Fill::Partial => "partial",
+    };
+    let pieces: Vec<_> = puzzle
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(p, piece)| {
+            json!({
+                "piece": piece.name,
+                "glyph": piece.glyph.to_string(),
+                "cells": piece.shape.len(),
+                "count": piece.count.to_string(),
+                "orientations": instance.placements.orientations[p].len(),
+                "placements": instance.placements.count_for(p),
+            })
+        })
+        .collect();
+    let out = match args.output.format {
+        Format::Json => {
+            let doc = json!({
+                "puzzle": puzzle.name,
+                "board": { "cells": puzzle.board.len(), "size": [w, h, d], "fill": fill },
+                "pieces": pieces,
+                "placements": instance.placements.all.len(),
+                "encoding": { "name": encoded.encoding.name(), "variables": encoded.cnf.num_vars(), "clauses": encoded.cnf.num_clauses() },
+                "precheck": refutation,
+            });
+            serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
+        }
+        Format::Text => {
+            let mut out = format!("{}\n", puzzle.name);
+            if let Some(d) = &puzzle.description {
+                out += &format!("  {d}\n");
+            }
+            out += &format!(
+                "board: {} cells in a {w}x{h}{} box, fill {fill}\n\n",
+                puzzle.board.len(),
+                if d > 1 {
+                    format!("x{d}")
+                } else {
+                    String::new()
+                }
+            );
+            out += &format!(
+                "{:<16} {:>5} {:>6} {:>6} {:>12} {:>10}\n",
+                "piece", "glyph", "cells", "count", "orientations", "placements"
+            );
+            for (p, piece) in puzzle.pieces.iter().enumerate() {
+                out += &format!(
+                    "{:<16} {:>5} {:>6} {:>6} {:>12} {:>10}\n",
+                    piece.name,
+                    piece.glyph,
+                    piece.shape.len(),
+                    piece.count.to_string(),
+                    instance.placements.orientations[p].len(),
+                    instance.placements.count_for(p)
+                );
+            }
+            out += &format!(
+                "\n{} placements; CNF with {} encoding: {} variables, {} clauses\n",
+                instance.placements.all.len(),
+                encoded.encoding,
+                encoded.cnf.num_vars(),
+                encoded.cnf.num_clauses()
+            );
+            if let Some(r) = refutation {
+                out += &format!("pre-check: no solution: {r}\n");
+            }
+            out
+        }
+    };
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out)?;
+    Ok(0)
+}

@@ -1,0 +1,118 @@
+//! The exact-cover instance: the spine every engine reads.
+//!
+//! Items are the things to be covered — each board cell, and each distinct
+//! piece — and options are placements, each covering its cells and its
+//! piece. Every item carries a multiplicity range (Knuth's generalization in
+//! Algorithm M): a cell is covered exactly once (`1..1`, exact fill) or at
+//! most once (`0..1`, holes allowed); a piece is used `count.min..count.max`
+//! times. Identical copies therefore share one item and are *counted*, never
+//! labelled: labelling 25 identical Y-pieces would multiply every solution
+//! by 25! and drown the solver in symmetric copies.
+
+use crate::placement::Placements;
+use crate::puzzle::{Fill, Puzzle};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// A board cell, by board index.
+    Cell(u32),
+    /// A distinct piece, by index into `Puzzle::pieces`.
+    Piece(usize),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Item {
+    pub kind: ItemKind,
+    /// How many chosen options must cover this item: `min..=max`.
+    pub min: u32,
+    pub max: u32,
+    /// The bounds follow from the other items' bounds and the areas (for
+    /// example 25 Y-pieces of 5 cells exactly filling 125 cells), so an
+    /// encoder may leave them out.
+    pub implied: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cover {
+    pub items: Vec<Item>,
+    /// Option `i` is placement `i`; it lists the items it covers.
+    pub options: Vec<Vec<u32>>,
+}
+
+impl Cover {
+    pub fn new(puzzle: &Puzzle, placements: &Placements) -> Cover {
+        let cells = puzzle.board.len();
+        let cell_min = match puzzle.fill {
+            Fill::Exact => 1,
+            Fill::Partial => 0,
+        };
+        let mut items: Vec<Item> = (0..cells as u32)
+            .map(|c| Item {
+                kind: ItemKind::Cell(c),
+                min: cell_min,
+                max: 1,
+                implied: false,
+            })
+            .collect();
+        items.extend(puzzle.pieces.iter().enumerate().map(|(p, piece)| Item {
+            kind: ItemKind::Piece(p),
+            min: piece.count.min,
+            max: piece.count.max,
+            implied: false,
+        }));
+        if let Some(p) = implied_piece(puzzle) {
+            items[cells + p].implied = true;
+        }
+        let options = placements
+            .all
+            .iter()
+            .map(|pl| {
+                let mut covered = pl.cells.clone();
+                covered.push((cells + pl.piece) as u32);
+                covered
+            })
+            .collect();
+        Cover { items, options }
+    }
+
+    /// For each item, the options that cover it.
+    pub fn options_by_item(&self) -> Vec<Vec<u32>> {
+        let mut by_item = vec![Vec::new(); self.items.len()];
+        for (o, covered) in self.options.iter().enumerate() {
+            for &i in covered {
+                by_item[i as usize].push(o as u32);
+            }
+        }
+        by_item
+    }
+}
+
+/// One piece with copies whose count the areas already force, given that
+/// every other piece's count is enforced. Only one piece is picked: two
+/// pieces left free could trade copies for each other.
+fn implied_piece(puzzle: &Puzzle) -> Option<usize> {
+    if puzzle.fill != Fill::Exact {
+        return None;
+    }
+    let area = puzzle.board.len() as i64;
+    let (lo_total, hi_total) = puzzle.piece_area_range();
+    puzzle
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(_, piece)| piece.count.max > 1)
+        .filter(|(_, piece)| {
+            let a = piece.shape.len() as i64;
+            let (lo, hi) = (piece.count.min as i64, piece.count.max as i64);
+            // Cells the other pieces cover, at least and at most.
+            let others_lo = lo_total as i64 - lo * a;
+            let others_hi = hi_total as i64 - hi * a;
+            // So this piece covers between area - others_hi and area - others_lo.
+            let forced_lo =
+                (area - others_hi).div_euclid(a) + i64::from((area - others_hi).rem_euclid(a) != 0);
+            let forced_hi = (area - others_lo).div_euclid(a);
+            forced_lo >= lo && forced_hi <= hi
+        })
+        .max_by_key(|(_, piece)| piece.count.max)
+        .map(|(p, _)| p)
+}

@@ -1,0 +1,136 @@
+//! Variables, literals and clause lists.
+//!
+//! Literals use the DIMACS convention (a non-zero `i32`, negative for
+//! negation) so that writing DIMACS and reading a solver's model back are
+//! the identity on numbers. Clauses live in one flat literal array with an
+//! end offset per clause: a puzzle CNF has millions of short clauses, and
+//! one allocation per clause would dominate encoding time.
+
+use std::fmt;
+
+/// A propositional variable, numbered from 1 as in DIMACS.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Var(u32);
+
+impl Var {
+    /// `index` is 1-based.
+    pub fn new(index: u32) -> Var {
+        assert!(
+            index > 0 && index <= i32::MAX as u32,
+            "variable {index} out of range"
+        );
+        Var(index)
+    }
+
+    pub fn index(self) -> u32 {
+        self.0
+    }
+
+    pub fn positive(self) -> Lit {
+        Lit(self.0 as i32)
+    }
+
+    pub fn negative(self) -> Lit {
+        Lit(-(self.0 as i32))
+    }
+}
+
+/// A variable or its negation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Lit(i32);
+
+impl Lit {
+    /// From a DIMACS number; `None` for 0.
+    pub fn from_dimacs(n: i32) -> Option<Lit> {
+        (n != 0 && n != i32::MIN).then_some(Lit(n))
+    }
+
+    pub fn to_dimacs(self) -> i32 {
+        self.0
+    }
+
+    pub fn var(self) -> Var {
+        Var(self.0.unsigned_abs())
+    }
+
+    pub fn is_positive(self) -> bool {
+        self.0 > 0
+    }
+}
+
+impl std::ops::Not for Lit {
+    type Output = Lit;
+    fn not(self) -> Lit {
+        Lit(-self.0)
+    }
+}
+
+impl fmt::Display for Lit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A formula in conjunctive normal form.
+#[derive(Clone, Debug, Default)]
+pub struct Cnf {
+    num_vars: u32,
+    lits: Vec<Lit>,
+    ends: Vec<usize>,
+}
+
+impl Cnf {
+    pub fn new() -> Cnf {
+        Cnf::default()
+    }
+
+    /// A fresh variable.
+    pub fn new_var(&mut self) -> Var {
+        self.num_vars += 1;
+        Var::new(self.num_vars)
+    }
+
+    /// Makes sure variables 1..=n exist (the placement variables are
+    /// reserved up front so that option `i` is variable `i + 1`).
+    pub fn reserve_vars(&mut self, n: u32) {
+        self.num_vars = self.num_vars.max(n);
+    }
+
+    pub fn add_clause(&mut self, clause: &[Lit]) {
+        debug_assert!(clause.iter().all(|l| l.var().index() <= self.num_vars));
+        self.lits.extend_from_slice(clause);
+        self.ends.push(self.lits.len());
+    }
+
+    pub fn num_vars(&self) -> u32 {
+        self.num_vars
+    }
+
+    pub fn num_clauses(&self) -> usize {
+        self.ends.len()
+    }
+
+    pub fn num_lits(&self) -> usize {
+        self.lits.len()
+    }
+
+    pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter()).map(|(s, &e)| &self.lits[s..e])
+    }
+
+    /// Whether an assignment (indexed by variable, slot 0 unused) satisfies
+    /// every clause. Used by tests and by checks of external solvers'
+    /// models.
+    pub fn is_satisfied_by(&self, values: &[bool]) -> bool {
+        self.clauses().all(|c| {
+            c.iter().any(|l| {
+                let v = values
+                    .get(l.var().index() as usize)
+                    .copied()
+                    .unwrap_or(false);
+                v == l.is_positive()
+            })
+        })
+    }
+}

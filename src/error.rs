@@ -1,0 +1,75 @@
+//! Errors, and the one place that decides their exit status.
+//!
+//! The contract's exit codes: 0 solved, 1 proved impossible, 2 bad input or
+//! usage, 3 gave up. Outcomes 0, 1 and 3 are results of a run (see
+//! [`crate::Status`]); everything here is a run that could not happen, and
+//! maps to 2 — except a solver that broke down, which is "gave up" (3).
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// A problem with a puzzle file or another input file, pointing at the
+/// place where it is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InputError {
+    /// The file as the user named it.
+    pub file: String,
+    /// 1-based line and column, where known.
+    pub position: Option<(usize, usize)>,
+    /// The field, as a path like `piece[2].count`, where known.
+    pub field: Option<String>,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some((line, column)) = self.position {
+            write!(f, ":{line}:{column}")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ": {field}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("{0}")]
+    Input(#[from] InputError),
+    #[error("{0}")]
+    Usage(String),
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A solver that crashed, panicked or answered nonsense.
+    #[error("{0}")]
+    Solver(String),
+    /// Something jigsat itself got wrong, caught by a check.
+    #[error("internal error, please report it with the puzzle file: {0}")]
+    Bug(String),
+}
+
+impl Error {
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Input(_) | Error::Usage(_) | Error::Io { .. } => 2,
+            Error::Solver(_) | Error::Bug(_) => 3,
+        }
+    }
+
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+}
+
+pub type Result<T, E = Error> = std::result::Result<T, E>;

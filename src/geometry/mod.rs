@@ -1,0 +1,177 @@
+//! Cells, shapes and the rigid motions that move them.
+//!
+//! Everything here is plain integer geometry on the cubic lattice: a flat
+//! puzzle is a 3-D puzzle whose every cell has `z = 0`. Keeping one model
+//! for both means one orientation routine, one placement routine and one
+//! symmetry routine serve polyominoes and polycubes alike.
+
+mod board;
+mod orientation;
+mod transform;
+
+pub use board::Board;
+pub use orientation::{Moves, Orientation, Rotations, orientations};
+pub use transform::Transform;
+
+use serde::Serialize;
+
+/// One unit cell of the lattice, in the puzzle file's axes: `x` is the
+/// column, `y` the row, `z` the layer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Cell {
+    // Field order is z, y, x so that the derived ordering reads a solid
+    // layer by layer, row by row, as the ASCII art does.
+    pub z: i32,
+    pub y: i32,
+    pub x: i32,
+}
+
+impl Cell {
+    pub const fn new(x: i32, y: i32, z: i32) -> Cell {
+        Cell { x, y, z }
+    }
+
+    pub fn coords(self) -> [i32; 3] {
+        [self.x, self.y, self.z]
+    }
+
+    pub fn from_coords(c: [i32; 3]) -> Cell {
+        Cell::new(c[0], c[1], c[2])
+    }
+
+    pub fn offset(self, d: Cell) -> Cell {
+        Cell::new(self.x + d.x, self.y + d.y, self.z + d.z)
+    }
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "({}, {}, {})", self.x, self.y, self.z)
+    }
+}
+
+/// A finite set of cells, kept sorted and without duplicates.
+///
+/// A shape is *normalized* when its smallest x, y and z are all 0; two
+/// normalized shapes are equal exactly when one is a translate of the
+/// other, which is what makes orientation de-duplication a set comparison.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    cells: Vec<Cell>,
+}
+
+impl Shape {
+    pub fn new(mut cells: Vec<Cell>) -> Shape {
+        cells.sort_unstable();
+        cells.dedup();
+        Shape { cells }
+    }
+
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Smallest and largest coordinate on each axis; `None` when empty.
+    pub fn bounds(&self) -> Option<([i32; 3], [i32; 3])> {
+        let first = self.cells.first()?.coords();
+        let (mut lo, mut hi) = (first, first);
+        for c in &self.cells {
+            for (axis, v) in c.coords().into_iter().enumerate() {
+                lo[axis] = lo[axis].min(v);
+                hi[axis] = hi[axis].max(v);
+            }
+        }
+        Some((lo, hi))
+    }
+
+    /// Width, height and depth of the bounding box (all 0 when empty).
+    pub fn extent(&self) -> [i32; 3] {
+        match self.bounds() {
+            Some((lo, hi)) => [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, hi[2] - lo[2] + 1],
+            None => [0; 3],
+        }
+    }
+
+    /// A shape is flat when it lies in a single layer.
+    pub fn is_flat(&self) -> bool {
+        self.extent()[2] <= 1
+    }
+
+    /// The translate whose bounding box starts at the origin.
+    pub fn normalized(&self) -> Shape {
+        let Some((lo, _)) = self.bounds() else {
+            return self.clone();
+        };
+        let shift = Cell::new(-lo[0], -lo[1], -lo[2]);
+        Shape::new(self.cells.iter().map(|c| c.offset(shift)).collect())
+    }
+
+    /// The image of the shape under a motion, normalized.
+    pub fn transformed(&self, t: Transform) -> Shape {
+        Shape::new(self.cells.iter().map(|&c| t.apply(c)).collect()).normalized()
+    }
+
+    /// Whether the cells form one face-connected piece.
+    pub fn is_connected(&self) -> bool {
+        let Some(&start) = self.cells.first() else {
+            return true;
+        };
+        let mut seen = vec![false; self.cells.len()];
+        let mut stack = vec![start];
+        seen[0] = true;
+        let mut reached = 1;
+        while let Some(c) = stack.pop() {
+            for d in NEIGHBOURS {
+                if let Ok(i) = self.cells.binary_search(&c.offset(d))
+                    && !seen[i]
+                {
+                    seen[i] = true;
+                    reached += 1;
+                    stack.push(self.cells[i]);
+                }
+            }
+        }
+        reached == self.cells.len()
+    }
+}
+
+/// The six face neighbours of the origin.
+pub const NEIGHBOURS: [Cell; 6] = [
+    Cell::new(1, 0, 0),
+    Cell::new(-1, 0, 0),
+    Cell::new(0, 1, 0),
+    Cell::new(0, -1, 0),
+    Cell::new(0, 0, 1),
+    Cell::new(0, 0, -1),
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalizing_forgets_position() {
+        let a = Shape::new(vec![Cell::new(3, 4, 0), Cell::new(4, 4, 0)]);
+        let b = Shape::new(vec![Cell::new(0, 0, 0), Cell::new(1, 0, 0)]);
+        assert_eq!(a.normalized(), b);
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn connectivity() {
+        let bar = Shape::new((0..4).map(|x| Cell::new(x, 0, 0)).collect());
+        assert!(bar.is_connected());
+        let gap = Shape::new(vec![Cell::new(0, 0, 0), Cell::new(2, 0, 0)]);
+        assert!(!gap.is_connected());
+        let diagonal = Shape::new(vec![Cell::new(0, 0, 0), Cell::new(1, 1, 0)]);
+        assert!(!diagonal.is_connected());
+    }
+}

@@ -1,0 +1,194 @@
+//! jigsat solves packing puzzles — polyominoes, polycubes, rectangles — by
+//! encoding them to SAT.
+//!
+//! The pipeline, one module per step:
+//!
+//! ```text
+//! puzzle file ─► Puzzle ─► Placements ─► Cover ─► Cnf ─► Solver ─► model ─► Solution ─► check ─► render
+//!   puzzle::      puzzle     placement     cover   encode  solve              solution    solution   render
+//! ```
+//!
+//! - [`puzzle`] reads and validates the TOML file (the users' contract).
+//! - [`geometry`] knows cells, the 48 cube symmetries and orientations.
+//! - [`placement`] lists every way each piece fits on the board.
+//! - [`cover`] turns those into an exact-cover instance with multiplicities.
+//! - [`impossible`] tries cheap colouring proofs before any search.
+//! - [`encode`] writes the CNF: one variable per placement, a cardinality
+//!   constraint per item, at-most-one encodings chosen by `--encoding`.
+//! - [`solve`] runs a SAT solver behind one trait.
+//! - [`solution`] decodes a model and checks it against the puzzle alone.
+//! - [`render`] draws it as text or JSON.
+//!
+//! [`solve_puzzle`] runs the whole pipeline; the binary is a thin layer of
+//! command-line parsing over it.
+
+pub mod cli;
+pub mod commands;
+pub mod cover;
+pub mod encode;
+pub mod error;
+pub mod geometry;
+pub mod impossible;
+pub mod placement;
+pub mod puzzle;
+pub mod render;
+pub mod solution;
+pub mod solve;
+
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+pub use cover::Cover;
+pub use encode::{Cnf, Encoded, Encoding, Lit, Var};
+pub use error::{Error, InputError, Result};
+pub use placement::{Placement, Placements};
+pub use puzzle::Puzzle;
+pub use solution::{Solution, check};
+pub use solve::{Outcome, Solver, SolverChoice};
+
+/// How a run ended; decides the exit status together with [`Error`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Solved,
+    Unsolvable,
+    Unknown,
+}
+
+impl Status {
+    /// The contract's exit status: 0 solved, 1 no solution, 3 gave up.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Status::Solved => 0,
+            Status::Unsolvable => 1,
+            Status::Unknown => 3,
+        }
+    }
+}
+
+/// Size and timing figures of one run, as the JSON `stats` object shows.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    pub variables: u64,
+    pub clauses: u64,
+    pub encoding: String,
+    pub backend: String,
+    pub encode_ms: f64,
+    pub solve_ms: f64,
+}
+
+/// Options of a solving run.
+#[derive(Clone, Debug, Default)]
+pub struct SolveOptions {
+    pub encoding: Encoding,
+    pub solver: SolverChoice,
+    pub time_limit: Option<Duration>,
+    /// Skip the colouring pre-check (so that the solver itself must prove
+    /// an impossible puzzle impossible).
+    pub no_precheck: bool,
+}
+
+/// The result of a solving run: its status, the checked solutions, why
+/// there are none when there are none, and the figures.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub status: Status,
+    pub solutions: Vec<Solution>,
+    pub reason: Option<String>,
+    pub stats: Stats,
+}
+
+/// Everything derived from a puzzle before encoding.
+#[derive(Clone, Debug)]
+pub struct Instance {
+    pub placements: Placements,
+    pub cover: Cover,
+}
+
+impl Instance {
+    pub fn new(puzzle: &Puzzle) -> Result<Instance> {
+        let placements = Placements::generate(puzzle)?;
+        log::info!(
+            "{} placements of {} pieces on {} cells",
+            placements.all.len(),
+            puzzle.pieces.len(),
+            puzzle.board.len()
+        );
+        let cover = Cover::new(puzzle, &placements);
+        Ok(Instance { placements, cover })
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// Runs the pipeline to the first solution.
+pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
+    let started = Instant::now();
+    let instance = Instance::new(puzzle)?;
+    let mut stats = Stats {
+        encoding: options.encoding.name().to_string(),
+        ..Stats::default()
+    };
+    if !options.no_precheck
+        && let Some(reason) = impossible::refute(puzzle, &instance.placements)
+    {
+        stats.backend = "colouring argument".to_string();
+        stats.encode_ms = ms(started.elapsed());
+        return Ok(Report {
+            status: Status::Unsolvable,
+            solutions: Vec::new(),
+            reason: Some(reason),
+            stats,
+        });
+    }
+    let encoded = encode::encode(&instance.cover, options.encoding);
+    stats.variables = encoded.cnf.num_vars() as u64;
+    stats.clauses = encoded.cnf.num_clauses() as u64;
+    stats.encode_ms = ms(started.elapsed());
+    log::info!(
+        "{} variables, {} clauses ({} encoding) in {:.1} ms",
+        stats.variables,
+        stats.clauses,
+        stats.encoding,
+        stats.encode_ms
+    );
+
+    let solver = options.solver.build();
+    stats.backend = solver.name().to_string();
+    let remaining = options
+        .time_limit
+        .map(|t| t.saturating_sub(started.elapsed()));
+    let solve_start = Instant::now();
+    let outcome = solver.solve(&encoded.cnf, remaining)?;
+    stats.solve_ms = ms(solve_start.elapsed());
+    log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
+
+    let (status, solutions, reason) = match outcome {
+        Outcome::Sat(values) => {
+            let chosen = encoded.chosen_options(&values);
+            let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
+            check(puzzle, &solution).map_err(|e| {
+                Error::Bug(format!(
+                    "the {} model decodes to a solution that fails the check: {e}",
+                    stats.backend
+                ))
+            })?;
+            (Status::Solved, vec![solution], None)
+        }
+        Outcome::Unsat => (
+            Status::Unsolvable,
+            Vec::new(),
+            Some(format!("{} proved that no solution exists", stats.backend)),
+        ),
+        Outcome::Unknown(why) => (Status::Unknown, Vec::new(), Some(why)),
+    };
+    Ok(Report {
+        status,
+        solutions,
+        reason,
+        stats,
+    })
+}

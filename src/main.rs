@@ -1,0 +1,42 @@
+//! The `jigsat` binary: parse the command line, run, map the result to the
+//! contract's exit status. Everything else lives in the library.
+
+use clap::Parser;
+
+use jigsat::cli::Cli;
+
+fn main() {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout (exit 0) and usage
+            // errors to stderr (exit 2, the contract's "bad usage").
+            let _ = e.print();
+            std::process::exit(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    init_logging(&cli);
+    let code = match jigsat::commands::run(&cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("jigsat: {e}");
+            e.exit_code()
+        }
+    };
+    std::process::exit(code);
+}
+
+/// Warnings by default, `-v` info, `-vv` debug, `-q` errors only;
+/// `RUST_LOG` wins when set.
+fn init_logging(cli: &Cli) {
+    let level = match (cli.quiet, cli.verbose) {
+        (true, _) => "error",
+        (false, 0) => "warn",
+        (false, 1) => "info",
+        (false, _) => "debug",
+    };
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
+        .format_timestamp(None)
+        .format_target(false)
+        .init();
+}

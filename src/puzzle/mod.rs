@@ -1,0 +1,116 @@
+//! The puzzle as the rest of jigsat sees it: a board, pieces and rules,
+//! already validated.
+//!
+//! Reading and checking the TOML file is [`file`]'s job; once a [`Puzzle`]
+//! exists, every field holds a value the contract allows, so later steps
+//! never re-validate input.
+
+mod art;
+mod file;
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::error::{Error, InputError};
+use crate::geometry::{Board, Moves, Shape};
+
+/// Limits the tool sets, so that a typo like `size = [5000, 5000, 5000]`
+/// gets a message instead of an out-of-memory kill.
+pub const MAX_BOARD_CELLS: usize = 250_000;
+pub const MAX_COORDINATE: i64 = 10_000;
+
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub name: String,
+    pub description: Option<String>,
+    pub source: Option<String>,
+    pub board: Board,
+    pub pieces: Vec<Piece>,
+    pub fill: Fill,
+    /// Things worth telling the user that do not stop the run (a
+    /// disconnected piece, say).
+    pub warnings: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Piece {
+    pub name: String,
+    /// The character that draws this piece in text renderings.
+    pub glyph: char,
+    /// The piece as drawn, normalized.
+    pub shape: Shape,
+    pub count: Count,
+    pub moves: Moves,
+}
+
+/// How many copies of a piece the solution uses: exactly `min` when
+/// `min == max`, otherwise anything in between.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Count {
+    pub fn exactly(n: u32) -> Count {
+        Count { min: n, max: n }
+    }
+
+    pub fn is_fixed(self) -> bool {
+        self.min == self.max
+    }
+}
+
+impl std::fmt::Display for Count {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_fixed() {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}..{}", self.min, self.max)
+        }
+    }
+}
+
+/// Whether every board cell must be covered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Fill {
+    /// Every board cell covered exactly once.
+    Exact,
+    /// Holes allowed, overlaps not.
+    Partial,
+}
+
+impl Puzzle {
+    /// Reads and validates a puzzle file.
+    pub fn load(path: &Path) -> Result<Puzzle, Error> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "puzzle".to_string());
+        Ok(Puzzle::parse(&text, &path.display().to_string(), &stem)?)
+    }
+
+    /// Parses puzzle text; `file` names it in messages, `default_name` is
+    /// the name when the file gives none.
+    pub fn parse(text: &str, file: &str, default_name: &str) -> Result<Puzzle, InputError> {
+        file::parse(text, file, default_name)
+    }
+
+    /// Cells all pieces cover when each is used `count.min` / `count.max`
+    /// times.
+    pub fn piece_area_range(&self) -> (usize, usize) {
+        self.pieces.iter().fold((0, 0), |(lo, hi), p| {
+            (
+                lo + p.shape.len() * p.count.min as usize,
+                hi + p.shape.len() * p.count.max as usize,
+            )
+        })
+    }
+
+    pub fn is_flat(&self) -> bool {
+        self.board.is_flat()
+    }
+}
