@@ -7,6 +7,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::encode::Encoding;
 use crate::render::Format;
+use crate::render::table::TableFormat;
 use crate::solve::SolverChoice;
 
 #[derive(Debug, Parser)]
@@ -52,6 +53,12 @@ pub enum Command {
         jigsat info puzzles/pentomino-6x10.toml\n  \
         jigsat info puzzles/y25.toml --encoding sequential --format json")]
     Info(InfoArgs),
+
+    /// Benchmark encodings and solvers: CNF sizes and median times.
+    #[command(after_help = "Examples:\n  \
+        jigsat compare puzzles/*.toml --encoding all --format md\n  \
+        jigsat compare puzzles/y25.toml --encoding pairwise,sequential --runs 5 --format csv")]
+    Compare(CompareArgs),
 }
 
 #[derive(Debug, Args)]
@@ -107,6 +114,55 @@ pub struct EncodingArgs {
     /// The at-most-one encoding of the CNF; `auto` chooses per constraint.
     #[arg(long, value_enum, default_value_t = Encoding::Auto)]
     pub encoding: Encoding,
+}
+
+#[derive(Debug, Args)]
+pub struct CompareArgs {
+    /// Puzzle files to measure.
+    #[arg(required = true)]
+    pub puzzles: Vec<PathBuf>,
+
+    /// Encodings to compare, comma-separated, or `all`.
+    #[arg(long, value_delimiter = ',', default_value = "all", value_parser = parse_encodings)]
+    pub encoding: Vec<Vec<Encoding>>,
+
+    /// Solvers to compare, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "varisat")]
+    pub solver: Vec<SolverChoice>,
+
+    /// Runs per combination; times are medians over the runs.
+    #[arg(long, default_value_t = 3)]
+    pub runs: usize,
+
+    /// Table format.
+    #[arg(long, value_enum, default_value_t = TableFormat::Md)]
+    pub format: TableFormat,
+
+    /// Write the table to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    /// Give up on one solver run after this many seconds.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub time_limit: Option<Duration>,
+}
+
+/// One `--encoding` list item: an encoding's name, or `all`.
+fn parse_encodings(s: &str) -> Result<Vec<Encoding>, String> {
+    use clap::ValueEnum;
+    if s == "all" {
+        return Ok(Encoding::value_variants().to_vec());
+    }
+    Encoding::from_str(s, true).map(|e| vec![e]).map_err(|_| {
+        let names: Vec<&str> = Encoding::value_variants()
+            .iter()
+            .map(|e| e.name())
+            .collect();
+        format!(
+            "unknown encoding '{s}'; expected `all` or one of {}",
+            names.join(", ")
+        )
+    })
 }
 
 fn parse_seconds(s: &str) -> Result<Duration, String> {

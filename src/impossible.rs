@@ -27,6 +27,9 @@ use crate::puzzle::{Fill, Puzzle};
 /// cost more than it can save).
 const MAX_STATES: usize = 2_000_000;
 
+/// A two-colouring of the lattice: `true` for light cells.
+type Colouring = fn(Cell) -> bool;
+
 /// A reason the puzzle has no solution, if one of the cheap arguments
 /// finds one.
 pub fn refute(puzzle: &Puzzle, placements: &Placements) -> Option<String> {
@@ -48,7 +51,7 @@ pub fn refute(puzzle: &Puzzle, placements: &Placements) -> Option<String> {
         }
     }
     let extent = puzzle.board.extent();
-    let mut colourings: Vec<(&str, fn(Cell) -> bool)> =
+    let mut colourings: Vec<(&str, Colouring)> =
         vec![("checkerboard", |c| (c.x + c.y + c.z).rem_euclid(2) == 0)];
     if extent[0] > 1 {
         colourings.push(("column-stripe", |c| c.x.rem_euclid(2) == 0));
@@ -68,7 +71,7 @@ fn colouring_argument(
     puzzle: &Puzzle,
     placements: &Placements,
     name: &str,
-    light: fn(Cell) -> bool,
+    light: Colouring,
 ) -> Option<String> {
     let board = &puzzle.board;
     let colour: Vec<i32> = board

@@ -120,8 +120,57 @@ impl Instance {
     }
 }
 
-fn ms(d: Duration) -> f64 {
+/// Milliseconds with microsecond precision, as the JSON stats give them.
+pub fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// What one solver run came to, decoded and checked.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub status: Status,
+    pub solution: Option<Solution>,
+    /// Why there is no solution, when there is none.
+    pub reason: Option<String>,
+}
+
+/// Runs one solver on an encoded instance, then decodes and checks the
+/// model. A model that fails the check is a bug, never an answer.
+pub fn run_solver(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    encoded: &Encoded,
+    solver: &dyn Solver,
+    time_limit: Option<Duration>,
+) -> Result<Answer> {
+    let outcome = solver.solve(&encoded.cnf, time_limit)?;
+    Ok(match outcome {
+        Outcome::Sat(values) => {
+            let chosen = encoded.chosen_options(&values);
+            let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
+            check(puzzle, &solution).map_err(|e| {
+                Error::Bug(format!(
+                    "the {} model decodes to a solution that fails the check: {e}",
+                    solver.name()
+                ))
+            })?;
+            Answer {
+                status: Status::Solved,
+                solution: Some(solution),
+                reason: None,
+            }
+        }
+        Outcome::Unsat => Answer {
+            status: Status::Unsolvable,
+            solution: None,
+            reason: Some(format!("{} proved that no solution exists", solver.name())),
+        },
+        Outcome::Unknown(why) => Answer {
+            status: Status::Unknown,
+            solution: None,
+            reason: Some(why),
+        },
+    })
 }
 
 /// Runs the pipeline to the first solution.
@@ -162,33 +211,13 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
         .time_limit
         .map(|t| t.saturating_sub(started.elapsed()));
     let solve_start = Instant::now();
-    let outcome = solver.solve(&encoded.cnf, remaining)?;
+    let answer = run_solver(puzzle, &instance, &encoded, solver.as_ref(), remaining)?;
     stats.solve_ms = ms(solve_start.elapsed());
     log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
-
-    let (status, solutions, reason) = match outcome {
-        Outcome::Sat(values) => {
-            let chosen = encoded.chosen_options(&values);
-            let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
-            check(puzzle, &solution).map_err(|e| {
-                Error::Bug(format!(
-                    "the {} model decodes to a solution that fails the check: {e}",
-                    stats.backend
-                ))
-            })?;
-            (Status::Solved, vec![solution], None)
-        }
-        Outcome::Unsat => (
-            Status::Unsolvable,
-            Vec::new(),
-            Some(format!("{} proved that no solution exists", stats.backend)),
-        ),
-        Outcome::Unknown(why) => (Status::Unknown, Vec::new(), Some(why)),
-    };
     Ok(Report {
-        status,
-        solutions,
-        reason,
+        status: answer.status,
+        solutions: answer.solution.into_iter().collect(),
+        reason: answer.reason,
         stats,
     })
 }

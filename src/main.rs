@@ -35,7 +35,10 @@ fn init_logging(cli: &Cli) {
         (false, 1) => "info",
         (false, _) => "debug",
     };
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
+    // The default applies to jigsat's own messages; the solvers' chatter
+    // stays at warn unless RUST_LOG asks for it.
+    let default = format!("warn,jigsat={level}");
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(default))
         .format_timestamp(None)
         .format_target(false)
         .init();

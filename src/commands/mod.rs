@@ -1,6 +1,7 @@
 //! One module per subcommand. Each takes its parsed arguments and returns
 //! the exit status of a run that happened; errors go back to `main`.
 
+mod compare;
 mod info;
 mod solve;
 
@@ -15,6 +16,7 @@ pub fn run(cli: &Cli) -> Result<i32> {
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Info(args) => info::run(args),
+        Command::Compare(args) => compare::run(args, cli.quiet),
     }
 }
 

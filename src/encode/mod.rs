@@ -44,7 +44,7 @@ pub enum Encoding {
 /// `puzzles/` hold 10-60 placements; pairwise keeps the strongest
 /// propagation without auxiliaries until the quadratic size starts to cost
 /// more than it gains.
-pub const AUTO_PAIRWISE_MAX: usize = 64;
+pub const AUTO_PAIRWISE_MAX: usize = 500;
 
 impl Encoding {
     pub fn name(self) -> &'static str {

@@ -43,9 +43,9 @@ struct RawShape {
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct RawRules {
-    rotations: Option<Spanned<Rotations>>,
+    rotations: Option<Spanned<String>>,
     mirror: Option<bool>,
-    fill: Option<Fill>,
+    fill: Option<Spanned<String>>,
     #[serde(rename = "match")]
     matching: Option<Spanned<String>>,
     border: Option<Spanned<String>>,
@@ -57,7 +57,7 @@ struct RawPiece {
     name: Spanned<String>,
     count: Option<Spanned<Count>>,
     glyph: Option<Spanned<String>>,
-    rotations: Option<Spanned<Rotations>>,
+    rotations: Option<Spanned<String>>,
     mirror: Option<bool>,
     size: Option<Spanned<Vec<i64>>>,
     shape: Option<Spanned<String>>,
@@ -204,16 +204,10 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
     let board = Board::new(board_shape);
 
     let default_moves = Moves {
-        rotations: raw
-            .rules
-            .rotations
-            .as_ref()
-            .map_or(Rotations::Space, |r| *r.get_ref()),
+        rotations: rotations(src, "rules.rotations", &raw.rules.rotations, &board)?
+            .unwrap_or_default(),
         mirror: raw.rules.mirror.unwrap_or(false),
     };
-    if let Some(r) = &raw.rules.rotations {
-        check_rotations(src, "rules.rotations", r, &board)?;
-    }
 
     let mut pieces: Vec<Piece> = Vec::new();
     let mut names: HashMap<String, usize> = HashMap::new();
@@ -253,14 +247,9 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
             }
             None => name.chars().next().expect("name is not empty"),
         };
-        if let Some(r) = &p.rotations {
-            check_rotations(src, &field("rotations"), r, &board)?;
-        }
         let moves = Moves {
-            rotations: p
-                .rotations
-                .as_ref()
-                .map_or(default_moves.rotations, |r| *r.get_ref()),
+            rotations: rotations(src, &field("rotations"), &p.rotations, &board)?
+                .unwrap_or(default_moves.rotations),
             mirror: p.mirror.unwrap_or(default_moves.mirror),
         };
         let count = p.count.as_ref().map_or(Count::exactly(1), |c| *c.get_ref());
@@ -286,7 +275,22 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
         });
     }
 
-    let fill = choose_fill(src, raw.rules.fill, &board, &pieces)?;
+    let given_fill = match &raw.rules.fill {
+        None => None,
+        Some(f) => Some(match f.get_ref().as_str() {
+            "exact" => Fill::Exact,
+            "partial" => Fill::Partial,
+            other => {
+                return Err(src.error(
+                    Some(f.span()),
+                    "rules.fill",
+                    format!("expected \"exact\" or \"partial\", not \"{other}\""),
+                ));
+            }
+        }),
+    };
+    let fill_span = raw.rules.fill.as_ref().map_or(board_span, |f| f.span());
+    let fill = choose_fill(src, fill_span, given_fill, &board, &pieces)?;
     Ok(Puzzle {
         name: raw.name.unwrap_or_else(|| default_name.to_string()),
         description: raw.description,
@@ -399,26 +403,42 @@ fn shape_from(
     Ok(Shape::new(cells))
 }
 
-fn check_rotations(
+/// A `rotations` value, which must be one of three words and may be
+/// "plane" only on a flat board.
+fn rotations(
     src: &Source,
     field: &str,
-    r: &Spanned<Rotations>,
+    value: &Option<Spanned<String>>,
     board: &Board,
-) -> Result<(), InputError> {
-    if *r.get_ref() == Rotations::Plane && !board.is_flat() {
+) -> Result<Option<Rotations>, InputError> {
+    let Some(value) = value else { return Ok(None) };
+    let r = match value.get_ref().as_str() {
+        "space" => Rotations::Space,
+        "plane" => Rotations::Plane,
+        "none" => Rotations::None,
+        other => {
+            return Err(src.error(
+                Some(value.span()),
+                field,
+                format!("expected \"space\", \"plane\" or \"none\", not \"{other}\""),
+            ));
+        }
+    };
+    if r == Rotations::Plane && !board.is_flat() {
         return Err(src.error(
-            Some(r.span()),
+            Some(value.span()),
             field,
             "rotations = \"plane\" needs a flat board, but this board has several layers; use \"space\" or \"none\"",
         ));
     }
-    Ok(())
+    Ok(Some(r))
 }
 
 /// The contract's default: exact when the areas are equal, partial when the
 /// pieces cover less; larger is an error unless some count is a range.
 fn choose_fill(
     src: &Source,
+    span: Range<usize>,
     given: Option<Fill>,
     board: &Board,
     pieces: &[Piece],
@@ -435,7 +455,7 @@ fn choose_fill(
     } else {
         format!("the pieces cover {lo} to {hi} cells")
     };
-    let fail = |msg: String| Err(src.error(None, "rules.fill", msg));
+    let fail = |msg: String| Err(src.error(Some(span.clone()), "rules.fill", msg));
     if lo > area {
         return fail(format!(
             "the areas cannot add up: {areas} but the board has only {area}"

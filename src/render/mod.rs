@@ -4,6 +4,7 @@
 //! [`Solution`](crate::Solution)s; they never see placements or CNF.
 
 pub mod json;
+pub mod table;
 pub mod text;
 
 /// The output formats `--format` offers.

@@ -1,0 +1,110 @@
+//! `jigsat compare`: the benchmark. Every puzzle x encoding x solver, with
+//! CNF sizes and median times over several runs, every answer checked.
+
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::cli::CompareArgs;
+use crate::encode::encode;
+use crate::error::{Error, Result};
+use crate::render::table::{Row, render};
+use crate::{Instance, Status, ms, run_solver};
+
+use super::{Sink, load};
+
+pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
+    let encodings: Vec<_> = args.encoding.iter().flatten().copied().collect();
+    let runs = args.runs.max(1);
+    let total = (args.puzzles.len() * encodings.len() * args.solver.len() * runs) as u64;
+    let progress = if quiet {
+        ProgressBar::hidden()
+    } else {
+        // indicatif draws nothing when stderr is not a terminal.
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    };
+    progress.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+
+    let mut rows = Vec::new();
+    let mut all_checked = true;
+    for path in &args.puzzles {
+        let puzzle = load(path)?;
+        let instance = Instance::new(&puzzle)?;
+        for &encoding in &encodings {
+            let mut encode_times = Vec::with_capacity(runs);
+            let mut encoded = None;
+            for _ in 0..runs {
+                let start = Instant::now();
+                encoded = Some(encode(&instance.cover, encoding));
+                encode_times.push(ms(start.elapsed()));
+            }
+            let encoded = encoded.expect("at least one run");
+            for &choice in &args.solver {
+                let solver = choice.build();
+                let mut solve_times = Vec::with_capacity(runs);
+                let mut status = Status::Unknown;
+                let mut checked = true;
+                for run in 0..runs {
+                    progress.set_message(format!(
+                        "{} / {encoding} / {} (run {})",
+                        puzzle.name,
+                        solver.name(),
+                        run + 1
+                    ));
+                    let start = Instant::now();
+                    match run_solver(
+                        &puzzle,
+                        &instance,
+                        &encoded,
+                        solver.as_ref(),
+                        args.time_limit,
+                    ) {
+                        Ok(answer) => status = answer.status,
+                        Err(Error::Bug(e)) => {
+                            log::error!("{}: {e}", path.display());
+                            checked = false;
+                        }
+                        Err(e) => return Err(e),
+                    }
+                    solve_times.push(ms(start.elapsed()));
+                    progress.inc(1);
+                }
+                all_checked &= checked;
+                rows.push(Row {
+                    puzzle: path
+                        .file_stem()
+                        .map_or_else(|| puzzle.name.clone(), |s| s.to_string_lossy().into_owned()),
+                    encoding: encoding.name().to_string(),
+                    solver: solver.name().to_string(),
+                    variables: encoded.cnf.num_vars() as u64,
+                    clauses: encoded.cnf.num_clauses() as u64,
+                    encode_ms: median(&mut encode_times),
+                    solve_ms: median(&mut solve_times),
+                    runs,
+                    status: format!("{status:?}").to_lowercase(),
+                    checked,
+                });
+            }
+        }
+    }
+    progress.finish_and_clear();
+    Sink {
+        path: args.output.as_deref(),
+    }
+    .write(&render(&rows, args.format))?;
+    Ok(if all_checked { 0 } else { 3 })
+}
+
+pub fn median(values: &mut [f64]) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}

@@ -1,0 +1,90 @@
+//! Tables of benchmark rows (`jigsat compare`) as Markdown, CSV or JSON.
+
+use serde::Serialize;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum TableFormat {
+    /// A Markdown table, as in encodings/RESULTS.md.
+    #[default]
+    Md,
+    Csv,
+    Json,
+}
+
+/// One puzzle x encoding x solver measurement.
+#[derive(Clone, Debug, Serialize)]
+pub struct Row {
+    pub puzzle: String,
+    pub encoding: String,
+    pub solver: String,
+    pub variables: u64,
+    pub clauses: u64,
+    /// Median over the runs.
+    pub encode_ms: f64,
+    /// Median over the runs.
+    pub solve_ms: f64,
+    pub runs: usize,
+    /// solved, unsolvable or unknown.
+    pub status: String,
+    /// Whether every solution found passed the independent check.
+    pub checked: bool,
+}
+
+const HEADERS: [&str; 10] = [
+    "puzzle",
+    "encoding",
+    "solver",
+    "variables",
+    "clauses",
+    "encode ms",
+    "solve ms",
+    "runs",
+    "status",
+    "checked",
+];
+
+fn cells(r: &Row) -> [String; 10] {
+    [
+        r.puzzle.clone(),
+        r.encoding.clone(),
+        r.solver.clone(),
+        r.variables.to_string(),
+        r.clauses.to_string(),
+        format!("{:.1}", r.encode_ms),
+        format!("{:.1}", r.solve_ms),
+        r.runs.to_string(),
+        r.status.clone(),
+        if r.checked { "yes" } else { "NO" }.to_string(),
+    ]
+}
+
+pub fn render(rows: &[Row], format: TableFormat) -> String {
+    match format {
+        TableFormat::Json => serde_json::to_string_pretty(rows).expect("plain data") + "\n",
+        TableFormat::Csv => {
+            let mut out = HEADERS.join(",").replace(' ', "_") + "\n";
+            for r in rows {
+                let line: Vec<String> = cells(r)
+                    .into_iter()
+                    .map(|c| {
+                        if c.contains([',', '"']) {
+                            format!("\"{}\"", c.replace('"', "\"\""))
+                        } else {
+                            c
+                        }
+                    })
+                    .collect();
+                out += &(line.join(",") + "\n");
+            }
+            out
+        }
+        TableFormat::Md => {
+            let mut out = format!("| {} |\n", HEADERS.join(" | "));
+            out += &format!("|{}\n", "---|".repeat(3) + &"---:|".repeat(5) + "---|---|");
+            for r in rows {
+                out += &format!("| {} |\n", cells(r).join(" | "));
+            }
+            out
+        }
+    }
+}

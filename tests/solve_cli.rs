@@ -1,0 +1,179 @@
+//! End to end through the binary: solve, JSON out, and every solution
+//! re-checked here, independently of jigsat's own check.
+
+mod common;
+
+use common::{check_solution, jigsat, puzzle_path, read_simple_puzzle};
+use serde_json::Value;
+
+fn solve_json(name: &str, extra: &[&str]) -> (Option<i32>, Value) {
+    let output = jigsat()
+        .arg("solve")
+        .arg(puzzle_path(name))
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{name}: bad JSON ({e}): {}",
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code(), json)
+}
+
+fn solves_and_checks(name: &str) {
+    let (code, json) = solve_json(name, &[]);
+    assert_eq!(code, Some(0), "{name}");
+    assert_eq!(json["status"], "solved");
+    assert_eq!(json["count"], Value::Null);
+    assert_eq!(json["distinct"], Value::Null);
+    assert!(json["stats"]["variables"].as_u64().unwrap() > 0);
+    assert!(json["stats"]["clauses"].as_u64().unwrap() > 0);
+    assert_eq!(json["stats"]["backend"], "varisat");
+    let solutions = json["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), 1);
+    let (board, shapes, flat) = read_simple_puzzle(&puzzle_path(name));
+    check_solution(&solutions[0], &board, &shapes, flat);
+}
+
+#[test]
+fn y25_solves() {
+    solves_and_checks("y25.toml");
+}
+
+#[test]
+fn soma_solves() {
+    solves_and_checks("soma.toml");
+}
+
+#[test]
+fn pentominoes_6x10_solve() {
+    solves_and_checks("pentomino-6x10.toml");
+}
+
+#[test]
+fn every_encoding_solves_soma() {
+    for encoding in ["pairwise", "sequential", "auto"] {
+        let (code, json) = solve_json("soma.toml", &["--encoding", encoding]);
+        assert_eq!(code, Some(0));
+        assert_eq!(json["stats"]["encoding"], encoding);
+        let (board, shapes, flat) = read_simple_puzzle(&puzzle_path("soma.toml"));
+        check_solution(&json["solutions"][0], &board, &shapes, flat);
+    }
+}
+
+#[test]
+fn tetrominoes_in_4x5_are_impossible() {
+    let (code, json) = solve_json("tetromino-4x5.toml", &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(json["status"], "unsolvable");
+    assert_eq!(json["solutions"], serde_json::json!([]));
+    let output = jigsat()
+        .arg("solve")
+        .arg(puzzle_path("tetromino-4x5.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("checkerboard"),
+        "the reason is given: {stderr}"
+    );
+}
+
+#[test]
+fn the_solver_itself_proves_small_impossible_puzzles() {
+    // Without the pre-check, varisat has to find the contradiction.
+    let (code, json) = solve_json("tetromino-4x5.toml", &["--no-precheck"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(json["status"], "unsolvable");
+    assert!(json["stats"]["clauses"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_time_limit_gives_up_with_exit_3() {
+    let (code, json) = solve_json("pentomino-3x20.toml", &["--time-limit", "0.001"]);
+    assert_eq!(code, Some(3));
+    assert_eq!(json["status"], "unknown");
+}
+
+#[test]
+fn text_drawing_shows_layers_side_by_side() {
+    let output = jigsat()
+        .arg("solve")
+        .arg(puzzle_path("soma.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(!text.contains('\x1b'), "no colours when piped");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[1].starts_with("z=0"), "{text}");
+    assert!(lines[1].contains("z=1") && lines[1].contains("z=2"));
+    // Three rows of three layers of three cells; each glyph is a piece.
+    let glyphs: String = lines[2..5]
+        .concat()
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    assert_eq!(glyphs.len(), 27);
+    for g in "VLTZABP".chars() {
+        assert!(glyphs.contains(g), "piece {g} drawn");
+    }
+}
+
+#[test]
+fn output_file_gets_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.json");
+    let output = jigsat()
+        .arg("solve")
+        .arg(puzzle_path("soma.toml"))
+        .args(["--format", "json", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(output.stdout.is_empty());
+    let json: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    assert_eq!(json["puzzle"], "Soma cube");
+}
+
+#[test]
+fn info_lists_pieces_and_sizes() {
+    let output = jigsat()
+        .arg("info")
+        .arg(puzzle_path("y25.toml"))
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["placements"], 960);
+    assert_eq!(json["pieces"][0]["orientations"], 24);
+    assert_eq!(json["board"]["cells"], 125);
+    assert!(json["encoding"]["clauses"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn every_puzzle_file_is_answered_and_checked() {
+    // Solved ones are checked by jigsat before printing (a failed check
+    // would exit 3); the impossible one must say so.
+    for entry in std::fs::read_dir(puzzle_path("")).unwrap() {
+        let path = entry.unwrap().path();
+        let output = jigsat()
+            .arg("solve")
+            .arg(&path)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        match json["status"].as_str() {
+            Some("solved") => assert_eq!(output.status.code(), Some(0)),
+            Some("unsolvable") => assert_eq!(output.status.code(), Some(1)),
+            other => panic!("{}: {other:?}", path.display()),
+        }
+    }
+}
