@@ -45,8 +45,18 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         jigsat solve puzzles/y25.toml\n  \
         jigsat solve puzzles/soma.toml --encoding sequential --format json\n  \
+        jigsat solve puzzles/pentomino-3x20.toml --all\n  \
+        jigsat solve puzzles/pentomino-6x10.toml --limit 3 --format json\n  \
         jigsat solve big.toml --time-limit 60 -o solution.txt")]
     Solve(SolveArgs),
+
+    /// Count every solution: on a fixed board, and up to symmetry.
+    #[command(after_help = "Examples:\n  \
+        jigsat count puzzles/soma.toml\n  \
+        jigsat count puzzles/pentomino-6x10.toml --solver varisat --format json\n\n\
+        `count` is the number of solutions on a board that does not move; `distinct` counts \
+        solutions that differ only by a rotation or reflection of the board once.")]
+    Count(CountArgs),
 
     /// Describe a puzzle: pieces, orientations, placements, CNF size.
     #[command(after_help = "Examples:\n  \
@@ -66,17 +76,48 @@ pub struct SolveArgs {
     /// The puzzle file (TOML; see README.md for the format).
     pub puzzle: PathBuf,
 
+    /// Every distinct solution: one per class of solutions that differ only
+    /// by a rotation or reflection of the board.
+    #[arg(long)]
+    pub all: bool,
+
+    /// At most N distinct solutions (implies --all).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
     #[command(flatten)]
     pub output: OutputArgs,
 
     #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The puzzle file.
+    pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// How to search: shared by `solve` and `count`.
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
     pub encoding: EncodingArgs,
 
-    /// The SAT solver to run.
-    #[arg(long, value_enum, default_value_t = SolverChoice::Varisat)]
-    pub solver: SolverChoice,
+    /// The engine: `varisat` (SAT, the default for one solution) or `dlx`
+    /// (dancing links, the default for --all and count when every piece is
+    /// used a fixed number of times).
+    #[arg(long, value_enum)]
+    pub solver: Option<SolverChoice>,
 
-    /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5.
+    /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5;
+    /// an enumeration reports what it found so far.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
 
@@ -84,6 +125,11 @@ pub struct SolveArgs {
     /// before searching, so that the solver itself has to.
     #[arg(long)]
     pub no_precheck: bool,
+
+    /// Search without symmetry breaking (the counts stay the same; only
+    /// the search is larger).
+    #[arg(long)]
+    pub no_symmetry: bool,
 }
 
 #[derive(Debug, Args)]

@@ -26,6 +26,7 @@ pub mod cli;
 pub mod commands;
 pub mod cover;
 pub mod encode;
+pub mod enumerate;
 pub mod error;
 pub mod geometry;
 pub mod impossible;
@@ -34,6 +35,7 @@ pub mod puzzle;
 pub mod render;
 pub mod solution;
 pub mod solve;
+pub mod symmetry;
 
 use std::time::{Duration, Instant};
 
@@ -46,6 +48,9 @@ pub use placement::{Placement, Placements};
 pub use puzzle::Puzzle;
 pub use solution::{Solution, check};
 pub use solve::{Outcome, Solver, SolverChoice};
+pub use symmetry::{Breaking, Group};
+
+use enumerate::{Engine, Enumeration, Limits};
 
 /// How a run ended; decides the exit status together with [`Error`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -87,6 +92,8 @@ pub struct SolveOptions {
     /// Skip the colouring pre-check (so that the solver itself must prove
     /// an impossible puzzle impossible).
     pub no_precheck: bool,
+    /// Search without symmetry-breaking clauses.
+    pub no_symmetry: bool,
 }
 
 /// The result of a solving run: its status, the checked solutions, why
@@ -104,6 +111,8 @@ pub struct Report {
 pub struct Instance {
     pub placements: Placements,
     pub cover: Cover,
+    /// The board's symmetries acting on cells, pieces and placements.
+    pub group: Group,
 }
 
 impl Instance {
@@ -116,7 +125,34 @@ impl Instance {
             puzzle.board.len()
         );
         let cover = Cover::new(puzzle, &placements);
-        Ok(Instance { placements, cover })
+        let group = Group::of(puzzle, &placements);
+        log::info!("symmetry group of order {}", group.order());
+        Ok(Instance {
+            placements,
+            cover,
+            group,
+        })
+    }
+
+    /// The symmetry breaking to apply, unless switched off.
+    pub fn breaking(&self, puzzle: &Puzzle, enabled: bool) -> Option<Breaking> {
+        if !enabled {
+            return None;
+        }
+        let breaking = symmetry::choose_breaking(puzzle, &self.placements, &self.cover, &self.group);
+        if let Some(b) = &breaking {
+            log::info!("symmetry breaking: {}", b.description);
+        }
+        breaking
+    }
+
+    /// The CNF, with symmetry-breaking units when `breaking` is given.
+    pub fn encode(&self, encoding: Encoding, breaking: Option<&Breaking>) -> Encoded {
+        let mut encoded = encode::encode(&self.cover, encoding);
+        if let Some(b) = breaking {
+            encoded.forbid(&b.forbidden, &b.description);
+        }
+        encoded
     }
 }
 
@@ -193,7 +229,8 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
             stats,
         });
     }
-    let encoded = encode::encode(&instance.cover, options.encoding);
+    let breaking = instance.breaking(puzzle, !options.no_symmetry);
+    let encoded = instance.encode(options.encoding, breaking.as_ref());
     stats.variables = encoded.cnf.num_vars() as u64;
     stats.clauses = encoded.cnf.num_clauses() as u64;
     stats.encode_ms = ms(started.elapsed());
@@ -205,7 +242,9 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
         stats.encode_ms
     );
 
-    let solver = options.solver.build();
+    let solver = options.solver.build().ok_or_else(|| {
+        Error::Usage("dlx is an exact-cover engine: use it with --all, --limit or count".into())
+    })?;
     stats.backend = solver.name().to_string();
     let remaining = options
         .time_limit
@@ -220,4 +259,83 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
         reason: answer.reason,
         stats,
     })
+}
+
+/// Options of an enumeration (`solve --all`, `count`).
+#[derive(Clone, Debug, Default)]
+pub struct EnumerateOptions {
+    pub encoding: Encoding,
+    /// `None` picks dlx when the instance is a pure exact cover, varisat
+    /// otherwise.
+    pub solver: Option<SolverChoice>,
+    pub limits: Limits,
+    pub no_precheck: bool,
+    pub no_symmetry: bool,
+}
+
+/// Runs the pipeline to every solution class (or as many as the limits
+/// allow), each checked, with exact counts when the search completes.
+pub fn enumerate_puzzle(
+    puzzle: &Puzzle,
+    options: &EnumerateOptions,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Enumeration, Stats)> {
+    let started = Instant::now();
+    let instance = Instance::new(puzzle)?;
+    let mut stats = Stats {
+        encoding: options.encoding.name().to_string(),
+        ..Stats::default()
+    };
+    if !options.no_precheck
+        && let Some(reason) = impossible::refute(puzzle, &instance.placements)
+    {
+        stats.backend = "colouring argument".to_string();
+        stats.encode_ms = ms(started.elapsed());
+        let none = Enumeration {
+            classes: Vec::new(),
+            count: 0,
+            distinct: 0,
+            complete: true,
+            stopped: Some(reason),
+            solve_ms: 0.0,
+        };
+        return Ok((none, stats));
+    }
+    let engine = match options.solver {
+        Some(SolverChoice::Dlx) => Engine::Dlx,
+        Some(SolverChoice::Varisat) => Engine::Varisat,
+        None if Engine::Dlx.supports(&instance.cover) => Engine::Dlx,
+        None => Engine::Varisat,
+    };
+    stats.backend = engine.name().to_string();
+    let breaking = instance.breaking(puzzle, !options.no_symmetry);
+    let encoded = (engine == Engine::Varisat).then(|| instance.encode(options.encoding, breaking.as_ref()));
+    if let Some(e) = &encoded {
+        stats.variables = e.cnf.num_vars() as u64;
+        stats.clauses = e.cnf.num_clauses() as u64;
+    }
+    stats.encode_ms = ms(started.elapsed());
+    let limits = Limits {
+        classes: options.limits.classes,
+        time: options.limits.time.map(|t| t.saturating_sub(started.elapsed())),
+    };
+    let result = enumerate::enumerate(
+        puzzle,
+        &instance,
+        &instance.group,
+        breaking.as_ref(),
+        encoded.as_ref(),
+        engine,
+        &limits,
+        progress,
+    )?;
+    stats.solve_ms = result.solve_ms;
+    log::info!(
+        "{} classes, {} solutions on a fixed board, in {:.1} ms ({})",
+        result.distinct,
+        result.count,
+        result.solve_ms,
+        if result.complete { "complete" } else { "stopped early" }
+    );
+    Ok((result, stats))
 }

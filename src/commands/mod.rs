@@ -2,19 +2,25 @@
 //! the exit status of a run that happened; errors go back to `main`.
 
 mod compare;
+mod count;
 mod info;
 mod solve;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::Status;
 use crate::cli::{Cli, Command};
+use crate::enumerate::Enumeration;
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
 
 pub fn run(cli: &Cli) -> Result<i32> {
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
+        Command::Count(args) => count::run(args, cli.quiet),
         Command::Info(args) => info::run(args),
         Command::Compare(args) => compare::run(args, cli.quiet),
     }
@@ -56,5 +62,46 @@ impl Sink<'_> {
                 }
             }
         }
+    }
+}
+
+/// How an enumeration ended, as the contract's status.
+fn enumeration_status(result: &Enumeration) -> Status {
+    match (result.complete, result.distinct) {
+        (true, 0) => Status::Unsolvable,
+        (true, _) => Status::Solved,
+        // Stopped by --limit: what was asked for was found.
+        (false, n) if n > 0 && result.stopped.as_deref().is_some_and(|s| s.starts_with("limit")) => Status::Solved,
+        (false, _) => Status::Unknown,
+    }
+}
+
+/// A spinner on stderr for long enumerations: classes found, rate,
+/// elapsed. Hidden with -q and when stderr is not a terminal.
+struct Progress {
+    bar: ProgressBar,
+}
+
+impl Progress {
+    fn new(quiet: bool) -> Progress {
+        let bar = if quiet {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+        };
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} distinct solutions ({per_sec})")
+                .expect("valid template"),
+        );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        Progress { bar }
+    }
+
+    fn update(&self, classes: u64) {
+        self.bar.set_position(classes);
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
     }
 }

@@ -1,37 +1,39 @@
-//! `jigsat solve`: the first solution, checked and drawn.
+//! `jigsat solve`: the first solution, or with `--all` / `--limit` every
+//! distinct one — each checked, then drawn.
 
 use crate::cli::SolveArgs;
+use crate::enumerate::Limits;
 use crate::error::Result;
 use crate::render::{Format, json, text};
-use crate::{SolveOptions, Status, solve_puzzle};
+use crate::solve::SolverChoice;
+use crate::{EnumerateOptions, SolveOptions, Status, enumerate_puzzle, solve_puzzle};
 
-use super::{Sink, load};
+use super::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
-    let options = SolveOptions {
-        encoding: args.encoding.encoding,
-        solver: args.solver,
-        time_limit: args.time_limit,
-        no_precheck: args.no_precheck,
-    };
-    let report = solve_puzzle(&puzzle, &options)?;
+    let search = &args.search;
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
+    if args.all || args.limit.is_some() || search.solver == Some(SolverChoice::Dlx) {
+        return run_all(args, quiet, &puzzle, &sink);
+    }
+    let options = SolveOptions {
+        encoding: search.encoding.encoding,
+        solver: search.solver.unwrap_or_default(),
+        time_limit: search.time_limit,
+        no_precheck: search.no_precheck,
+        no_symmetry: search.no_symmetry,
+    };
+    let report = solve_puzzle(&puzzle, &options)?;
     let out = match args.output.format {
-        Format::Json => json::document(
-            &puzzle,
-            report.status,
-            &report.solutions,
-            None,
-            &report.stats,
-        ),
+        Format::Json => json::document(&puzzle, report.status, &report.solutions, None, &report.stats),
         Format::Text => {
             let mut out = String::new();
             if !quiet {
                 let secs = (report.stats.encode_ms + report.stats.solve_ms) / 1000.0;
-                out.push_str(&format!(
+                out += &format!(
                     "{}: {} in {secs:.3} s ({} variables, {} clauses, {} encoding, {})\n",
                     puzzle.name,
                     match report.status {
@@ -43,10 +45,10 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
                     report.stats.clauses,
                     report.stats.encoding,
                     report.stats.backend
-                ));
+                );
             }
             for s in &report.solutions {
-                out.push_str(&text::draw(&puzzle, s, sink.wants_colour()));
+                out += &text::draw(&puzzle, s, sink.wants_colour());
             }
             out
         }
@@ -59,4 +61,46 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
         }
     }
     Ok(report.status.exit_code())
+}
+
+/// `--all` and `--limit`: every class, drawn one after another.
+fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -> Result<i32> {
+    let search = &args.search;
+    let limit = if args.all { args.limit } else { Some(args.limit.unwrap_or(1)) };
+    let options = EnumerateOptions {
+        encoding: search.encoding.encoding,
+        solver: search.solver,
+        limits: Limits {
+            classes: limit.map(|n| n as usize),
+            time: search.time_limit,
+        },
+        no_precheck: search.no_precheck,
+        no_symmetry: search.no_symmetry,
+    };
+    let progress = Progress::new(quiet);
+    let (result, stats) = enumerate_puzzle(puzzle, &options, &mut |n| progress.update(n))?;
+    progress.finish();
+    let status = enumeration_status(&result);
+    let counts = result.complete.then_some((result.count, result.distinct));
+    let out = match args.output.format {
+        Format::Json => json::document(puzzle, status, &result.classes, counts, &stats),
+        Format::Text => {
+            let mut out = String::new();
+            let n = result.classes.len();
+            for (k, s) in result.classes.iter().enumerate() {
+                if !quiet {
+                    out += &format!("solution {} of {}\n", k + 1, if result.complete { n.to_string() } else { format!("{n}+") });
+                }
+                out += &text::draw(puzzle, s, sink.wants_colour());
+                out.push('\n');
+            }
+            if !quiet {
+                out += &super::count::summary(puzzle, &result, &stats);
+            }
+            out
+        }
+    };
+    sink.write(&out)?;
+    super::count::report_stop(&args.puzzle, &result, status);
+    Ok(status.exit_code())
 }

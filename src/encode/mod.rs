@@ -79,6 +79,9 @@ pub struct Encoded {
     /// Options are variables `1..=options`; higher variables are auxiliary.
     pub options: usize,
     pub encoding: Encoding,
+    /// Sentences about what was added beyond the plain encoding (symmetry
+    /// breaking), for DIMACS comments and `info`.
+    pub notes: Vec<String>,
 }
 
 impl Encoded {
@@ -90,6 +93,14 @@ impl Encoded {
     pub fn var_option(&self, var: Var) -> Option<usize> {
         let i = var.index() as usize - 1;
         (i < self.options).then_some(i)
+    }
+
+    /// Forbids options (sets their variables false), saying why.
+    pub fn forbid(&mut self, options: &[u32], why: &str) {
+        for &o in options {
+            self.cnf.add_clause(&[self.option_var(o as usize).negative()]);
+        }
+        self.notes.push(format!("symmetry breaking: {why} ({} unit clauses)", options.len()));
     }
 
     /// The options a model (indexed by variable, slot 0 unused) selects.
@@ -114,6 +125,7 @@ pub fn encode(cover: &Cover, encoding: Encoding) -> Encoded {
         cnf,
         options,
         encoding,
+        notes: Vec::new(),
     }
 }
 

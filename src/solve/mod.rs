@@ -5,9 +5,10 @@
 //! could not give). Models are plain `Vec<bool>` indexed by variable, so
 //! the decoder never sees a solver's own types.
 
+pub mod dlx;
 mod varisat;
 
-pub use self::varisat::Varisat;
+pub use self::varisat::{Varisat, to_varisat as varisat_formula};
 
 use std::time::Duration;
 
@@ -38,12 +39,19 @@ pub enum SolverChoice {
     /// varisat, built in: a CDCL solver in pure Rust.
     #[default]
     Varisat,
+    /// Knuth's dancing links (exact cover, not SAT): the default engine
+    /// for `--all` and `count` when every piece is used once or a fixed
+    /// number of times the areas force.
+    Dlx,
 }
 
 impl SolverChoice {
-    pub fn build(self) -> Box<dyn Solver> {
+    /// The SAT solver behind the choice; `None` for `dlx`, which works on
+    /// the exact-cover instance instead of the CNF.
+    pub fn build(self) -> Option<Box<dyn Solver>> {
         match self {
-            SolverChoice::Varisat => Box::new(Varisat),
+            SolverChoice::Varisat => Some(Box::new(Varisat)),
+            SolverChoice::Dlx => None,
         }
     }
 }

@@ -58,7 +58,8 @@ impl Solver for Varisat {
     }
 }
 
-pub(crate) fn to_varisat(cnf: &Cnf) -> varisat::CnfFormula {
+/// The CNF in varisat's own formula type.
+pub fn to_varisat(cnf: &Cnf) -> varisat::CnfFormula {
     let mut formula = varisat::CnfFormula::new();
     formula.set_var_count(cnf.num_vars() as usize);
     let mut buffer = Vec::new();

@@ -1,0 +1,66 @@
+//! `jigsat count`: how many solutions, on a fixed board and up to symmetry.
+
+use std::path::Path;
+
+use crate::cli::CountArgs;
+use crate::enumerate::{Enumeration, Limits};
+use crate::error::Result;
+use crate::render::{Format, json};
+use crate::{EnumerateOptions, Puzzle, Stats, Status, enumerate_puzzle};
+
+use super::{Progress, Sink, enumeration_status, load};
+
+pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
+    let puzzle = load(&args.puzzle)?;
+    let search = &args.search;
+    let options = EnumerateOptions {
+        encoding: search.encoding.encoding,
+        solver: search.solver,
+        limits: Limits {
+            classes: None,
+            time: search.time_limit,
+        },
+        no_precheck: search.no_precheck,
+        no_symmetry: search.no_symmetry,
+    };
+    let progress = Progress::new(quiet);
+    let (result, stats) = enumerate_puzzle(&puzzle, &options, &mut |n| progress.update(n))?;
+    progress.finish();
+    let status = enumeration_status(&result);
+    let out = match args.output.format {
+        Format::Json => json::document(&puzzle, status, &[], result.complete.then_some((result.count, result.distinct)), &stats),
+        Format::Text => summary(&puzzle, &result, &stats),
+    };
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out)?;
+    report_stop(&args.puzzle, &result, status);
+    Ok(status.exit_code())
+}
+
+/// The counts as text: exact when the search completed, a lower bound
+/// clearly marked as such otherwise.
+pub(super) fn summary(puzzle: &Puzzle, result: &Enumeration, stats: &Stats) -> String {
+    let secs = (stats.encode_ms + stats.solve_ms) / 1000.0;
+    if result.complete {
+        format!(
+            "{}: count {} (on a fixed board), distinct {} (up to symmetry); {secs:.3} s with {}\n",
+            puzzle.name, result.count, result.distinct, stats.backend
+        )
+    } else {
+        format!(
+            "{}: stopped after {secs:.3} s with {} distinct solutions found ({} on a fixed board); the totals are not known\n",
+            puzzle.name, result.distinct, result.count
+        )
+    }
+}
+
+pub(super) fn report_stop(path: &Path, result: &Enumeration, status: Status) {
+    match (status, &result.stopped) {
+        (Status::Unsolvable, Some(reason)) => eprintln!("{}: no solution: {reason}", path.display()),
+        (Status::Unsolvable, None) => eprintln!("{}: no solution: the search is exhausted", path.display()),
+        (Status::Unknown, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
+        _ => {}
+    }
+}

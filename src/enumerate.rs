@@ -1,0 +1,251 @@
+//! Every solution, one per symmetry class, with exact counts.
+//!
+//! Two engines read the same exact-cover instance:
+//!
+//! - **dlx**: Algorithm X with dancing links ([`crate::solve::dlx`]),
+//!   the default for pure exact-cover puzzles, because backtracking
+//!   enumerates far faster than a SAT solver restarted per solution;
+//! - **SAT**: incremental varisat; after each solution the clauses that
+//!   block *its whole orbit* are added, so the solver is called once per
+//!   class (plus one final UNSAT call).
+//!
+//! Both run on a worker thread and send raw solutions (option lists) back.
+//! Here each one is reduced to its canonical form under the symmetry group;
+//! a new class is decoded, checked against the puzzle and counted with
+//! weight |G| / |stabiliser|, the number of distinct solutions on a fixed
+//! board it stands for. That de-duplication also absorbs the classes that
+//! symmetry breaking lets through twice (a restricted piece lying on a
+//! symmetry axis).
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use varisat::ExtendFormula;
+
+use crate::cover::Cover;
+use crate::encode::Encoded;
+use crate::error::{Error, Result};
+use crate::puzzle::{Fill, Puzzle};
+use crate::solution::{Solution, check};
+use crate::solve::dlx::Dlx;
+use crate::symmetry::{Breaking, Group};
+use crate::{Instance, ms};
+
+/// The enumeration engines.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    Dlx,
+    Varisat,
+}
+
+impl Engine {
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Dlx => "dlx",
+            Engine::Varisat => "varisat",
+        }
+    }
+
+    /// Whether the engine can handle this instance (DLX needs every item's
+    /// multiplicity to be exactly one or at most one).
+    pub fn supports(self, cover: &Cover) -> bool {
+        match self {
+            Engine::Dlx => cover
+                .items
+                .iter()
+                .all(|i| i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)),
+            Engine::Varisat => true,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Stop after this many classes.
+    pub classes: Option<usize>,
+    pub time: Option<Duration>,
+}
+
+/// What an enumeration found.
+#[derive(Clone, Debug)]
+pub struct Enumeration {
+    /// One checked solution per class, in the order found.
+    pub classes: Vec<Solution>,
+    /// Solutions on a fixed board, summed over the classes found.
+    pub count: u64,
+    /// Classes found.
+    pub distinct: u64,
+    /// Whether the search space was exhausted (so the counts are exact).
+    pub complete: bool,
+    /// Why it stopped early, if it did.
+    pub stopped: Option<String>,
+    pub solve_ms: f64,
+}
+
+/// Raw solutions from an engine, as option indices.
+enum Message {
+    Solution(Vec<u32>),
+    Done,
+    Failed(String),
+}
+
+/// Enumerates the classes of `puzzle`. `encoded` is needed by the SAT
+/// engine only; `progress` is called with the classes found so far.
+pub fn enumerate(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    group: &Group,
+    breaking: Option<&Breaking>,
+    encoded: Option<&Encoded>,
+    engine: Engine,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Enumeration> {
+    let started = Instant::now();
+    let stop = Arc::new(AtomicBool::new(false));
+    let (send, receive) = mpsc::sync_channel::<Message>(1024);
+    let forbidden: Vec<u32> = breaking.map(|b| b.forbidden.clone()).unwrap_or_default();
+    match engine {
+        Engine::Dlx => {
+            let mut dlx = Dlx::new(&instance.cover, &forbidden).ok_or_else(|| {
+                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver varisat for count ranges".into())
+            })?;
+            dlx.set_interrupt(Arc::clone(&stop));
+            let stop = Arc::clone(&stop);
+            spawn(move || {
+                let send_solution = send.clone();
+                let _ = dlx.enumerate(&mut |options| {
+                    !stop.load(Ordering::Relaxed) && send_solution.send(Message::Solution(options.to_vec())).is_ok()
+                });
+                let _ = send.send(Message::Done);
+            })?;
+        }
+        Engine::Varisat => {
+            let encoded = encoded.ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
+            let formula = crate::solve::varisat_formula(&encoded.cnf);
+            let orbit_options: Vec<Vec<u32>> = group.elements.iter().map(|g| g.options.clone()).collect();
+            let options = encoded.options;
+            let exact = puzzle.fill == Fill::Exact;
+            let stop = Arc::clone(&stop);
+            spawn(move || sat_worker(formula, options, orbit_options, exact, &stop, &send))?;
+        }
+    }
+
+    let mut seen: HashSet<Vec<u32>> = HashSet::new();
+    let mut result = Enumeration {
+        classes: Vec::new(),
+        count: 0,
+        distinct: 0,
+        complete: false,
+        stopped: None,
+        solve_ms: 0.0,
+    };
+    let order = group.order() as u64;
+    loop {
+        let message = match limits.time {
+            Some(limit) => match receive.recv_timeout(limit.saturating_sub(started.elapsed())) {
+                Ok(m) => m,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    result.stopped = Some(format!("time limit of {:.1} s reached", limit.as_secs_f64()));
+                    break;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => Message::Failed(format!("{} stopped without an answer", engine.name())),
+            },
+            None => receive
+                .recv()
+                .unwrap_or_else(|_| Message::Failed(format!("{} stopped without an answer", engine.name()))),
+        };
+        match message {
+            Message::Solution(options) => {
+                let (canonical, stabiliser) = group.canonical(&options);
+                if !seen.insert(canonical) {
+                    continue;
+                }
+                let chosen: Vec<usize> = options.iter().map(|&o| o as usize).collect();
+                let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
+                check(puzzle, &solution).map_err(|e| {
+                    Error::Bug(format!("the {} engine produced a solution that fails the check: {e}", engine.name()))
+                })?;
+                result.classes.push(solution);
+                result.distinct += 1;
+                result.count += order / stabiliser as u64;
+                progress(result.distinct);
+                if limits.classes.is_some_and(|n| result.classes.len() >= n) {
+                    result.stopped = Some(format!("limit of {} solutions reached", result.classes.len()));
+                    break;
+                }
+            }
+            Message::Done => {
+                result.complete = true;
+                break;
+            }
+            Message::Failed(e) => return Err(Error::Solver(e)),
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    result.solve_ms = ms(started.elapsed());
+    Ok(result)
+}
+
+fn spawn(work: impl FnOnce() + Send + 'static) -> Result<()> {
+    std::thread::Builder::new()
+        .name("enumerate".into())
+        .spawn(work)
+        .map(|_| ())
+        .map_err(|e| Error::Solver(format!("cannot start the search thread: {e}")))
+}
+
+/// Incremental varisat: solve, report, block the solution's orbit, repeat.
+fn sat_worker(
+    formula: varisat::CnfFormula,
+    options: usize,
+    orbit_options: Vec<Vec<u32>>,
+    exact: bool,
+    stop: &AtomicBool,
+    send: &mpsc::SyncSender<Message>,
+) {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let mut solver = varisat::Solver::new();
+        solver.add_formula(&formula);
+        let lit = |o: u32, positive: bool| varisat::Lit::from_dimacs(if positive { o as isize + 1 } else { -(o as isize + 1) });
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            match solver.solve() {
+                Ok(true) => {}
+                Ok(false) => return Ok(()),
+                Err(e) => return Err(format!("varisat failed: {e}")),
+            }
+            let model = solver.model().unwrap_or_default();
+            let chosen: Vec<u32> = model
+                .iter()
+                .filter(|l| l.is_positive() && l.var().index() < options)
+                .map(|l| l.var().index() as u32)
+                .collect();
+            if send.send(Message::Solution(chosen.clone())).is_err() {
+                return Ok(());
+            }
+            for perm in &orbit_options {
+                let mut image: Vec<u32> = chosen.iter().map(|&o| perm[o as usize]).collect();
+                image.sort_unstable();
+                let mut clause: Vec<varisat::Lit> = image.iter().map(|&o| lit(o, false)).collect();
+                if !exact {
+                    // With holes a solution can be a subset of another, so
+                    // block this exact selection: some other option on, too.
+                    clause.extend((0..options as u32).filter(|o| image.binary_search(o).is_err()).map(|o| lit(o, true)));
+                }
+                solver.add_clause(&clause);
+            }
+        }
+    }));
+    let message = match run {
+        Ok(Ok(())) => Message::Done,
+        Ok(Err(e)) => Message::Failed(e),
+        Err(_) => Message::Failed("varisat panicked while enumerating".into()),
+    };
+    let _ = send.send(message);
+}
