@@ -115,22 +115,46 @@ pub fn enumerate(
             })?;
             dlx.set_interrupt(Arc::clone(&stop));
             let stop = Arc::clone(&stop);
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
             spawn(move || {
-                let send_solution = send.clone();
-                let _ = dlx.enumerate(&mut |options| {
-                    !stop.load(Ordering::Relaxed) && send_solution.send(Message::Solution(options.to_vec())).is_ok()
-                });
-                let _ = send.send(Message::Done);
+                let send_solution = std::sync::Mutex::new(send.clone());
+                let visit = |options: &[u32]| {
+                    !stop.load(Ordering::Relaxed)
+                        && send_solution
+                            .lock()
+                            .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
+                };
+                let outcome = dlx.enumerate_parallel(threads, &visit);
+                // A finished search is complete; an interrupted one is not.
+                if outcome.is_ok() {
+                    let _ = send.send(Message::Done);
+                }
             })?;
         }
         Engine::Varisat => {
-            let encoded = encoded.ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
+            let encoded =
+                encoded.ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
             let formula = crate::solve::varisat_formula(&encoded.cnf);
-            let orbit_options: Vec<Vec<u32>> = group.elements.iter().map(|g| g.options.clone()).collect();
+            let orbit_options: Vec<Vec<u32>> =
+                group.elements.iter().map(|g| g.options.clone()).collect();
             let options = encoded.options;
             let exact = puzzle.fill == Fill::Exact;
+            // Cubes from the exact-cover structure when it is plain exact
+            // cover; one cube (no assumptions) otherwise.
+            let mut cubes = vec![Vec::new()];
+            if let Some(mut dlx) = Dlx::new(&instance.cover, &forbidden) {
+                let shallow = std::sync::Mutex::new(Vec::new());
+                let collect = |o: &[u32]| shallow.lock().map(|mut v| v.push(o.to_vec())).is_ok();
+                if let Ok(c) = dlx.cubes(256, 3, &collect) {
+                    cubes = c;
+                    for solution in shallow.into_inner().unwrap_or_default() {
+                        let _ = send.send(Message::Solution(solution));
+                    }
+                }
+            }
+            log::debug!("SAT enumeration over {} cubes", cubes.len());
             let stop = Arc::clone(&stop);
-            spawn(move || sat_worker(formula, options, orbit_options, exact, &stop, &send))?;
+            spawn(move || sat_worker(formula, options, orbit_options, exact, cubes, &stop, &send))?;
         }
     }
 
@@ -149,14 +173,19 @@ pub fn enumerate(
             Some(limit) => match receive.recv_timeout(limit.saturating_sub(started.elapsed())) {
                 Ok(m) => m,
                 Err(mpsc::RecvTimeoutError::Timeout) => {
-                    result.stopped = Some(format!("time limit of {:.1} s reached", limit.as_secs_f64()));
+                    result.stopped = Some(format!(
+                        "time limit of {:.1} s reached",
+                        limit.as_secs_f64()
+                    ));
                     break;
                 }
-                Err(mpsc::RecvTimeoutError::Disconnected) => Message::Failed(format!("{} stopped without an answer", engine.name())),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    Message::Failed(format!("{} stopped without an answer", engine.name()))
+                }
             },
-            None => receive
-                .recv()
-                .unwrap_or_else(|_| Message::Failed(format!("{} stopped without an answer", engine.name()))),
+            None => receive.recv().unwrap_or_else(|_| {
+                Message::Failed(format!("{} stopped without an answer", engine.name()))
+            }),
         };
         match message {
             Message::Solution(options) => {
@@ -165,16 +194,23 @@ pub fn enumerate(
                     continue;
                 }
                 let chosen: Vec<usize> = options.iter().map(|&o| o as usize).collect();
-                let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
+                let solution =
+                    Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
                 check(puzzle, &solution).map_err(|e| {
-                    Error::Bug(format!("the {} engine produced a solution that fails the check: {e}", engine.name()))
+                    Error::Bug(format!(
+                        "the {} engine produced a solution that fails the check: {e}",
+                        engine.name()
+                    ))
                 })?;
                 result.classes.push(solution);
                 result.distinct += 1;
                 result.count += order / stabiliser as u64;
                 progress(result.distinct);
                 if limits.classes.is_some_and(|n| result.classes.len() >= n) {
-                    result.stopped = Some(format!("limit of {} solutions reached", result.classes.len()));
+                    result.stopped = Some(format!(
+                        "limit of {} solutions reached",
+                        result.classes.len()
+                    ));
                     break;
                 }
             }
@@ -198,49 +234,68 @@ fn spawn(work: impl FnOnce() + Send + 'static) -> Result<()> {
         .map_err(|e| Error::Solver(format!("cannot start the search thread: {e}")))
 }
 
-/// Incremental varisat: solve, report, block the solution's orbit, repeat.
+/// Incremental varisat: for each cube, solve under its assumptions, report,
+/// block the solution's orbit (for good: blocking clauses hold in every
+/// cube), repeat until the cube is exhausted.
 fn sat_worker(
     formula: varisat::CnfFormula,
     options: usize,
     orbit_options: Vec<Vec<u32>>,
     exact: bool,
+    cubes: Vec<Vec<u32>>,
     stop: &AtomicBool,
     send: &mpsc::SyncSender<Message>,
 ) {
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut solver = varisat::Solver::new();
         solver.add_formula(&formula);
-        let lit = |o: u32, positive: bool| varisat::Lit::from_dimacs(if positive { o as isize + 1 } else { -(o as isize + 1) });
-        loop {
-            if stop.load(Ordering::Relaxed) {
-                return Ok(());
-            }
-            match solver.solve() {
-                Ok(true) => {}
-                Ok(false) => return Ok(()),
-                Err(e) => return Err(format!("varisat failed: {e}")),
-            }
-            let model = solver.model().unwrap_or_default();
-            let chosen: Vec<u32> = model
-                .iter()
-                .filter(|l| l.is_positive() && l.var().index() < options)
-                .map(|l| l.var().index() as u32)
-                .collect();
-            if send.send(Message::Solution(chosen.clone())).is_err() {
-                return Ok(());
-            }
-            for perm in &orbit_options {
-                let mut image: Vec<u32> = chosen.iter().map(|&o| perm[o as usize]).collect();
-                image.sort_unstable();
-                let mut clause: Vec<varisat::Lit> = image.iter().map(|&o| lit(o, false)).collect();
-                if !exact {
-                    // With holes a solution can be a subset of another, so
-                    // block this exact selection: some other option on, too.
-                    clause.extend((0..options as u32).filter(|o| image.binary_search(o).is_err()).map(|o| lit(o, true)));
+        let lit = |o: u32, positive: bool| {
+            varisat::Lit::from_dimacs(if positive {
+                o as isize + 1
+            } else {
+                -(o as isize + 1)
+            })
+        };
+        for cube in &cubes {
+            let assumptions: Vec<varisat::Lit> = cube.iter().map(|&o| lit(o, true)).collect();
+            loop {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(());
                 }
-                solver.add_clause(&clause);
+                solver.assume(&assumptions);
+                match solver.solve() {
+                    Ok(true) => {}
+                    Ok(false) => break,
+                    Err(e) => return Err(format!("varisat failed: {e}")),
+                }
+                let model = solver.model().unwrap_or_default();
+                let chosen: Vec<u32> = model
+                    .iter()
+                    .filter(|l| l.is_positive() && l.var().index() < options)
+                    .map(|l| l.var().index() as u32)
+                    .collect();
+                if send.send(Message::Solution(chosen.clone())).is_err() {
+                    return Ok(());
+                }
+                for perm in &orbit_options {
+                    let mut image: Vec<u32> = chosen.iter().map(|&o| perm[o as usize]).collect();
+                    image.sort_unstable();
+                    let mut clause: Vec<varisat::Lit> =
+                        image.iter().map(|&o| lit(o, false)).collect();
+                    if !exact {
+                        // With holes a solution can be a subset of another, so
+                        // block this exact selection: some other option on, too.
+                        clause.extend(
+                            (0..options as u32)
+                                .filter(|o| image.binary_search(o).is_err())
+                                .map(|o| lit(o, true)),
+                        );
+                    }
+                    solver.add_clause(&clause);
+                }
             }
         }
+        Ok(())
     }));
     let message = match run {
         Ok(Ok(())) => Message::Done,

@@ -139,7 +139,8 @@ impl Instance {
         if !enabled {
             return None;
         }
-        let breaking = symmetry::choose_breaking(puzzle, &self.placements, &self.cover, &self.group);
+        let breaking =
+            symmetry::choose_breaking(puzzle, &self.placements, &self.cover, &self.group);
         if let Some(b) = &breaking {
             log::info!("symmetry breaking: {}", b.description);
         }
@@ -309,7 +310,8 @@ pub fn enumerate_puzzle(
     };
     stats.backend = engine.name().to_string();
     let breaking = instance.breaking(puzzle, !options.no_symmetry);
-    let encoded = (engine == Engine::Varisat).then(|| instance.encode(options.encoding, breaking.as_ref()));
+    let encoded =
+        (engine == Engine::Varisat).then(|| instance.encode(options.encoding, breaking.as_ref()));
     if let Some(e) = &encoded {
         stats.variables = e.cnf.num_vars() as u64;
         stats.clauses = e.cnf.num_clauses() as u64;
@@ -317,7 +319,10 @@ pub fn enumerate_puzzle(
     stats.encode_ms = ms(started.elapsed());
     let limits = Limits {
         classes: options.limits.classes,
-        time: options.limits.time.map(|t| t.saturating_sub(started.elapsed())),
+        time: options
+            .limits
+            .time
+            .map(|t| t.saturating_sub(started.elapsed())),
     };
     let result = enumerate::enumerate(
         puzzle,
@@ -335,7 +340,11 @@ pub fn enumerate_puzzle(
         result.distinct,
         result.count,
         result.solve_ms,
-        if result.complete { "complete" } else { "stopped early" }
+        if result.complete {
+            "complete"
+        } else {
+            "stopped early"
+        }
     );
     Ok((result, stats))
 }

@@ -54,7 +54,10 @@ impl Group {
             .pieces
             .iter()
             .map(|p| {
-                let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, flat).into_iter().map(|o| o.shape).collect();
+                let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, flat)
+                    .into_iter()
+                    .map(|o| o.shape)
+                    .collect();
                 shapes.sort();
                 shapes
             })
@@ -76,11 +79,20 @@ impl Group {
                 continue;
             }
             let (image_lo, _) = image.bounds().expect("non-empty");
-            let shift = Cell::new(board_lo[0] - image_lo[0], board_lo[1] - image_lo[1], board_lo[2] - image_lo[2]);
+            let shift = Cell::new(
+                board_lo[0] - image_lo[0],
+                board_lo[1] - image_lo[1],
+                board_lo[2] - image_lo[2],
+            );
             let cells: Vec<u32> = board
                 .cells()
                 .iter()
-                .map(|&c| puzzle.board.index(t.apply(c).offset(shift)).expect("board maps onto itself"))
+                .map(|&c| {
+                    puzzle
+                        .board
+                        .index(t.apply(c).offset(shift))
+                        .expect("board maps onto itself")
+                })
                 .collect();
             let Some(pieces) = piece_map(puzzle, &piece_orientations, t) else {
                 continue;
@@ -126,7 +138,10 @@ impl Group {
 
     /// The number of rotations (as opposed to reflections) in the group.
     pub fn rotations(&self) -> usize {
-        self.elements.iter().filter(|s| s.transform.is_rotation()).count()
+        self.elements
+            .iter()
+            .filter(|s| s.transform.is_rotation())
+            .count()
     }
 
     /// The image of a set of options under one element, sorted.
@@ -159,14 +174,20 @@ impl Group {
 
 /// Where each piece goes under `t`, or `None` if some piece has no image
 /// among the pieces (a reflection with a chiral piece and no partner).
-fn piece_map(puzzle: &Puzzle, piece_orientations: &[Vec<Shape>], t: Transform) -> Option<Vec<usize>> {
+fn piece_map(
+    puzzle: &Puzzle,
+    piece_orientations: &[Vec<Shape>],
+    t: Transform,
+) -> Option<Vec<usize>> {
     let mut used = vec![false; puzzle.pieces.len()];
     let mut map = Vec::with_capacity(puzzle.pieces.len());
     for (p, shapes) in piece_orientations.iter().enumerate() {
         let mut image: Vec<Shape> = shapes.iter().map(|s| s.transformed(t)).collect();
         image.sort();
         let matches = |q: usize| {
-            !used[q] && puzzle.pieces[q].count == puzzle.pieces[p].count && piece_orientations[q] == image
+            !used[q]
+                && puzzle.pieces[q].count == puzzle.pieces[p].count
+                && piece_orientations[q] == image
         };
         // Prefer the piece itself, so that rotations fix every piece.
         let q = if matches(p) {
@@ -196,7 +217,12 @@ pub struct Breaking {
 /// solution has an image under the group that survives, so every class is
 /// still found; a class may be found twice when the kept placement has a
 /// stabiliser of its own, which the canonical-form de-duplication handles.
-pub fn choose_breaking(puzzle: &Puzzle, placements: &Placements, cover: &Cover, group: &Group) -> Option<Breaking> {
+pub fn choose_breaking(
+    puzzle: &Puzzle,
+    placements: &Placements,
+    cover: &Cover,
+    group: &Group,
+) -> Option<Breaking> {
     if group.order() == 1 {
         return None;
     }
@@ -231,26 +257,47 @@ pub fn choose_breaking(puzzle: &Puzzle, placements: &Placements, cover: &Cover, 
         if piece.count.min != 1 || piece.count.max != 1 {
             continue;
         }
-        let subgroup: Vec<usize> = (0..group.order()).filter(|&g| group.elements[g].pieces[p] == p).collect();
+        let subgroup: Vec<usize> = (0..group.order())
+            .filter(|&g| group.elements[g].pieces[p] == p)
+            .collect();
         let pool: Vec<u32> = placements.of_piece(p).map(|(i, _)| i as u32).collect();
         consider(pool, subgroup, format!("piece {}", piece.name));
     }
     if puzzle.fill == Fill::Exact {
         // Only a few candidate cells: those with the largest stabiliser.
-        let stabiliser = |c: usize| (0..group.order()).filter(|&g| group.elements[g].cells[c] == c as u32).count();
+        let stabiliser = |c: usize| {
+            (0..group.order())
+                .filter(|&g| group.elements[g].cells[c] == c as u32)
+                .count()
+        };
         let largest = (0..puzzle.board.len()).map(stabiliser).max().unwrap_or(1);
         let by_item = cover.options_by_item();
-        for c in (0..puzzle.board.len()).filter(|&c| stabiliser(c) == largest).take(4) {
-            let subgroup: Vec<usize> = (0..group.order()).filter(|&g| group.elements[g].cells[c] == c as u32).collect();
-            consider(by_item[c].clone(), subgroup, format!("the pieces covering cell {}", puzzle.board.cell(c as u32)));
+        for c in (0..puzzle.board.len())
+            .filter(|&c| stabiliser(c) == largest)
+            .take(4)
+        {
+            let subgroup: Vec<usize> = (0..group.order())
+                .filter(|&g| group.elements[g].cells[c] == c as u32)
+                .collect();
+            consider(
+                by_item[c].clone(),
+                subgroup,
+                format!("the pieces covering cell {}", puzzle.board.cell(c as u32)),
+            );
         }
     }
     let (pool, reps, description) = best?;
     if reps.len() == pool.len() {
         return None;
     }
-    let forbidden = pool.into_iter().filter(|o| reps.binary_search(o).is_err()).collect();
-    Some(Breaking { forbidden, description })
+    let forbidden = pool
+        .into_iter()
+        .filter(|o| reps.binary_search(o).is_err())
+        .collect();
+    Some(Breaking {
+        forbidden,
+        description,
+    })
 }
 
 /// The smallest option of each orbit of `pool` under `subgroup`, sorted.

@@ -45,7 +45,9 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
             let encoded = encoded.expect("at least one run");
             for &choice in &args.solver {
                 let Some(solver) = choice.build() else {
-                    return Err(Error::Usage("compare measures SAT solvers; dlx is measured by `jigsat count`".into()));
+                    return Err(Error::Usage(
+                        "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
+                    ));
                 };
                 let mut solve_times = Vec::with_capacity(runs);
                 let mut status = Status::Unknown;

@@ -28,7 +28,13 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     progress.finish();
     let status = enumeration_status(&result);
     let out = match args.output.format {
-        Format::Json => json::document(&puzzle, status, &[], result.complete.then_some((result.count, result.distinct)), &stats),
+        Format::Json => json::document(
+            &puzzle,
+            status,
+            &[],
+            result.complete.then_some((result.count, result.distinct)),
+            &stats,
+        ),
         Format::Text => summary(&puzzle, &result, &stats),
     };
     Sink {
@@ -58,8 +64,12 @@ pub(super) fn summary(puzzle: &Puzzle, result: &Enumeration, stats: &Stats) -> S
 
 pub(super) fn report_stop(path: &Path, result: &Enumeration, status: Status) {
     match (status, &result.stopped) {
-        (Status::Unsolvable, Some(reason)) => eprintln!("{}: no solution: {reason}", path.display()),
-        (Status::Unsolvable, None) => eprintln!("{}: no solution: the search is exhausted", path.display()),
+        (Status::Unsolvable, Some(reason)) => {
+            eprintln!("{}: no solution: {reason}", path.display())
+        }
+        (Status::Unsolvable, None) => {
+            eprintln!("{}: no solution: the search is exhausted", path.display())
+        }
         (Status::Unknown, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
         _ => {}
     }

@@ -3,7 +3,6 @@
 use serde_json::json;
 
 use crate::cli::InfoArgs;
-use crate::encode::encode;
 use crate::error::Result;
 use crate::puzzle::Fill;
 use crate::render::Format;
@@ -14,7 +13,10 @@ use super::{Sink, load};
 pub fn run(args: &InfoArgs) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
-    let encoded = encode(&instance.cover, args.encoding.encoding);
+    let breaking = instance.breaking(&puzzle, true);
+    let encoded = instance.encode(args.encoding.encoding, breaking.as_ref());
+    let group = &instance.group;
+    let breaking_text = breaking.as_ref().map(|b| b.description.clone());
     let refutation = impossible::refute(&puzzle, &instance.placements);
     let [w, h, d] = puzzle.board.extent();
     let fill = match puzzle.fill {
@@ -44,6 +46,7 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                 "pieces": pieces,
                 "placements": instance.placements.all.len(),
                 "encoding": { "name": encoded.encoding.name(), "variables": encoded.cnf.num_vars(), "clauses": encoded.cnf.num_clauses() },
+                "symmetry": { "order": group.order(), "rotations": group.rotations(), "breaking": breaking_text },
                 "precheck": refutation,
             });
             serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
@@ -84,6 +87,16 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                 encoded.cnf.num_vars(),
                 encoded.cnf.num_clauses()
             );
+            out += &format!(
+                "symmetry group of order {} ({} rotations, {} reflections)\n",
+                group.order(),
+                group.rotations(),
+                group.order() - group.rotations()
+            );
+            match &breaking_text {
+                Some(b) => out += &format!("symmetry breaking: {b}\n"),
+                None => out += "symmetry breaking: none (nothing to gain)\n",
+            }
             if let Some(r) = refutation {
                 out += &format!("pre-check: no solution: {r}\n");
             }

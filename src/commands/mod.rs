@@ -71,7 +71,15 @@ fn enumeration_status(result: &Enumeration) -> Status {
         (true, 0) => Status::Unsolvable,
         (true, _) => Status::Solved,
         // Stopped by --limit: what was asked for was found.
-        (false, n) if n > 0 && result.stopped.as_deref().is_some_and(|s| s.starts_with("limit")) => Status::Solved,
+        (false, n)
+            if n > 0
+                && result
+                    .stopped
+                    .as_deref()
+                    .is_some_and(|s| s.starts_with("limit")) =>
+        {
+            Status::Solved
+        }
         (false, _) => Status::Unknown,
     }
 }
@@ -90,8 +98,10 @@ impl Progress {
             ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
         };
         bar.set_style(
-            ProgressStyle::with_template("{spinner} {elapsed_precise} {pos} distinct solutions ({per_sec})")
-                .expect("valid template"),
+            ProgressStyle::with_template(
+                "{spinner} {elapsed_precise} {pos} distinct solutions ({per_sec})",
+            )
+            .expect("valid template"),
         );
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
         Progress { bar }

@@ -28,7 +28,13 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     };
     let report = solve_puzzle(&puzzle, &options)?;
     let out = match args.output.format {
-        Format::Json => json::document(&puzzle, report.status, &report.solutions, None, &report.stats),
+        Format::Json => json::document(
+            &puzzle,
+            report.status,
+            &report.solutions,
+            None,
+            &report.stats,
+        ),
         Format::Text => {
             let mut out = String::new();
             if !quiet {
@@ -66,7 +72,11 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
 /// `--all` and `--limit`: every class, drawn one after another.
 fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -> Result<i32> {
     let search = &args.search;
-    let limit = if args.all { args.limit } else { Some(args.limit.unwrap_or(1)) };
+    let limit = if args.all {
+        args.limit
+    } else {
+        Some(args.limit.unwrap_or(1))
+    };
     let options = EnumerateOptions {
         encoding: search.encoding.encoding,
         solver: search.solver,
@@ -89,7 +99,15 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
             let n = result.classes.len();
             for (k, s) in result.classes.iter().enumerate() {
                 if !quiet {
-                    out += &format!("solution {} of {}\n", k + 1, if result.complete { n.to_string() } else { format!("{n}+") });
+                    out += &format!(
+                        "solution {} of {}\n",
+                        k + 1,
+                        if result.complete {
+                            n.to_string()
+                        } else {
+                            format!("{n}+")
+                        }
+                    );
                 }
                 out += &text::draw(puzzle, s, sink.wants_colour());
                 out.push('\n');

@@ -98,9 +98,13 @@ impl Encoded {
     /// Forbids options (sets their variables false), saying why.
     pub fn forbid(&mut self, options: &[u32], why: &str) {
         for &o in options {
-            self.cnf.add_clause(&[self.option_var(o as usize).negative()]);
+            self.cnf
+                .add_clause(&[self.option_var(o as usize).negative()]);
         }
-        self.notes.push(format!("symmetry breaking: {why} ({} unit clauses)", options.len()));
+        self.notes.push(format!(
+            "symmetry breaking: {why} ({} unit clauses)",
+            options.len()
+        ));
     }
 
     /// The options a model (indexed by variable, slot 0 unused) selects.

@@ -24,6 +24,23 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::cover::Cover;
 
+/// Unchecked indexing for the inner loops. Every link stored in the arrays
+/// is a valid node or item index by construction in [`Dlx::new`], and the
+/// operations only ever follow links; bounds checks there cost about a
+/// third of the run time.
+macro_rules! get {
+    ($v:expr, $i:expr) => {
+        // SAFETY: see the macro's doc comment.
+        unsafe { *$v.get_unchecked($i as usize) }
+    };
+}
+macro_rules! put {
+    ($v:expr, $i:expr, $x:expr) => {
+        // SAFETY: see `get!`.
+        unsafe { *$v.get_unchecked_mut($i as usize) = $x }
+    };
+}
+
 /// Why an enumeration stopped early.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -33,6 +50,7 @@ pub enum Stop {
     Interrupted,
 }
 
+#[derive(Clone)]
 pub struct Dlx {
     // Item list (headers 0..=items; 0 is the root of the primary list and
     // `items + 1` the root of the secondary list).
@@ -119,7 +137,11 @@ impl Dlx {
             if excluded[o] {
                 continue;
             }
-            let items: Vec<u32> = covered.iter().map(|&i| number[i as usize]).filter(|&k| k != 0).collect();
+            let items: Vec<u32> = covered
+                .iter()
+                .map(|&i| number[i as usize])
+                .filter(|&k| k != 0)
+                .collect();
             if items.is_empty() {
                 continue;
             }
@@ -154,54 +176,56 @@ impl Dlx {
     }
 
     fn cover(&mut self, i: u32) {
-        let mut p = self.dlink[i as usize];
+        let mut p = get!(self.dlink, i);
         while p != i {
             self.hide(p);
-            p = self.dlink[p as usize];
+            p = get!(self.dlink, p);
         }
-        let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
-        self.rlink[l as usize] = r;
-        self.llink[r as usize] = l;
+        let (l, r) = (get!(self.llink, i), get!(self.rlink, i));
+        put!(self.rlink, l, r);
+        put!(self.llink, r, l);
     }
 
     fn hide(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
-            let x = self.top[q as usize];
-            let (u, d) = (self.ulink[q as usize], self.dlink[q as usize]);
+            let x = get!(self.top, q);
+            let (u, d) = (get!(self.ulink, q), get!(self.dlink, q));
             if x <= 0 {
                 q = u;
             } else {
-                self.dlink[u as usize] = d;
-                self.ulink[d as usize] = u;
-                self.len[x as usize] -= 1;
+                put!(self.dlink, u, d);
+                put!(self.ulink, d, u);
+                let n = get!(self.len, x) - 1;
+                put!(self.len, x, n);
                 q += 1;
             }
         }
     }
 
     fn uncover(&mut self, i: u32) {
-        let (l, r) = (self.llink[i as usize], self.rlink[i as usize]);
-        self.rlink[l as usize] = i;
-        self.llink[r as usize] = i;
-        let mut p = self.ulink[i as usize];
+        let (l, r) = (get!(self.llink, i), get!(self.rlink, i));
+        put!(self.rlink, l, i);
+        put!(self.llink, r, i);
+        let mut p = get!(self.ulink, i);
         while p != i {
             self.unhide(p);
-            p = self.ulink[p as usize];
+            p = get!(self.ulink, p);
         }
     }
 
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let x = self.top[q as usize];
-            let (u, d) = (self.ulink[q as usize], self.dlink[q as usize]);
+            let x = get!(self.top, q);
+            let (u, d) = (get!(self.ulink, q), get!(self.dlink, q));
             if x <= 0 {
                 q = d;
             } else {
-                self.dlink[u as usize] = q;
-                self.ulink[d as usize] = q;
-                self.len[x as usize] += 1;
+                put!(self.dlink, u, q);
+                put!(self.ulink, d, q);
+                let n = get!(self.len, x) + 1;
+                put!(self.len, x, n);
                 q -= 1;
             }
         }
@@ -211,9 +235,9 @@ impl Dlx {
     fn commit(&mut self, r: u32) {
         let mut q = r + 1;
         while q != r {
-            let x = self.top[q as usize];
+            let x = get!(self.top, q);
             if x <= 0 {
-                q = self.ulink[q as usize];
+                q = get!(self.ulink, q);
             } else {
                 self.cover(x as u32);
                 q += 1;
@@ -224,9 +248,9 @@ impl Dlx {
     fn uncommit(&mut self, r: u32) {
         let mut q = r - 1;
         while q != r {
-            let x = self.top[q as usize];
+            let x = get!(self.top, q);
             if x <= 0 {
-                q = self.dlink[q as usize];
+                q = get!(self.dlink, q);
             } else {
                 self.uncover(x as u32);
                 q -= 1;
@@ -239,9 +263,9 @@ impl Dlx {
     fn choose(&self) -> Option<u32> {
         let mut best = None;
         let mut best_len = u32::MAX;
-        let mut i = self.rlink[0];
+        let mut i = get!(self.rlink, 0);
         while i != 0 {
-            let l = self.len[i as usize];
+            let l = get!(self.len, i);
             if l < best_len {
                 best_len = l;
                 best = Some(i);
@@ -249,9 +273,141 @@ impl Dlx {
                     break;
                 }
             }
-            i = self.rlink[i as usize];
+            i = get!(self.rlink, i);
         }
         best
+    }
+
+    /// Replays a path of chosen nodes from the root (as `search` would
+    /// have made it), or undoes it.
+    fn replay(&mut self, path: &[u32]) {
+        for &r in path {
+            self.cover(get!(self.top, r) as u32);
+            self.commit(r);
+        }
+    }
+
+    fn unreplay(&mut self, path: &[u32]) {
+        for &r in path.iter().rev() {
+            self.uncommit(r);
+            self.uncover(get!(self.top, r) as u32);
+        }
+    }
+
+    /// Splits the search tree into independent subtrees (paths of chosen
+    /// nodes), visiting the solutions met on the way. Stops splitting at
+    /// `want` subtrees or `max_depth` levels.
+    fn split(
+        &mut self,
+        want: usize,
+        max_depth: usize,
+        visit: &(dyn Fn(&[u32]) -> bool + Sync),
+    ) -> Result<Vec<Vec<u32>>, Stop> {
+        let mut paths: Vec<Vec<u32>> = vec![Vec::new()];
+        for _ in 0..max_depth {
+            if paths.len() >= want {
+                break;
+            }
+            let mut next = Vec::new();
+            for path in paths {
+                self.replay(&path);
+                match self.choose() {
+                    None => {
+                        let options: Vec<u32> =
+                            path.iter().map(|&r| self.option_of[r as usize]).collect();
+                        if !visit(&options) {
+                            self.unreplay(&path);
+                            return Err(Stop::Visitor);
+                        }
+                    }
+                    Some(i) => {
+                        let mut r = get!(self.dlink, i);
+                        while r != i {
+                            let mut longer = path.clone();
+                            longer.push(r);
+                            next.push(longer);
+                            r = get!(self.dlink, r);
+                        }
+                    }
+                }
+                self.unreplay(&path);
+            }
+            paths = next;
+        }
+        Ok(paths)
+    }
+
+    /// Splits the search space into disjoint "cubes": partial solutions
+    /// (as option lists) such that every solution extends exactly one of
+    /// them, except the solutions met while splitting, which go to
+    /// `visit`. The SAT engine solves each cube under assumptions, which
+    /// keeps every call, and especially the final proof that a cube holds
+    /// nothing more, small.
+    pub fn cubes(
+        &mut self,
+        want: usize,
+        max_depth: usize,
+        visit: &(dyn Fn(&[u32]) -> bool + Sync),
+    ) -> Result<Vec<Vec<u32>>, Stop> {
+        if self.primary == 0 {
+            return Ok(vec![Vec::new()]);
+        }
+        let paths = self.split(want, max_depth, visit)?;
+        Ok(paths
+            .iter()
+            .map(|p| p.iter().map(|&r| self.option_of[r as usize]).collect())
+            .collect())
+    }
+
+    /// Like [`Dlx::enumerate`], on `threads` threads: the tree is split
+    /// into a few hundred subtrees that the threads take in turn.
+    pub fn enumerate_parallel(
+        &mut self,
+        threads: usize,
+        visit: &(dyn Fn(&[u32]) -> bool + Sync),
+    ) -> Result<(), Stop> {
+        if self.primary == 0 {
+            return if visit(&[]) {
+                Ok(())
+            } else {
+                Err(Stop::Visitor)
+            };
+        }
+        let paths = self.split(64 * threads, 4, visit)?;
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let stopped = AtomicBool::new(false);
+        let nodes = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                let mut dlx = self.clone();
+                let (next, stopped, paths, nodes) = (&next, &stopped, &paths, &nodes);
+                scope.spawn(move || {
+                    let mut visit_mut = |o: &[u32]| visit(o);
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if k >= paths.len() || stopped.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let path = &paths[k];
+                        dlx.replay(path);
+                        let mut chosen = path.clone();
+                        let result = dlx.search(&mut chosen, &mut visit_mut);
+                        dlx.unreplay(path);
+                        if result.is_err() {
+                            stopped.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    nodes.fetch_add(dlx.nodes, Ordering::Relaxed);
+                });
+            }
+        });
+        self.nodes += nodes.load(Ordering::Relaxed);
+        if stopped.load(Ordering::Relaxed) {
+            Err(Stop::Visitor)
+        } else {
+            Ok(())
+        }
     }
 
     /// Calls `visit` with the option indices of every solution, until it
@@ -260,19 +416,36 @@ impl Dlx {
         let mut chosen = Vec::new();
         if self.primary == 0 {
             // Nothing must be covered: the empty selection is the solution.
-            return if visit(&[]) { Ok(()) } else { Err(Stop::Visitor) };
+            return if visit(&[]) {
+                Ok(())
+            } else {
+                Err(Stop::Visitor)
+            };
         }
         self.search(&mut chosen, visit)
     }
 
-    fn search(&mut self, chosen: &mut Vec<u32>, visit: &mut dyn FnMut(&[u32]) -> bool) -> Result<(), Stop> {
+    fn search(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Stop> {
         self.nodes += 1;
-        if self.nodes & 0xfff == 0 && self.interrupt.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+        if self.nodes & 0xfff == 0
+            && self
+                .interrupt
+                .as_ref()
+                .is_some_and(|f| f.load(Ordering::Relaxed))
+        {
             return Err(Stop::Interrupted);
         }
         let Some(i) = self.choose() else {
             let options: Vec<u32> = chosen.iter().map(|&r| self.option_of[r as usize]).collect();
-            return if visit(&options) { Ok(()) } else { Err(Stop::Visitor) };
+            return if visit(&options) {
+                Ok(())
+            } else {
+                Err(Stop::Visitor)
+            };
         };
         if self.len[i as usize] == 0 {
             return Ok(());

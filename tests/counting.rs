@@ -1,0 +1,236 @@
+//! Symmetry groups and solution counts against the published figures,
+//! with both enumeration engines cross-checked.
+
+mod common;
+
+use common::{jigsat, puzzle_path};
+use jigsat::{Group, Placements, Puzzle};
+use serde_json::Value;
+
+fn group_order(puzzle: &Puzzle) -> usize {
+    let placements = Placements::generate(puzzle).unwrap();
+    Group::of(puzzle, &placements).order()
+}
+
+fn load(name: &str) -> Puzzle {
+    Puzzle::load(&puzzle_path(name)).unwrap()
+}
+
+fn inline(text: &str) -> Puzzle {
+    Puzzle::parse(text, "inline.toml", "inline").unwrap()
+}
+
+#[test]
+fn group_orders() {
+    assert_eq!(group_order(&load("y25.toml")), 48, "5x5x5 box");
+    assert_eq!(group_order(&load("pentomino-6x10.toml")), 4, "6x10 board");
+    assert_eq!(
+        group_order(&load("pentomino-8x8-hole.toml")),
+        8,
+        "8x8 board with a centred hole"
+    );
+    assert_eq!(group_order(&load("soma.toml")), 48, "Soma: the screws swap");
+    let eight =
+        inline("[board]\nsize = [8, 8]\n[[piece]]\nname = \"domino\"\nsize = [2, 1]\ncount = 32\n");
+    assert_eq!(group_order(&eight), 8, "8x8 board");
+}
+
+#[test]
+fn a_chiral_piece_without_mirror_partner_allows_rotations_only() {
+    // The left screw alone in a 3x3x3 box: its mirror image is no piece.
+    let screw = inline(
+        "[board]\nsize = [3, 3, 3]\n[rules]\nfill = \"partial\"\n[[piece]]\nname = \"A\"\nshape = \"\"\"\n##\n#.\n\n.#\n..\n\"\"\"\n",
+    );
+    assert_eq!(group_order(&screw), 24);
+    // With mirror images allowed, reflections come back.
+    let mirrored = inline(
+        "[board]\nsize = [3, 3, 3]\n[rules]\nfill = \"partial\"\nmirror = true\n[[piece]]\nname = \"A\"\nshape = \"\"\"\n##\n#.\n\n.#\n..\n\"\"\"\n",
+    );
+    assert_eq!(group_order(&mirrored), 48);
+    // One-sided pieces on a square board: rotations only.
+    let one_sided = inline(
+        "[board]\nsize = [4, 4]\n[rules]\nrotations = \"plane\"\n[[piece]]\nname = \"S\"\ncount = 4\nshape = \"\"\"\n.##\n##.\n\"\"\"\n",
+    );
+    assert_eq!(group_order(&one_sided), 4);
+    // A rectangle that is not square has 4 symmetries, a 3-D brick 8.
+    let brick = inline(
+        "[board]\nsize = [2, 3, 4]\n[[piece]]\nname = \"c\"\nsize = [1, 1, 1]\ncount = 24\n",
+    );
+    assert_eq!(group_order(&brick), 8);
+}
+
+/// (count, distinct) through the CLI.
+pub fn count(name: &str, extra: &[&str]) -> (u64, u64) {
+    let output = jigsat()
+        .arg("count")
+        .arg(puzzle_path(name))
+        .args(["--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["status"], "solved");
+    assert_eq!(
+        json["solutions"],
+        serde_json::json!([]),
+        "count lists no solutions"
+    );
+    (
+        json["count"].as_u64().unwrap(),
+        json["distinct"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn soma_has_11520_solutions_240_distinct_with_both_engines() {
+    for engine in ["dlx", "varisat"] {
+        assert_eq!(
+            count("soma.toml", &["--solver", engine]),
+            (11520, 240),
+            "{engine}"
+        );
+        assert_eq!(
+            count("soma.toml", &["--solver", engine, "--no-symmetry"]),
+            (11520, 240),
+            "{engine}"
+        );
+    }
+}
+
+#[test]
+fn pentominoes_3x20_have_2_distinct_solutions() {
+    assert_eq!(count("pentomino-3x20.toml", &[]), (8, 2));
+    assert_eq!(count("pentomino-3x20.toml", &["--no-symmetry"]), (8, 2));
+}
+
+#[test]
+fn engines_agree_on_small_puzzles() {
+    // Count ranges need the SAT engine; dlx must refuse, not miscount.
+    let (c, d) = count("tromino-choice.toml", &["--solver", "varisat"]);
+    assert_eq!(
+        count(
+            "tromino-choice.toml",
+            &["--solver", "varisat", "--no-symmetry"]
+        ),
+        (c, d)
+    );
+    assert!(d > 0 && c >= d);
+    let refused = jigsat()
+        .arg("count")
+        .arg(puzzle_path("tromino-choice.toml"))
+        .args(["--solver", "dlx"])
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+}
+
+#[test]
+fn solve_all_lists_every_class_checked() {
+    let output = jigsat()
+        .args(["solve", "--all", "--format", "json"])
+        .arg(puzzle_path("pentomino-3x20.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["count"], 8);
+    assert_eq!(json["distinct"], 2);
+    let solutions = json["solutions"].as_array().unwrap();
+    assert_eq!(solutions.len(), 2);
+    let (board, shapes, flat) = common::read_simple_puzzle(&puzzle_path("pentomino-3x20.toml"));
+    for s in solutions {
+        common::check_solution(s, &board, &shapes, flat);
+    }
+    assert_ne!(solutions[0], solutions[1]);
+}
+
+#[test]
+fn limit_stops_early_without_claiming_counts() {
+    let output = jigsat()
+        .args(["solve", "--limit", "3", "--format", "json"])
+        .arg(puzzle_path("soma.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        json["count"],
+        Value::Null,
+        "an incomplete enumeration claims no count"
+    );
+}
+
+#[test]
+fn impossible_puzzles_count_zero_and_exit_1() {
+    let output = jigsat()
+        .args(["count", "--format", "json"])
+        .arg(puzzle_path("tetromino-4x5.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["status"], "unsolvable");
+    assert_eq!(json["count"], 0);
+    for engine in ["dlx", "varisat"] {
+        let output = jigsat()
+            .args([
+                "count",
+                "--no-precheck",
+                "--format",
+                "json",
+                "--solver",
+                engine,
+            ])
+            .arg(puzzle_path("tetromino-4x5.toml"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{engine}");
+    }
+}
+
+#[test]
+fn info_shows_the_group_and_the_breaking() {
+    let output = jigsat()
+        .arg("info")
+        .arg(puzzle_path("soma.toml"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("symmetry group of order 48"), "{text}");
+    assert!(text.contains("symmetry breaking"), "{text}");
+}
+
+// The heavy counts run in release mode: `cargo test --release -- --ignored`
+// (the CI gate does).
+
+#[test]
+#[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
+fn pentominoes_6x10_have_9356_solutions_2339_distinct() {
+    assert_eq!(
+        count("pentomino-6x10.toml", &["--solver", "dlx"]),
+        (9356, 2339)
+    );
+    assert_eq!(
+        count("pentomino-6x10.toml", &["--solver", "dlx", "--no-symmetry"]),
+        (9356, 2339)
+    );
+}
+
+#[test]
+#[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
+fn pentominoes_8x8_with_hole_have_65_distinct() {
+    assert_eq!(count("pentomino-8x8-hole.toml", &[]), (520, 65));
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn y25_has_60672_solutions_1264_distinct() {
+    assert_eq!(count("y25.toml", &[]), (60672, 1264));
+}
