@@ -40,7 +40,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use cover::Cover;
-pub use encode::{Cnf, Encoded, Encoding, Lit, Var};
+pub use encode::{Card, Cnf, Encoded, Encoding, Lit, Var};
 pub use error::{Error, InputError, Result};
 pub use placement::{Placement, Placements};
 pub use puzzle::Puzzle;
@@ -82,6 +82,8 @@ pub struct Stats {
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     pub encoding: Encoding,
+    /// The cardinality encoding for pieces with copies.
+    pub card: Card,
     pub solver: SolverChoice,
     pub time_limit: Option<Duration>,
     /// Skip the colouring pre-check (so that the solver itself must prove
@@ -193,7 +195,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
             stats,
         });
     }
-    let encoded = encode::encode(&instance.cover, options.encoding);
+    let encoded = encode::encode_with(&instance.cover, options.encoding, options.card);
     stats.variables = encoded.cnf.num_vars() as u64;
     stats.clauses = encoded.cnf.num_clauses() as u64;
     stats.encode_ms = ms(started.elapsed());

@@ -3,7 +3,9 @@
 use serde_json::json;
 
 use crate::cli::InfoArgs;
-use crate::encode::encode;
+use clap::ValueEnum;
+
+use crate::encode::{Encoding, encode_with};
 use crate::error::Result;
 use crate::puzzle::Fill;
 use crate::render::Format;
@@ -14,7 +16,17 @@ use super::{Sink, load};
 pub fn run(args: &InfoArgs) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
-    let encoded = encode(&instance.cover, args.encoding.encoding);
+    let card = args.encoding.card;
+    let encoded = encode_with(&instance.cover, args.encoding.encoding, card);
+    // The CNF's size under every encoding, for comparison.
+    let sizes: Vec<(Encoding, u32, usize)> = Encoding::value_variants()
+        .iter()
+        .map(|&e| {
+            let cnf = encode_with(&instance.cover, e, card).cnf;
+            (e, cnf.num_vars(), cnf.num_clauses())
+        })
+        .collect();
+    let options = instance.placements.all.len() as u32;
     let refutation = impossible::refute(&puzzle, &instance.placements);
     let [w, h, d] = puzzle.board.extent();
     let fill = match puzzle.fill {
@@ -43,7 +55,13 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                 "board": { "cells": puzzle.board.len(), "size": [w, h, d], "fill": fill },
                 "pieces": pieces,
                 "placements": instance.placements.all.len(),
-                "encoding": { "name": encoded.encoding.name(), "variables": encoded.cnf.num_vars(), "clauses": encoded.cnf.num_clauses() },
+                "encoding": { "name": encoded.encoding.name(), "card": card.name(), "variables": encoded.cnf.num_vars(), "clauses": encoded.cnf.num_clauses() },
+                "encodings": sizes.iter().map(|&(e, vars, clauses)| json!({
+                    "name": e.name(),
+                    "variables": vars,
+                    "auxiliary": vars - options,
+                    "clauses": clauses,
+                })).collect::<Vec<_>>(),
                 "precheck": refutation,
             });
             serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
@@ -84,6 +102,17 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                 encoded.cnf.num_vars(),
                 encoded.cnf.num_clauses()
             );
+            out += &format!(
+                "\n{:<12} {:>10} {:>10} {:>10}   (cardinality: {card})\n",
+                "encoding", "variables", "auxiliary", "clauses"
+            );
+            for &(e, vars, clauses) in &sizes {
+                out += &format!(
+                    "{:<12} {vars:>10} {:>10} {clauses:>10}\n",
+                    e.name(),
+                    vars - options
+                );
+            }
             if let Some(r) = refutation {
                 out += &format!("pre-check: no solution: {r}\n");
             }

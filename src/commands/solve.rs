@@ -11,6 +11,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let options = SolveOptions {
         encoding: args.encoding.encoding,
+        card: args.encoding.card,
         solver: args.solver,
         time_limit: args.time_limit,
         no_precheck: args.no_precheck,

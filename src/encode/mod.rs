@@ -8,8 +8,9 @@
 //!   an at-most-one encoding); a cell that may stay empty: at most one;
 //! - a piece with one copy: exactly one;
 //! - a piece with copies: between `count.min` and `count.max`, through a
-//!   cardinality encoding — unless the areas already force the number, in
-//!   which case nothing is written (25 Y-pieces filling 125 cells).
+//!   cardinality encoding ([`Card`], `--card`) — unless the areas already
+//!   force the number, in which case nothing is written (25 Y-pieces
+//!   filling 125 cells).
 //!
 //! A model's true placement variables are then exactly a solution.
 
@@ -21,30 +22,45 @@ pub use cnf::{Cnf, Lit, Var};
 
 use std::fmt;
 
-use amo::{AtMostOne, Pairwise, Sequential};
-use card::{Cardinality, SequentialCounter};
+use amo::{AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential};
+pub use card::Card;
 
 use crate::cover::{Cover, Item};
 
-/// Which at-most-one encoding the CNF uses.
+/// Which at-most-one encoding the CNF uses. Each has a page in
+/// `encodings/` with its counts, propagation strength and paper.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
-    /// Pairwise for groups of up to AUTO_PAIRWISE_MAX literals, sequential
-    /// above (see encodings/RESULTS.md for the measurements).
+    /// Per constraint: pairwise up to AUTO_PAIRWISE_MAX literals, the
+    /// measured best above (see encodings/RESULTS.md).
     #[default]
     Auto,
-    /// A binary clause for every pair: quadratic, no auxiliaries.
+    /// A binary clause for every pair: n(n-1)/2 clauses, no auxiliaries.
     Pairwise,
-    /// Sinz's sequential counter: linear, n-1 auxiliaries.
+    /// Sinz's sequential counter: 3n-4 clauses, n-1 auxiliaries.
     Sequential,
+    /// Gent and Nightingale's ladder: the sequential counter renamed, plus
+    /// channelling clauses instead of the at-least-one clause.
+    Ladder,
+    /// Klieber and Kwon's commander, groups of 3, recursive: ~3n clauses.
+    Commander,
+    /// Chen's product, recursive 2-D grid: ~2n clauses, ~2√n auxiliaries.
+    Product,
+    /// Frisch et al.'s binary (bitwise): n⌈log₂ n⌉ clauses, ⌈log₂ n⌉
+    /// auxiliaries.
+    Binary,
+    /// Nguyen and Mai's bimander: groups of 4, pairwise inside, binary
+    /// between.
+    Bimander,
 }
 
-/// Largest group `auto` encodes pairwise. Cell groups in the puzzles of
-/// `puzzles/` hold 10-60 placements; pairwise keeps the strongest
-/// propagation without auxiliaries until the quadratic size starts to cost
-/// more than it gains.
+/// Largest group `auto` encodes pairwise; above it, [`AUTO_LARGE`].
+/// See encodings/RESULTS.md for the measurements behind both.
 pub const AUTO_PAIRWISE_MAX: usize = 500;
+
+/// What `auto` uses for groups larger than [`AUTO_PAIRWISE_MAX`].
+pub const AUTO_LARGE: Encoding = Encoding::Sequential;
 
 impl Encoding {
     pub fn name(self) -> &'static str {
@@ -52,16 +68,26 @@ impl Encoding {
             Encoding::Auto => "auto",
             Encoding::Pairwise => "pairwise",
             Encoding::Sequential => "sequential",
+            Encoding::Ladder => "ladder",
+            Encoding::Commander => "commander",
+            Encoding::Product => "product",
+            Encoding::Binary => "binary",
+            Encoding::Bimander => "bimander",
         }
     }
 
     /// The at-most-one encoding for a group of `n` literals.
-    fn at_most_one(self, n: usize) -> &'static dyn AtMostOne {
+    pub fn at_most_one(self, n: usize) -> &'static dyn AtMostOne {
         match self {
+            Encoding::Auto if n <= AUTO_PAIRWISE_MAX => &Pairwise,
+            Encoding::Auto => AUTO_LARGE.at_most_one(n),
             Encoding::Pairwise => &Pairwise,
             Encoding::Sequential => &Sequential,
-            Encoding::Auto if n <= AUTO_PAIRWISE_MAX => &Pairwise,
-            Encoding::Auto => &Sequential,
+            Encoding::Ladder => &Ladder,
+            Encoding::Commander => &Commander,
+            Encoding::Product => &Product,
+            Encoding::Binary => &Binary,
+            Encoding::Bimander => &Bimander,
         }
     }
 }
@@ -79,6 +105,7 @@ pub struct Encoded {
     /// Options are variables `1..=options`; higher variables are auxiliary.
     pub options: usize,
     pub encoding: Encoding,
+    pub card: Card,
 }
 
 impl Encoded {
@@ -100,34 +127,39 @@ impl Encoded {
     }
 }
 
-/// Encodes the whole instance.
+/// Encodes the whole instance, pieces with copies through the default
+/// cardinality encoding.
 pub fn encode(cover: &Cover, encoding: Encoding) -> Encoded {
+    encode_with(cover, encoding, Card::default())
+}
+
+/// Encodes the whole instance with the given at-most-one and cardinality
+/// encodings.
+pub fn encode_with(cover: &Cover, encoding: Encoding, card: Card) -> Encoded {
     let mut cnf = Cnf::new();
     let options = cover.options.len();
     cnf.reserve_vars(options as u32);
     let lit = |o: u32| Var::new(o + 1).positive();
     for (item, opts) in cover.items.iter().zip(cover.options_by_item()) {
         let lits: Vec<Lit> = opts.iter().map(|&o| lit(o)).collect();
-        encode_item(item, &lits, encoding, &mut cnf);
+        encode_item(item, &lits, encoding, card, &mut cnf);
     }
     Encoded {
         cnf,
         options,
         encoding,
+        card,
     }
 }
 
-fn encode_item(item: &Item, lits: &[Lit], encoding: Encoding, cnf: &mut Cnf) {
+fn encode_item(item: &Item, lits: &[Lit], encoding: Encoding, card: Card, cnf: &mut Cnf) {
     if item.implied {
         return;
     }
     match (item.min, item.max) {
         (_, 0) => lits.iter().for_each(|&l| cnf.add_clause(&[!l])),
         (0, 1) => encoding.at_most_one(lits.len()).encode(lits, cnf),
-        (1, 1) => {
-            cnf.add_clause(lits);
-            encoding.at_most_one(lits.len()).encode(lits, cnf);
-        }
-        (min, max) => SequentialCounter.encode(lits, min, max, cnf),
+        (1, 1) => encoding.at_most_one(lits.len()).exactly_one(lits, cnf),
+        (min, max) => card.encoder().encode(lits, min, max, cnf),
     }
 }
