@@ -25,15 +25,16 @@ use std::fmt;
 use amo::{AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential};
 pub use card::Card;
 
-use crate::cover::{Cover, Item};
+use crate::cover::{Cover, Item, ItemKind};
 
 /// Which at-most-one encoding the CNF uses. Each has a page in
 /// `encodings/` with its counts, propagation strength and paper.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
-    /// Per constraint: pairwise up to AUTO_PAIRWISE_MAX literals, the
-    /// measured best above (see encodings/RESULTS.md).
+    /// Per constraint, from measurements: pairwise for cell groups of up
+    /// to 32 placements and piece groups of up to 500, the ladder above
+    /// (see encodings/RESULTS.md).
     #[default]
     Auto,
     /// A binary clause for every pair: n(n-1)/2 clauses, no auxiliaries.
@@ -55,12 +56,20 @@ pub enum Encoding {
     Bimander,
 }
 
-/// Largest group `auto` encodes pairwise; above it, [`AUTO_LARGE`].
-/// See encodings/RESULTS.md for the measurements behind both.
+/// `auto`: the largest *cell* group (placements covering one board cell)
+/// encoded pairwise; larger cell groups use [`AUTO_LARGE`]. Measured on
+/// y25, soma and 6x10: cell groups of 38-170 placements solve several times
+/// faster with the ladder than pairwise (encodings/RESULTS.md).
+pub const AUTO_CELL_PAIRWISE_MAX: usize = 32;
+
+/// `auto`: the largest *piece* group (placements of one piece) encoded
+/// pairwise. Piece groups of ~170 placements (6x10) solve fastest pairwise
+/// and 2-10x slower with any auxiliary-variable encoding, so the bound is
+/// high; above it the quadratic size takes over and [`AUTO_LARGE`] is used.
 pub const AUTO_PAIRWISE_MAX: usize = 500;
 
-/// What `auto` uses for groups larger than [`AUTO_PAIRWISE_MAX`].
-pub const AUTO_LARGE: Encoding = Encoding::Sequential;
+/// What `auto` uses for groups above its pairwise bounds.
+pub const AUTO_LARGE: Encoding = Encoding::Ladder;
 
 impl Encoding {
     pub fn name(self) -> &'static str {
@@ -76,7 +85,17 @@ impl Encoding {
         }
     }
 
-    /// The at-most-one encoding for a group of `n` literals.
+    /// The at-most-one encoding for the group of item `kind`, `n` literals.
+    pub fn for_item(self, kind: ItemKind, n: usize) -> &'static dyn AtMostOne {
+        match (self, kind) {
+            (Encoding::Auto, ItemKind::Cell(_)) if n <= AUTO_CELL_PAIRWISE_MAX => &Pairwise,
+            (Encoding::Auto, ItemKind::Cell(_)) => AUTO_LARGE.at_most_one(n),
+            _ => self.at_most_one(n),
+        }
+    }
+
+    /// The at-most-one encoding for a group of `n` literals (under `auto`,
+    /// as for a piece group).
     pub fn at_most_one(self, n: usize) -> &'static dyn AtMostOne {
         match self {
             Encoding::Auto if n <= AUTO_PAIRWISE_MAX => &Pairwise,
@@ -158,8 +177,10 @@ fn encode_item(item: &Item, lits: &[Lit], encoding: Encoding, card: Card, cnf: &
     }
     match (item.min, item.max) {
         (_, 0) => lits.iter().for_each(|&l| cnf.add_clause(&[!l])),
-        (0, 1) => encoding.at_most_one(lits.len()).encode(lits, cnf),
-        (1, 1) => encoding.at_most_one(lits.len()).exactly_one(lits, cnf),
+        (0, 1) => encoding.for_item(item.kind, lits.len()).encode(lits, cnf),
+        (1, 1) => encoding
+            .for_item(item.kind, lits.len())
+            .exactly_one(lits, cnf),
         (min, max) => card.encoder().encode(lits, min, max, cnf),
     }
 }
