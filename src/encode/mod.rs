@@ -4,8 +4,10 @@
 //! variable `i + 1`. Each item becomes a cardinality constraint over the
 //! options that cover it:
 //!
-//! - a cell that must be covered: exactly one (an at-least-one clause plus
-//!   an at-most-one encoding); a cell that may stay empty: at most one;
+//! - a cell that must be covered: exactly one (the at-least-one clause plus
+//!   an at-most-one encoding, or the ladder's channelling clauses — see
+//!   [`amo::AtMostOne::exactly_one`]); a cell that may stay empty: at most
+//!   one;
 //! - a piece with one copy: exactly one;
 //! - a piece with copies: between `count.min` and `count.max`, through a
 //!   cardinality encoding ([`Card`], `--card`) — unless the areas already
@@ -13,6 +15,10 @@
 //!   filling 125 cells).
 //!
 //! A model's true placement variables are then exactly a solution.
+//!
+//! `--encoding` picks the at-most-one encoding ([`Encoding`], one module
+//! each in [`amo`]); `auto` picks per constraint, from the kind of item
+//! and the size of its group ([`Encoding::for_item`]).
 
 pub mod amo;
 pub mod card;
