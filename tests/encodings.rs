@@ -212,6 +212,46 @@ fn cardinality_is_exact_for_every_assignment_and_bound() {
 }
 
 #[test]
+fn cardinality_bounds_propagate() {
+    // max inputs true: unit propagation falsifies the rest; n - min inputs
+    // false: it makes the rest true (the pages claim arc consistency).
+    for (name, card) in CARD {
+        for n in 1..=6usize {
+            for min in 0..=n {
+                for max in min..=n {
+                    let (mut cnf, lits) = inputs(n);
+                    card.encode(&lits, min as u32, max as u32, &mut cnf);
+                    for mask in 0..1u32 << n {
+                        let ones = mask.count_ones() as usize;
+                        let (set, want) = if ones == max && max < n {
+                            (true, Some(false))
+                        } else if ones == n - min && min > 0 {
+                            (false, Some(true))
+                        } else {
+                            continue;
+                        };
+                        let assigned: Vec<Lit> = (0..n)
+                            .filter(|i| mask >> i & 1 == 1)
+                            .map(|i| if set { lits[i] } else { !lits[i] })
+                            .collect();
+                        let value = unit_propagate(&cnf, &assigned).unwrap_or_else(|| {
+                            panic!("{name}, n = {n}, {min}..={max}, {mask:b}: conflict")
+                        });
+                        for i in (0..n).filter(|i| mask >> i & 1 == 0) {
+                            assert_eq!(
+                                value[lits[i].var().index() as usize],
+                                want,
+                                "{name}, n = {n}, {min}..={max}, {mask:b}: x{i}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn cardinality_lower_bound_beyond_n_is_unsatisfiable() {
     for (name, card) in CARD {
         let (mut cnf, lits) = inputs(3);
