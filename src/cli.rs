@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::encode::Encoding;
+use crate::encode::{Card, Encoding};
 use crate::render::Format;
 use crate::render::table::TableFormat;
 use crate::solve::SolverChoice;
@@ -61,13 +61,15 @@ pub enum Command {
     /// Describe a puzzle: pieces, orientations, placements, CNF size.
     #[command(after_help = "Examples:\n  \
         jigsat info puzzles/pentomino-6x10.toml\n  \
-        jigsat info puzzles/y25.toml --encoding sequential --format json")]
+        jigsat info puzzles/y25.toml --encoding sequential --format json\n\n\
+        The table at the end gives the CNF's variables and clauses under every encoding.")]
     Info(InfoArgs),
 
     /// Benchmark encodings and solvers: CNF sizes and median times.
     #[command(after_help = "Examples:\n  \
         jigsat compare puzzles/*.toml --encoding all --format md\n  \
-        jigsat compare puzzles/y25.toml --encoding pairwise,sequential --runs 5 --format csv")]
+        jigsat compare puzzles/y25.toml --encoding pairwise,sequential --runs 5 --format csv\n  \
+        jigsat compare puzzles/tromino-choice.toml --encoding auto --card sequential,totalizer")]
     Compare(CompareArgs),
 }
 
@@ -157,9 +159,17 @@ pub struct OutputArgs {
 
 #[derive(Debug, Args)]
 pub struct EncodingArgs {
-    /// The at-most-one encoding of the CNF; `auto` chooses per constraint.
+    /// The at-most-one encoding of the CNF (every cell, every piece used
+    /// once); `auto` chooses per constraint from measurements. Pages in
+    /// encodings/ explain each one, e.g. --encoding product.
     #[arg(long, value_enum, default_value_t = Encoding::Auto)]
     pub encoding: Encoding,
+
+    /// The cardinality encoding for pieces with copies (count = 3, or a
+    /// range "0..4") whose number the areas do not already force, e.g.
+    /// --card totalizer.
+    #[arg(long, value_enum, default_value_t = Card::Sequential)]
+    pub card: Card,
 }
 
 #[derive(Debug, Args)]
@@ -171,6 +181,12 @@ pub struct CompareArgs {
     /// Encodings to compare, comma-separated, or `all`.
     #[arg(long, value_delimiter = ',', default_value = "all", value_parser = parse_encodings)]
     pub encoding: Vec<Vec<Encoding>>,
+
+    /// Cardinality encodings for pieces with copies, comma-separated
+    /// (sequential, totalizer). A non-default one shows in the table as
+    /// `ENCODING+CARD`, e.g. `auto+totalizer`.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "sequential")]
+    pub card: Vec<Card>,
 
     /// Solvers to compare, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "varisat")]

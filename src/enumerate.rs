@@ -31,7 +31,7 @@ use crate::error::{Error, Result};
 use crate::puzzle::{Fill, Puzzle};
 use crate::solution::{Solution, check};
 use crate::solve::dlx::Dlx;
-use crate::symmetry::{Breaking, Group};
+use crate::symmetry::Breaking;
 use crate::{Instance, ms};
 
 /// The enumeration engines.
@@ -97,7 +97,6 @@ enum Message {
 pub fn enumerate(
     puzzle: &Puzzle,
     instance: &Instance,
-    group: &Group,
     breaking: Option<&Breaking>,
     encoded: Option<&Encoded>,
     engine: Engine,
@@ -105,6 +104,7 @@ pub fn enumerate(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
     let started = Instant::now();
+    let group = &instance.group;
     let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::sync_channel::<Message>(1024);
     let forbidden: Vec<u32> = breaking.map(|b| b.forbidden.clone()).unwrap_or_default();

@@ -42,7 +42,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use cover::Cover;
-pub use encode::{Cnf, Encoded, Encoding, Lit, Var};
+pub use encode::{Card, Cnf, Encoded, Encoding, Lit, Var};
 pub use error::{Error, InputError, Result};
 pub use placement::{Placement, Placements};
 pub use puzzle::Puzzle;
@@ -87,6 +87,8 @@ pub struct Stats {
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
     pub encoding: Encoding,
+    /// The cardinality encoding for pieces with copies.
+    pub card: Card,
     pub solver: SolverChoice,
     pub time_limit: Option<Duration>,
     /// Skip the colouring pre-check (so that the solver itself must prove
@@ -148,8 +150,8 @@ impl Instance {
     }
 
     /// The CNF, with symmetry-breaking units when `breaking` is given.
-    pub fn encode(&self, encoding: Encoding, breaking: Option<&Breaking>) -> Encoded {
-        let mut encoded = encode::encode(&self.cover, encoding);
+    pub fn encode(&self, encoding: Encoding, card: Card, breaking: Option<&Breaking>) -> Encoded {
+        let mut encoded = encode::encode_with(&self.cover, encoding, card);
         if let Some(b) = breaking {
             encoded.forbid(&b.forbidden, &b.description);
         }
@@ -231,7 +233,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
         });
     }
     let breaking = instance.breaking(puzzle, !options.no_symmetry);
-    let encoded = instance.encode(options.encoding, breaking.as_ref());
+    let encoded = instance.encode(options.encoding, options.card, breaking.as_ref());
     stats.variables = encoded.cnf.num_vars() as u64;
     stats.clauses = encoded.cnf.num_clauses() as u64;
     stats.encode_ms = ms(started.elapsed());
@@ -266,6 +268,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
 #[derive(Clone, Debug, Default)]
 pub struct EnumerateOptions {
     pub encoding: Encoding,
+    pub card: Card,
     /// `None` picks dlx when the instance is a pure exact cover, varisat
     /// otherwise.
     pub solver: Option<SolverChoice>,
@@ -310,8 +313,8 @@ pub fn enumerate_puzzle(
     };
     stats.backend = engine.name().to_string();
     let breaking = instance.breaking(puzzle, !options.no_symmetry);
-    let encoded =
-        (engine == Engine::Varisat).then(|| instance.encode(options.encoding, breaking.as_ref()));
+    let encoded = (engine == Engine::Varisat)
+        .then(|| instance.encode(options.encoding, options.card, breaking.as_ref()));
     if let Some(e) = &encoded {
         stats.variables = e.cnf.num_vars() as u64;
         stats.clauses = e.cnf.num_clauses() as u64;
@@ -327,7 +330,6 @@ pub fn enumerate_puzzle(
     let result = enumerate::enumerate(
         puzzle,
         &instance,
-        &instance.group,
         breaking.as_ref(),
         encoded.as_ref(),
         engine,

@@ -177,3 +177,63 @@ fn every_puzzle_file_is_answered_and_checked() {
         }
     }
 }
+
+#[test]
+fn info_gives_sizes_under_every_encoding() {
+    let output = jigsat()
+        .arg("info")
+        .arg(puzzle_path("soma.toml"))
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let sizes = json["encodings"].as_array().unwrap();
+    let names: Vec<&str> = sizes.iter().map(|e| e["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "auto",
+            "pairwise",
+            "sequential",
+            "ladder",
+            "commander",
+            "product",
+            "binary",
+            "bimander"
+        ]
+    );
+    for e in sizes {
+        let vars = e["variables"].as_u64().unwrap();
+        assert_eq!(e["auxiliary"].as_u64().unwrap(), vars - 688, "{e}");
+        assert!(e["clauses"].as_u64().unwrap() > 0);
+    }
+    // Pairwise needs no auxiliaries; the selected encoding is repeated.
+    assert_eq!(sizes[1]["auxiliary"], 0);
+    assert_eq!(json["encoding"]["name"], "auto");
+    assert_eq!(json["encoding"]["clauses"], sizes[0]["clauses"]);
+
+    let output = jigsat()
+        .arg("info")
+        .arg(puzzle_path("soma.toml"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    for name in names {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} in:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn solve_stats_show_the_chosen_encoding_and_card() {
+    let (code, json) = solve_json(
+        "tromino-choice.toml",
+        &["--encoding", "product", "--card", "totalizer"],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(json["stats"]["encoding"], "product");
+    assert!(json["stats"]["variables"].as_u64().unwrap() > 76);
+}

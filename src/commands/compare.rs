@@ -6,7 +6,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::CompareArgs;
-use crate::encode::encode;
+use crate::encode::{Card, encode_with};
 use crate::error::{Error, Result};
 use crate::render::table::{Row, render};
 use crate::{Instance, Status, ms, run_solver};
@@ -14,7 +14,12 @@ use crate::{Instance, Status, ms, run_solver};
 use super::{Sink, load};
 
 pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
-    let encodings: Vec<_> = args.encoding.iter().flatten().copied().collect();
+    let encodings: Vec<_> = args
+        .encoding
+        .iter()
+        .flatten()
+        .flat_map(|&e| args.card.iter().map(move |&c| (e, c)))
+        .collect();
     let runs = args.runs.max(1);
     let total = (args.puzzles.len() * encodings.len() * args.solver.len() * runs) as u64;
     let progress = if quiet {
@@ -34,12 +39,17 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
     for path in &args.puzzles {
         let puzzle = load(path)?;
         let instance = Instance::new(&puzzle)?;
-        for &encoding in &encodings {
+        for &(encoding, card) in &encodings {
+            let label = if card == Card::default() {
+                encoding.name().to_string()
+            } else {
+                format!("{encoding}+{card}")
+            };
             let mut encode_times = Vec::with_capacity(runs);
             let mut encoded = None;
             for _ in 0..runs {
                 let start = Instant::now();
-                encoded = Some(encode(&instance.cover, encoding));
+                encoded = Some(encode_with(&instance.cover, encoding, card));
                 encode_times.push(ms(start.elapsed()));
             }
             let encoded = encoded.expect("at least one run");
@@ -54,7 +64,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                 let mut checked = true;
                 for run in 0..runs {
                     progress.set_message(format!(
-                        "{} / {encoding} / {} (run {})",
+                        "{} / {label} / {} (run {})",
                         puzzle.name,
                         solver.name(),
                         run + 1
@@ -82,7 +92,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                     puzzle: path
                         .file_stem()
                         .map_or_else(|| puzzle.name.clone(), |s| s.to_string_lossy().into_owned()),
-                    encoding: encoding.name().to_string(),
+                    encoding: label.clone(),
                     solver: solver.name().to_string(),
                     variables: encoded.cnf.num_vars() as u64,
                     clauses: encoded.cnf.num_clauses() as u64,

@@ -15,6 +15,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     let search = &args.search;
     let options = EnumerateOptions {
         encoding: search.encoding.encoding,
+        card: search.encoding.card,
         solver: search.solver,
         limits: Limits {
             classes: None,

@@ -2,7 +2,10 @@
 
 use serde_json::json;
 
+use clap::ValueEnum;
+
 use crate::cli::InfoArgs;
+use crate::encode::Encoding;
 use crate::error::Result;
 use crate::puzzle::Fill;
 use crate::render::Format;
@@ -13,10 +16,20 @@ use super::{Sink, load};
 pub fn run(args: &InfoArgs) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
+    let card = args.encoding.card;
     let breaking = instance.breaking(&puzzle, true);
-    let encoded = instance.encode(args.encoding.encoding, breaking.as_ref());
+    let encoded = instance.encode(args.encoding.encoding, card, breaking.as_ref());
     let group = &instance.group;
     let breaking_text = breaking.as_ref().map(|b| b.description.clone());
+    // The CNF's size under every encoding, as `solve` would build it.
+    let sizes: Vec<(Encoding, u32, usize)> = Encoding::value_variants()
+        .iter()
+        .map(|&e| {
+            let cnf = instance.encode(e, card, breaking.as_ref()).cnf;
+            (e, cnf.num_vars(), cnf.num_clauses())
+        })
+        .collect();
+    let options = instance.placements.all.len() as u32;
     let refutation = impossible::refute(&puzzle, &instance.placements);
     let [w, h, d] = puzzle.board.extent();
     let fill = match puzzle.fill {
@@ -45,7 +58,13 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                 "board": { "cells": puzzle.board.len(), "size": [w, h, d], "fill": fill },
                 "pieces": pieces,
                 "placements": instance.placements.all.len(),
-                "encoding": { "name": encoded.encoding.name(), "variables": encoded.cnf.num_vars(), "clauses": encoded.cnf.num_clauses() },
+                "encoding": { "name": encoded.encoding.name(), "card": card.name(), "variables": encoded.cnf.num_vars(), "clauses": encoded.cnf.num_clauses() },
+                "encodings": sizes.iter().map(|&(e, vars, clauses)| json!({
+                    "name": e.name(),
+                    "variables": vars,
+                    "auxiliary": vars - options,
+                    "clauses": clauses,
+                })).collect::<Vec<_>>(),
                 "symmetry": { "order": group.order(), "rotations": group.rotations(), "breaking": breaking_text },
                 "precheck": refutation,
             });
@@ -81,14 +100,25 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                 );
             }
             out += &format!(
-                "\n{} placements; CNF with {} encoding: {} variables, {} clauses\n",
+                "\n{} placements; CNF with {} encoding and symmetry breaking: {} variables, {} clauses\n",
                 instance.placements.all.len(),
                 encoded.encoding,
                 encoded.cnf.num_vars(),
                 encoded.cnf.num_clauses()
             );
             out += &format!(
-                "symmetry group of order {} ({} rotations, {} reflections)\n",
+                "\n{:<12} {:>10} {:>10} {:>10}   (cardinality: {card})\n",
+                "encoding", "variables", "auxiliary", "clauses"
+            );
+            for &(e, vars, clauses) in &sizes {
+                out += &format!(
+                    "{:<12} {vars:>10} {:>10} {clauses:>10}\n",
+                    e.name(),
+                    vars - options
+                );
+            }
+            out += &format!(
+                "\nsymmetry group of order {} ({} rotations, {} reflections)\n",
                 group.order(),
                 group.rotations(),
                 group.order() - group.rotations()

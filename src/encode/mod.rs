@@ -4,14 +4,21 @@
 //! variable `i + 1`. Each item becomes a cardinality constraint over the
 //! options that cover it:
 //!
-//! - a cell that must be covered: exactly one (an at-least-one clause plus
-//!   an at-most-one encoding); a cell that may stay empty: at most one;
+//! - a cell that must be covered: exactly one (the at-least-one clause plus
+//!   an at-most-one encoding, or the ladder's channelling clauses — see
+//!   [`amo::AtMostOne::exactly_one`]); a cell that may stay empty: at most
+//!   one;
 //! - a piece with one copy: exactly one;
 //! - a piece with copies: between `count.min` and `count.max`, through a
-//!   cardinality encoding — unless the areas already force the number, in
-//!   which case nothing is written (25 Y-pieces filling 125 cells).
+//!   cardinality encoding ([`Card`], `--card`) — unless the areas already
+//!   force the number, in which case nothing is written (25 Y-pieces
+//!   filling 125 cells).
 //!
 //! A model's true placement variables are then exactly a solution.
+//!
+//! `--encoding` picks the at-most-one encoding ([`Encoding`], one module
+//! each in [`amo`]); `auto` picks per constraint, from the kind of item
+//! and the size of its group ([`Encoding::for_item`]).
 
 pub mod amo;
 pub mod card;
@@ -21,30 +28,54 @@ pub use cnf::{Cnf, Lit, Var};
 
 use std::fmt;
 
-use amo::{AtMostOne, Pairwise, Sequential};
-use card::{Cardinality, SequentialCounter};
+use amo::{AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential};
+pub use card::Card;
 
-use crate::cover::{Cover, Item};
+use crate::cover::{Cover, Item, ItemKind};
 
-/// Which at-most-one encoding the CNF uses.
+/// Which at-most-one encoding the CNF uses. Each has a page in
+/// `encodings/` with its counts, propagation strength and paper.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
-    /// Pairwise for groups of up to AUTO_PAIRWISE_MAX literals, sequential
-    /// above (see encodings/RESULTS.md for the measurements).
+    /// Per constraint, from measurements: pairwise for cell groups of up
+    /// to 32 placements and piece groups of up to 500, the ladder above
+    /// (see encodings/RESULTS.md).
     #[default]
     Auto,
-    /// A binary clause for every pair: quadratic, no auxiliaries.
+    /// A binary clause for every pair: n(n-1)/2 clauses, no auxiliaries.
     Pairwise,
-    /// Sinz's sequential counter: linear, n-1 auxiliaries.
+    /// Sinz's sequential counter: 3n-4 clauses, n-1 auxiliaries.
     Sequential,
+    /// Gent and Nightingale's ladder: the sequential counter renamed, plus
+    /// channelling clauses instead of the at-least-one clause.
+    Ladder,
+    /// Klieber and Kwon's commander, groups of 3, recursive: ~3n clauses.
+    Commander,
+    /// Chen's product, recursive 2-D grid: ~2n clauses, ~2√n auxiliaries.
+    Product,
+    /// Frisch et al.'s binary (bitwise): n⌈log₂ n⌉ clauses, ⌈log₂ n⌉
+    /// auxiliaries.
+    Binary,
+    /// Nguyen and Mai's bimander: groups of 4, pairwise inside, binary
+    /// between.
+    Bimander,
 }
 
-/// Largest group `auto` encodes pairwise. Cell groups in the puzzles of
-/// `puzzles/` hold 10-60 placements; pairwise keeps the strongest
-/// propagation without auxiliaries until the quadratic size starts to cost
-/// more than it gains.
+/// `auto`: the largest *cell* group (placements covering one board cell)
+/// encoded pairwise; larger cell groups use [`AUTO_LARGE`]. Measured on
+/// y25, soma and 6x10: cell groups of 38-170 placements solve several times
+/// faster with the ladder than pairwise (encodings/RESULTS.md).
+pub const AUTO_CELL_PAIRWISE_MAX: usize = 32;
+
+/// `auto`: the largest *piece* group (placements of one piece) encoded
+/// pairwise. Piece groups of ~170 placements (6x10) solve fastest pairwise
+/// and 2-10x slower with any auxiliary-variable encoding, so the bound is
+/// high; above it the quadratic size takes over and [`AUTO_LARGE`] is used.
 pub const AUTO_PAIRWISE_MAX: usize = 500;
+
+/// What `auto` uses for groups above its pairwise bounds.
+pub const AUTO_LARGE: Encoding = Encoding::Ladder;
 
 impl Encoding {
     pub fn name(self) -> &'static str {
@@ -52,16 +83,36 @@ impl Encoding {
             Encoding::Auto => "auto",
             Encoding::Pairwise => "pairwise",
             Encoding::Sequential => "sequential",
+            Encoding::Ladder => "ladder",
+            Encoding::Commander => "commander",
+            Encoding::Product => "product",
+            Encoding::Binary => "binary",
+            Encoding::Bimander => "bimander",
         }
     }
 
-    /// The at-most-one encoding for a group of `n` literals.
-    fn at_most_one(self, n: usize) -> &'static dyn AtMostOne {
+    /// The at-most-one encoding for the group of item `kind`, `n` literals.
+    pub fn for_item(self, kind: ItemKind, n: usize) -> &'static dyn AtMostOne {
+        match (self, kind) {
+            (Encoding::Auto, ItemKind::Cell(_)) if n <= AUTO_CELL_PAIRWISE_MAX => &Pairwise,
+            (Encoding::Auto, ItemKind::Cell(_)) => AUTO_LARGE.at_most_one(n),
+            _ => self.at_most_one(n),
+        }
+    }
+
+    /// The at-most-one encoding for a group of `n` literals (under `auto`,
+    /// as for a piece group).
+    pub fn at_most_one(self, n: usize) -> &'static dyn AtMostOne {
         match self {
+            Encoding::Auto if n <= AUTO_PAIRWISE_MAX => &Pairwise,
+            Encoding::Auto => AUTO_LARGE.at_most_one(n),
             Encoding::Pairwise => &Pairwise,
             Encoding::Sequential => &Sequential,
-            Encoding::Auto if n <= AUTO_PAIRWISE_MAX => &Pairwise,
-            Encoding::Auto => &Sequential,
+            Encoding::Ladder => &Ladder,
+            Encoding::Commander => &Commander,
+            Encoding::Product => &Product,
+            Encoding::Binary => &Binary,
+            Encoding::Bimander => &Bimander,
         }
     }
 }
@@ -82,6 +133,7 @@ pub struct Encoded {
     /// Sentences about what was added beyond the plain encoding (symmetry
     /// breaking), for DIMACS comments and `info`.
     pub notes: Vec<String>,
+    pub card: Card,
 }
 
 impl Encoded {
@@ -115,35 +167,42 @@ impl Encoded {
     }
 }
 
-/// Encodes the whole instance.
+/// Encodes the whole instance, pieces with copies through the default
+/// cardinality encoding.
 pub fn encode(cover: &Cover, encoding: Encoding) -> Encoded {
+    encode_with(cover, encoding, Card::default())
+}
+
+/// Encodes the whole instance with the given at-most-one and cardinality
+/// encodings.
+pub fn encode_with(cover: &Cover, encoding: Encoding, card: Card) -> Encoded {
     let mut cnf = Cnf::new();
     let options = cover.options.len();
     cnf.reserve_vars(options as u32);
     let lit = |o: u32| Var::new(o + 1).positive();
     for (item, opts) in cover.items.iter().zip(cover.options_by_item()) {
         let lits: Vec<Lit> = opts.iter().map(|&o| lit(o)).collect();
-        encode_item(item, &lits, encoding, &mut cnf);
+        encode_item(item, &lits, encoding, card, &mut cnf);
     }
     Encoded {
         cnf,
         options,
         encoding,
         notes: Vec::new(),
+        card,
     }
 }
 
-fn encode_item(item: &Item, lits: &[Lit], encoding: Encoding, cnf: &mut Cnf) {
+fn encode_item(item: &Item, lits: &[Lit], encoding: Encoding, card: Card, cnf: &mut Cnf) {
     if item.implied {
         return;
     }
     match (item.min, item.max) {
         (_, 0) => lits.iter().for_each(|&l| cnf.add_clause(&[!l])),
-        (0, 1) => encoding.at_most_one(lits.len()).encode(lits, cnf),
-        (1, 1) => {
-            cnf.add_clause(lits);
-            encoding.at_most_one(lits.len()).encode(lits, cnf);
-        }
-        (min, max) => SequentialCounter.encode(lits, min, max, cnf),
+        (0, 1) => encoding.for_item(item.kind, lits.len()).encode(lits, cnf),
+        (1, 1) => encoding
+            .for_item(item.kind, lits.len())
+            .exactly_one(lits, cnf),
+        (min, max) => card.encoder().encode(lits, min, max, cnf),
     }
 }

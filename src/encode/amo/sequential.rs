@@ -6,6 +6,10 @@
 //! true literal after it (`s_{i-1} → ¬x_i`). For n inputs: n-1 auxiliary
 //! variables and 3n-4 clauses, linear where pairwise is quadratic, and
 //! unit propagation still falsifies every other input once one is true.
+//!
+//! Up to renaming `s_i = ¬y_i` these are exactly the at-most-one clauses
+//! of the [`Ladder`](super::Ladder); the two differ only as exactly-one,
+//! where the sequential counter adds the plain at-least-one clause.
 
 use super::AtMostOne;
 use crate::encode::{Cnf, Lit};

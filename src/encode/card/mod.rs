@@ -1,10 +1,14 @@
 //! Cardinality encodings: "between `min` and `max` of these literals are
 //! true". Used for a piece with copies (exactly k, or a range) whenever the
-//! areas do not already force the number.
+//! areas do not already force the number; `--card` picks the encoding.
 
 mod sequential;
+mod totalizer;
 
 pub use sequential::SequentialCounter;
+pub use totalizer::Totalizer;
+
+use std::fmt;
 
 use super::{Cnf, Lit};
 
@@ -12,4 +16,39 @@ use super::{Cnf, Lit};
 /// `min..=max`.
 pub trait Cardinality {
     fn encode(&self, lits: &[Lit], min: u32, max: u32, cnf: &mut Cnf);
+}
+
+/// Which cardinality encoding pieces with copies use (`--card`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Card {
+    /// Sinz's sequential counter: a chain of unary counters, n·(k+1)
+    /// auxiliaries.
+    #[default]
+    Sequential,
+    /// Bailleux and Boufkhad's totalizer: unary counters added up a
+    /// binary tree, shallower than the chain.
+    Totalizer,
+}
+
+impl Card {
+    pub fn name(self) -> &'static str {
+        match self {
+            Card::Sequential => "sequential",
+            Card::Totalizer => "totalizer",
+        }
+    }
+
+    pub fn encoder(self) -> &'static dyn Cardinality {
+        match self {
+            Card::Sequential => &SequentialCounter,
+            Card::Totalizer => &Totalizer,
+        }
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
