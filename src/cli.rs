@@ -45,7 +45,9 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         jigsat solve puzzles/y25.toml\n  \
         jigsat solve puzzles/soma.toml --encoding sequential --format json\n  \
-        jigsat solve big.toml --time-limit 60 -o solution.txt")]
+        jigsat solve big.toml --time-limit 60 -o solution.txt\n  \
+        jigsat solve puzzles/pentomino-6x10.toml --solver kissat\n  \
+        jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30")]
     Solve(SolveArgs),
 
     /// Describe a puzzle: pieces, orientations, placements, CNF size.
@@ -54,10 +56,39 @@ pub enum Command {
         jigsat info puzzles/y25.toml --encoding sequential --format json")]
     Info(InfoArgs),
 
+    /// Write the CNF in DIMACS format, for an external SAT solver.
+    #[command(
+        after_help = "The file starts with `c` lines naming jigsat's version, the puzzle, \
+        the options and a fingerprint of them all, then one `c var N PIECE (x,y,z)...` line per \
+        placement variable (higher variables are auxiliary), then `p cnf V C` and the clauses. \
+        Read a solver's answer back with `jigsat decode`.\n\n\
+        Examples:\n  \
+        jigsat dimacs puzzles/pentomino-6x10.toml -o 6x10.cnf\n  \
+        kissat 6x10.cnf > 6x10.out; jigsat decode puzzles/pentomino-6x10.toml 6x10.out --cnf 6x10.cnf\n  \
+        jigsat dimacs puzzles/soma.toml --encoding sequential | cadical"
+    )]
+    Dimacs(DimacsArgs),
+
+    /// Read a SAT solver's answer to a `jigsat dimacs` CNF, check it, draw it.
+    #[command(
+        after_help = "MODEL may be SAT competition output (`s SATISFIABLE` and `v` \
+        lines), a minisat result file (`SAT` and a line of literals, or `UNSAT`), or a bare list \
+        of literals ended by 0; `-` reads standard input. Give the same --encoding as for \
+        `dimacs`, or --cnf with the file itself, whose fingerprint is then checked.\n\n\
+        Exit status: 0 a checked solution, 1 the solver proved there is none, 2 a model that \
+        is damaged or belongs to another CNF, 3 the solver gave up.\n\n\
+        Examples:\n  \
+        jigsat decode puzzles/y25.toml y25.out --cnf y25.cnf\n  \
+        minisat y25.cnf y25.res; jigsat decode puzzles/y25.toml y25.res --format json\n  \
+        kissat y25.cnf | jigsat decode puzzles/y25.toml -"
+    )]
+    Decode(DecodeArgs),
+
     /// Benchmark encodings and solvers: CNF sizes and median times.
     #[command(after_help = "Examples:\n  \
         jigsat compare puzzles/*.toml --encoding all --format md\n  \
-        jigsat compare puzzles/y25.toml --encoding pairwise,sequential --runs 5 --format csv")]
+        jigsat compare puzzles/y25.toml --encoding pairwise,sequential --runs 5 --format csv\n  \
+        jigsat compare puzzles/*.toml --encoding auto --solver varisat,splr,kissat,cadical,minisat")]
     Compare(CompareArgs),
 }
 
@@ -72,8 +103,11 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
 
-    /// The SAT solver to run.
-    #[arg(long, value_enum, default_value_t = SolverChoice::Varisat)]
+    /// The SAT solver: `varisat` (built in, the default), `splr` (built
+    /// in), `kissat`, `cadical`, `minisat` (programs on PATH, run on a
+    /// DIMACS file), or the path of any solver that prints SAT competition
+    /// output, e.g. --solver ./glucose.
+    #[arg(long, value_name = "SOLVER", default_value = "varisat")]
     pub solver: SolverChoice,
 
     /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5.
@@ -96,6 +130,43 @@ pub struct InfoArgs {
 
     #[command(flatten)]
     pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DimacsArgs {
+    /// The puzzle file.
+    pub puzzle: PathBuf,
+
+    /// Write the CNF to FILE (through a temporary name, renamed when
+    /// complete) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// The puzzle file the CNF was written for.
+    pub puzzle: PathBuf,
+
+    /// The solver's answer (a file, or `-` for standard input).
+    pub model: PathBuf,
+
+    /// The DIMACS file the solver read: its fingerprint must match the
+    /// puzzle and options, and its encoding is used unless --encoding is
+    /// given.
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+
+    /// The at-most-one encoding the CNF was written with (default `auto`,
+    /// or the one named in --cnf).
+    #[arg(long, value_enum)]
+    pub encoding: Option<Encoding>,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -126,8 +197,14 @@ pub struct CompareArgs {
     #[arg(long, value_delimiter = ',', default_value = "all", value_parser = parse_encodings)]
     pub encoding: Vec<Vec<Encoding>>,
 
-    /// Solvers to compare, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "varisat")]
+    /// Solvers to compare, comma-separated: varisat, splr, kissat,
+    /// cadical, minisat or paths, e.g. --solver varisat,splr,kissat.
+    #[arg(
+        long,
+        value_name = "SOLVERS",
+        value_delimiter = ',',
+        default_value = "varisat"
+    )]
     pub solver: Vec<SolverChoice>,
 
     /// Runs per combination; times are medians over the runs.

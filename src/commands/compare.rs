@@ -43,7 +43,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                 encode_times.push(ms(start.elapsed()));
             }
             let encoded = encoded.expect("at least one run");
-            for &choice in &args.solver {
+            for choice in &args.solver {
                 let solver = choice.build();
                 let mut solve_times = Vec::with_capacity(runs);
                 let mut status = Status::Unknown;

@@ -2,6 +2,8 @@
 //! the exit status of a run that happened; errors go back to `main`.
 
 mod compare;
+mod decode;
+mod dimacs;
 mod info;
 mod solve;
 
@@ -16,6 +18,8 @@ pub fn run(cli: &Cli) -> Result<i32> {
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Info(args) => info::run(args),
+        Command::Dimacs(args) => dimacs::run(args),
+        Command::Decode(args) => decode::run(args, cli.quiet),
         Command::Compare(args) => compare::run(args, cli.quiet),
     }
 }

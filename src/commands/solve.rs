@@ -11,7 +11,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let options = SolveOptions {
         encoding: args.encoding.encoding,
-        solver: args.solver,
+        solver: args.solver.clone(),
         time_limit: args.time_limit,
         no_precheck: args.no_precheck,
     };

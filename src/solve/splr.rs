@@ -1,0 +1,130 @@
+//! splr, built in, on a worker thread.
+//!
+//! splr 0.17's convenience constructor `Certificate::try_from` has a known
+//! panic (fixed only in an unreleased version), so the solver is built by
+//! hand: `Solver::instantiate` with a quiet configuration, the clauses
+//! added one by one, then `solve()`. Any panic that still escapes is
+//! caught on the worker thread and reported as a solver failure (exit 3)
+//! instead of a crash.
+//!
+//! The time limit is wired twice: splr's own `c_timeout` (whole seconds,
+//! checked between search stages) stops the search cleanly, and the
+//! caller stops waiting at the exact limit in any case.
+//!
+//! splr is not incremental (no assumptions), so enumeration stays on
+//! varisat and the exact-cover engine.
+
+use std::sync::mpsc;
+use std::time::Duration;
+
+use splr::types::{CNFDescription, CNFIndicator, Instantiate};
+use splr::{Certificate, Config, SatSolverIF, SolveIF, SolverError};
+
+use super::{Outcome, Solver, WORKER_PREFIX, panic_message, quiet_worker_panics};
+use crate::encode::Cnf;
+use crate::error::Error;
+
+pub struct Splr;
+
+/// splr's default limit when none is given.
+const NO_LIMIT_SECS: f64 = 1e9;
+
+impl Solver for Splr {
+    fn name(&self) -> &str {
+        "splr"
+    }
+
+    fn solve(&self, cnf: &Cnf, time_limit: Option<Duration>) -> Result<Outcome, Error> {
+        let num_vars = cnf.num_vars() as usize;
+        let clauses: Vec<Vec<i32>> = cnf
+            .clauses()
+            .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+            .collect();
+        // splr compares whole seconds (and divides by them): at least 1.
+        let secs = time_limit.map_or(NO_LIMIT_SECS, |t| t.as_secs_f64().ceil().max(1.0));
+        let (send, receive) = mpsc::channel();
+        quiet_worker_panics();
+        std::thread::Builder::new()
+            .name(format!("{WORKER_PREFIX}splr"))
+            .spawn(move || {
+                let result = std::panic::catch_unwind(move || run(&clauses, num_vars, secs));
+                let _ = send.send(result);
+            })
+            .map_err(|e| Error::Solver(format!("cannot start the solver thread: {e}")))?;
+        let answer = match time_limit {
+            Some(limit) => match receive.recv_timeout(limit) {
+                Ok(answer) => answer,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    return Ok(Outcome::Unknown(time_limit_reached(limit)));
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(Error::Solver("splr stopped without an answer".into()));
+                }
+            },
+            None => receive
+                .recv()
+                .map_err(|_| Error::Solver("splr stopped without an answer".into()))?,
+        };
+        match answer {
+            Ok(Ok(outcome)) => Ok(outcome),
+            Ok(Err(SolverError::TimeOut)) => Ok(Outcome::Unknown(time_limit_reached(
+                time_limit.unwrap_or(Duration::from_secs_f64(secs)),
+            ))),
+            Ok(Err(e)) => Err(Error::Solver(format!(
+                "splr gave up with an internal error ({e}); try another solver, e.g. --solver varisat"
+            ))),
+            Err(payload) => Err(Error::Solver(format!(
+                "splr crashed (a panic inside splr 0.17: {}); try another solver, e.g. --solver varisat",
+                panic_message(payload.as_ref())
+            ))),
+        }
+    }
+}
+
+fn time_limit_reached(limit: Duration) -> String {
+    format!("time limit of {:.1} s reached", limit.as_secs_f64())
+}
+
+fn run(clauses: &[Vec<i32>], num_vars: usize, timeout_secs: f64) -> Result<Outcome, SolverError> {
+    let config = Config {
+        c_timeout: timeout_secs,
+        quiet_mode: true,
+        splr_interface: false,
+        no_color: true,
+        ..Config::default()
+    };
+    let description = CNFDescription {
+        num_of_variables: num_vars,
+        num_of_clauses: clauses.len(),
+        pathname: CNFIndicator::Void,
+    };
+    let mut solver = splr::Solver::instantiate(&config, &description);
+    for clause in clauses {
+        match solver.add_clause(clause) {
+            Ok(_) => {}
+            // A clause that is false under what is already fixed: the
+            // formula is unsatisfiable before any search.
+            Err(SolverError::EmptyClause)
+            | Err(SolverError::RootLevelConflict(_))
+            | Err(SolverError::Inconsistent) => return Ok(Outcome::Unsat),
+            Err(e) => return Err(e),
+        }
+    }
+    match solver.solve() {
+        Ok(Certificate::SAT(lits)) => {
+            let mut values = vec![false; num_vars + 1];
+            for l in lits {
+                let v = l.unsigned_abs() as usize;
+                if v <= num_vars {
+                    values[v] = l > 0;
+                }
+            }
+            Ok(Outcome::Sat(values))
+        }
+        Ok(Certificate::UNSAT) => Ok(Outcome::Unsat),
+        Err(SolverError::EmptyClause)
+        | Err(SolverError::RootLevelConflict(_))
+        | Err(SolverError::Inconsistent) => Ok(Outcome::Unsat),
+        Err(e) => Err(e),
+    }
+}
