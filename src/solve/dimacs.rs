@@ -233,21 +233,32 @@ fn one_line(s: &str) -> String {
 }
 
 /// Writes a DIMACS file to `path` through a temporary file in the same
-/// directory, renamed into place at the end: an interrupted run never
-/// leaves a half-written file under the final name.
+/// directory (`.NAME.PID.part`), renamed into place at the end: an
+/// interrupted run never leaves a half-written file under the final name.
+/// The file is created like any other (the umask applies), and the partial
+/// file is removed when writing fails.
 pub fn write_file(path: &Path, source: &CnfSource) -> Result<(), Error> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".jigsat-")
-        .suffix(".cnf.part")
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(path, e))?;
-    write(temp.as_file_mut(), source).map_err(|e| Error::io(path, e))?;
-    temp.persist(path).map_err(|e| Error::io(path, e.error))?;
-    Ok(())
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::Usage(format!("{}: not a file name", path.display())))?;
+    let temp = path.with_file_name(format!(
+        ".{}.{}.part",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|file| {
+            write(&file, source)?;
+            file.sync_all()
+        })
+        .and_then(|_| std::fs::rename(&temp, path));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        Error::io(path, e)
+    })
 }
 
 /// What `decode --cnf` needs from a jigsat DIMACS file's header.

@@ -234,15 +234,17 @@ impl Solver for External {
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(20));
         };
-        let stdout = out_thread.join().unwrap_or_default();
-        let stderr = err_thread.join().unwrap_or_default();
         let Some(status) = status else {
+            // The readers are left to finish on their own: a program that
+            // started children of its own may hold the pipes open.
             return Ok(Outcome::Unknown(format!(
                 "time limit of {:.1} s reached; stopped {}",
                 time_limit.unwrap_or_default().as_secs_f64(),
                 self.name
             )));
         };
+        let stdout = out_thread.join().unwrap_or_default();
+        let stderr = err_thread.join().unwrap_or_default();
 
         let answer_bytes = if self.kind == ExternalKind::Minisat {
             std::fs::read(&result_path).unwrap_or_default()
