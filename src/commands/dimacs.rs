@@ -24,7 +24,7 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
         encoded: &encoded,
     };
     let encoded_at = started.elapsed();
-    match &args.output {
+    let bytes = match &args.output {
         Some(path) => dimacs::write_file(path, &source)?,
         None => {
             let stdout = std::io::stdout().lock();
@@ -32,19 +32,25 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
                 // `jigsat dimacs … | head` is not an error.
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
                 Err(e) => return Err(Error::io("<stdout>", e)),
-                Ok(()) => std::io::stdout()
-                    .flush()
-                    .map_err(|e| Error::io("<stdout>", e))?,
+                Ok(bytes) => {
+                    std::io::stdout()
+                        .flush()
+                        .map_err(|e| Error::io("<stdout>", e))?;
+                    bytes
+                }
             }
         }
-    }
+    };
+    let written = started.elapsed() - encoded_at;
     log::info!(
-        "{} variables, {} clauses ({} encoding): encoded in {:.1} ms, written in {:.1} ms",
+        "{} variables, {} clauses ({} encoding), encoded in {:.1} ms; {:.1} MB written in {:.1} ms ({:.0} MB/s)",
         encoded.cnf.num_vars(),
         encoded.cnf.num_clauses(),
         encoded.encoding,
         ms(encoded_at),
-        ms(started.elapsed() - encoded_at)
+        bytes as f64 / 1e6,
+        ms(written),
+        bytes as f64 / 1e6 / written.as_secs_f64().max(1e-9)
     );
     Ok(0)
 }

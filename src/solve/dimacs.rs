@@ -147,9 +147,34 @@ fn hash_cnf(h: &mut Fnv64, cnf: &Cnf) {
     }
 }
 
+/// Counts the bytes passing through, for the `-v` throughput line.
+struct Counting<W> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counting<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// Writes the whole DIMACS file: comments, `p cnf` header, clauses.
-pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<()> {
-    let mut out = io::BufWriter::with_capacity(1 << 16, out);
+/// Returns the number of bytes written.
+pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<u64> {
+    let mut out = io::BufWriter::with_capacity(
+        1 << 16,
+        Counting {
+            inner: out,
+            bytes: 0,
+        },
+    );
     let cnf = &source.encoded.cnf;
     let puzzle = source.puzzle;
     writeln!(out, "c jigsat {}", env!("CARGO_PKG_VERSION"))?;
@@ -186,7 +211,8 @@ pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<()> {
     }
     writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
     write_clauses(&mut out, cnf)?;
-    out.flush()
+    out.flush()?;
+    Ok(out.get_ref().bytes)
 }
 
 /// Just the clauses, one per line, each ended by ` 0`.
@@ -237,7 +263,7 @@ fn one_line(s: &str) -> String {
 /// interrupted run never leaves a half-written file under the final name.
 /// The file is created like any other (the umask applies), and the partial
 /// file is removed when writing fails.
-pub fn write_file(path: &Path, source: &CnfSource) -> Result<(), Error> {
+pub fn write_file(path: &Path, source: &CnfSource) -> Result<u64, Error> {
     let name = path
         .file_name()
         .ok_or_else(|| Error::Usage(format!("{}: not a file name", path.display())))?;
@@ -251,10 +277,11 @@ pub fn write_file(path: &Path, source: &CnfSource) -> Result<(), Error> {
         .create_new(true)
         .open(&temp)
         .and_then(|file| {
-            write(&file, source)?;
-            file.sync_all()
+            let bytes = write(&file, source)?;
+            file.sync_all()?;
+            Ok(bytes)
         })
-        .and_then(|_| std::fs::rename(&temp, path));
+        .and_then(|bytes| std::fs::rename(&temp, path).map(|_| bytes));
     result.map_err(|e| {
         let _ = std::fs::remove_file(&temp);
         Error::io(path, e)

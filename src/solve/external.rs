@@ -232,7 +232,7 @@ impl Solver for External {
                 break None;
             }
             std::thread::sleep(pause);
-            pause = (pause * 2).min(Duration::from_millis(20));
+            pause = (pause * 2).min(Duration::from_millis(4));
         };
         let Some(status) = status else {
             // The readers are left to finish on their own: a program that

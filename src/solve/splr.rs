@@ -128,3 +128,50 @@ fn run(clauses: &[Vec<i32>], num_vars: usize, timeout_secs: f64) -> Result<Outco
         Err(e) => Err(e),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve(clauses: &[&[i32]], vars: u32) -> Result<Outcome, Error> {
+        let mut cnf = Cnf::new();
+        cnf.reserve_vars(vars);
+        for c in clauses {
+            let lits: Vec<_> = c
+                .iter()
+                .map(|&n| crate::encode::Lit::from_dimacs(n).unwrap())
+                .collect();
+            cnf.add_clause(&lits);
+        }
+        Splr.solve(&cnf, Some(Duration::from_secs(30)))
+    }
+
+    #[test]
+    fn small_formulas_are_answered() {
+        assert_eq!(solve(&[&[1], &[-1]], 1).unwrap(), Outcome::Unsat);
+        assert_eq!(solve(&[&[]], 2).unwrap(), Outcome::Unsat);
+        match solve(&[&[1, 2], &[-1], &[-2, 3]], 3).unwrap() {
+            Outcome::Sat(v) => assert_eq!(&v[1..], &[false, true, true]),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn degenerate_formulas_never_crash() {
+        // Edge cases where splr 0.17 may trip over itself: whatever it
+        // does, the answer is an outcome or a solver error, not a panic.
+        for (clauses, vars) in [
+            (&[][..], 0),
+            (&[][..], 5),
+            (&[&[1][..]][..], 3),
+            (&[&[1, -1][..]][..], 1),
+        ] {
+            match solve(clauses, vars) {
+                Ok(Outcome::Sat(v)) => assert_eq!(v.len(), vars as usize + 1),
+                Ok(other) => panic!("{other:?} for {clauses:?}"),
+                Err(Error::Solver(m)) => assert!(m.contains("splr"), "{m}"),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    }
+}
