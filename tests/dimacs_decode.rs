@@ -262,4 +262,13 @@ fn decode_takes_the_encoding_from_the_cnf() {
     assert_eq!(code, Some(0), "{err}");
     let json: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["stats"]["encoding"], "sequential");
+
+    // Forcing another encoding than the file's is caught by the fingerprint.
+    let (code, _, err) = decode(
+        "soma.toml",
+        &model,
+        &["--cnf", cnf.to_str().unwrap(), "--encoding", "pairwise"],
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("fingerprint"), "{err}");
 }

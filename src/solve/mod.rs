@@ -74,6 +74,13 @@ impl SolverChoice {
         }
     }
 
+    /// Whether the solver can enumerate solutions (it needs assumptions or
+    /// incremental clause addition): only varisat among these. splr 0.17
+    /// is not incremental, and a program run on a file starts afresh.
+    pub fn supports_enumeration(&self) -> bool {
+        matches!(self, SolverChoice::Varisat)
+    }
+
     /// The name shown in tables and stats.
     pub fn name(&self) -> String {
         match self {
