@@ -42,43 +42,67 @@ impl Solver for Splr {
             .collect();
         // splr compares whole seconds (and divides by them): at least 1.
         let secs = time_limit.map_or(NO_LIMIT_SECS, |t| t.as_secs_f64().ceil().max(1.0));
-        let (send, receive) = mpsc::channel();
-        quiet_worker_panics();
-        std::thread::Builder::new()
-            .name(format!("{WORKER_PREFIX}splr"))
-            .spawn(move || {
-                let result = std::panic::catch_unwind(move || run(&clauses, num_vars, secs));
-                let _ = send.send(result);
-            })
-            .map_err(|e| Error::Solver(format!("cannot start the solver thread: {e}")))?;
-        let answer = match time_limit {
-            Some(limit) => match receive.recv_timeout(limit) {
-                Ok(answer) => answer,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    return Ok(Outcome::Unknown(time_limit_reached(limit)));
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(Error::Solver("splr stopped without an answer".into()));
-                }
-            },
-            None => receive
-                .recv()
-                .map_err(|_| Error::Solver("splr stopped without an answer".into()))?,
+        let answer = match contained(time_limit, move || run(&clauses, num_vars, secs))? {
+            Contained::Done(answer) => answer,
+            Contained::TimedOut(limit) => return Ok(Outcome::Unknown(time_limit_reached(limit))),
+            Contained::Panicked(message) => {
+                return Err(Error::Solver(format!(
+                    "splr crashed (a panic inside splr 0.17: {message}); try another solver, \
+                     e.g. --solver varisat"
+                )));
+            }
         };
         match answer {
-            Ok(Ok(outcome)) => Ok(outcome),
-            Ok(Err(SolverError::TimeOut)) => Ok(Outcome::Unknown(time_limit_reached(
+            Ok(outcome) => Ok(outcome),
+            Err(SolverError::TimeOut) => Ok(Outcome::Unknown(time_limit_reached(
                 time_limit.unwrap_or(Duration::from_secs_f64(secs)),
             ))),
-            Ok(Err(e)) => Err(Error::Solver(format!(
+            Err(e) => Err(Error::Solver(format!(
                 "splr gave up with an internal error ({e}); try another solver, e.g. --solver varisat"
-            ))),
-            Err(payload) => Err(Error::Solver(format!(
-                "splr crashed (a panic inside splr 0.17: {}); try another solver, e.g. --solver varisat",
-                panic_message(payload.as_ref())
             ))),
         }
     }
+}
+
+/// How a job on the worker thread ended.
+#[derive(Debug)]
+enum Contained<T> {
+    Done(T),
+    TimedOut(Duration),
+    /// The job panicked; the panic's message.
+    Panicked(String),
+}
+
+/// Runs `job` on a named worker thread, catching any panic, and waits at
+/// most `time_limit` for it. On timeout the worker is abandoned (splr
+/// stops itself at its own limit soon after; the process exit ends it
+/// otherwise).
+fn contained<T: Send + 'static>(
+    time_limit: Option<Duration>,
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Result<Contained<T>, Error> {
+    let (send, receive) = mpsc::channel();
+    quiet_worker_panics();
+    std::thread::Builder::new()
+        .name(format!("{WORKER_PREFIX}splr"))
+        .spawn(move || {
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+            let _ = send.send(result);
+        })
+        .map_err(|e| Error::Solver(format!("cannot start the solver thread: {e}")))?;
+    let lost = || Error::Solver("splr stopped without an answer".into());
+    let result = match time_limit {
+        Some(limit) => match receive.recv_timeout(limit) {
+            Ok(result) => result,
+            Err(mpsc::RecvTimeoutError::Timeout) => return Ok(Contained::TimedOut(limit)),
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Err(lost()),
+        },
+        None => receive.recv().map_err(|_| lost())?,
+    };
+    Ok(match result {
+        Ok(value) => Contained::Done(value),
+        Err(payload) => Contained::Panicked(panic_message(payload.as_ref())),
+    })
 }
 
 fn time_limit_reached(limit: Duration) -> String {
@@ -154,6 +178,22 @@ mod tests {
             Outcome::Sat(v) => assert_eq!(&v[1..], &[false, true, true]),
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_panic_on_the_worker_is_contained() {
+        let r = contained(None, || -> u32 { panic!("index out of bounds") }).unwrap();
+        match r {
+            Contained::Panicked(m) => assert_eq!(m, "index out of bounds"),
+            other => panic!("{other:?}"),
+        }
+        let r = contained(Some(Duration::from_millis(10)), || {
+            std::thread::sleep(Duration::from_secs(2));
+            1
+        })
+        .unwrap();
+        assert!(matches!(r, Contained::TimedOut(_)), "{r:?}");
+        assert!(matches!(contained(None, || 7).unwrap(), Contained::Done(7)));
     }
 
     #[test]
