@@ -47,7 +47,9 @@ pub enum Command {
         jigsat solve puzzles/soma.toml --encoding sequential --format json\n  \
         jigsat solve puzzles/pentomino-3x20.toml --all\n  \
         jigsat solve puzzles/pentomino-6x10.toml --limit 3 --format json\n  \
-        jigsat solve big.toml --time-limit 60 -o solution.txt")]
+        jigsat solve big.toml --time-limit 60 -o solution.txt\n  \
+        jigsat solve puzzles/pentomino-6x10.toml --solver kissat\n  \
+        jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30")]
     Solve(SolveArgs),
 
     /// Count every solution: on a fixed board, and up to symmetry.
@@ -65,11 +67,40 @@ pub enum Command {
         The table at the end gives the CNF's variables and clauses under every encoding.")]
     Info(InfoArgs),
 
+    /// Write the CNF in DIMACS format, for an external SAT solver.
+    #[command(
+        after_help = "The file starts with `c` lines naming jigsat's version, the puzzle, \
+        the options and a fingerprint of them all, then one `c var N PIECE (x,y,z)...` line per \
+        placement variable (higher variables are auxiliary), then `p cnf V C` and the clauses. \
+        Read a solver's answer back with `jigsat decode`.\n\n\
+        Examples:\n  \
+        jigsat dimacs puzzles/pentomino-6x10.toml -o 6x10.cnf\n  \
+        kissat 6x10.cnf > 6x10.out; jigsat decode puzzles/pentomino-6x10.toml 6x10.out --cnf 6x10.cnf\n  \
+        jigsat dimacs puzzles/soma.toml --encoding sequential | cadical"
+    )]
+    Dimacs(DimacsArgs),
+
+    /// Read a SAT solver's answer to a `jigsat dimacs` CNF, check it, draw it.
+    #[command(
+        after_help = "MODEL may be SAT competition output (`s SATISFIABLE` and `v` \
+        lines), a minisat result file (`SAT` and a line of literals, or `UNSAT`), or a bare list \
+        of literals ended by 0; `-` reads standard input. Give the same --encoding as for \
+        `dimacs`, or --cnf with the file itself, whose fingerprint is then checked.\n\n\
+        Exit status: 0 a checked solution, 1 the solver proved there is none, 2 a model that \
+        is damaged or belongs to another CNF, 3 the solver gave up.\n\n\
+        Examples:\n  \
+        jigsat decode puzzles/y25.toml y25.out --cnf y25.cnf\n  \
+        minisat y25.cnf y25.res; jigsat decode puzzles/y25.toml y25.res --format json\n  \
+        kissat y25.cnf | jigsat decode puzzles/y25.toml -"
+    )]
+    Decode(DecodeArgs),
+
     /// Benchmark encodings and solvers: CNF sizes and median times.
     #[command(after_help = "Examples:\n  \
         jigsat compare puzzles/*.toml --encoding all --format md\n  \
         jigsat compare puzzles/y25.toml --encoding pairwise,sequential --runs 5 --format csv\n  \
-        jigsat compare puzzles/tromino-choice.toml --encoding auto --card sequential,totalizer")]
+        jigsat compare puzzles/tromino-choice.toml --encoding auto --card sequential,totalizer\n  \
+        jigsat compare puzzles/*.toml --encoding auto --solver varisat,splr,kissat,cadical,minisat")]
     Compare(CompareArgs),
 }
 
@@ -112,10 +143,13 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
 
-    /// The engine: `varisat` (SAT, the default for one solution) or `dlx`
-    /// (dancing links, the default for --all and count when every piece is
-    /// used a fixed number of times).
-    #[arg(long, value_enum)]
+    /// The solver: `varisat` (built in; the default for one solution),
+    /// `splr` (built in), `kissat`, `cadical`, `minisat` (programs on PATH,
+    /// run on a DIMACS file), the path of any solver that prints SAT
+    /// competition output (e.g. --solver ./glucose), or `dlx` (dancing
+    /// links, not SAT; the default for --all and count when every piece is
+    /// used a fixed number of times). Enumeration needs varisat or dlx.
+    #[arg(long, value_name = "SOLVER")]
     pub solver: Option<SolverChoice>,
 
     /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5;
@@ -144,6 +178,57 @@ pub struct InfoArgs {
 
     #[command(flatten)]
     pub encoding: EncodingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct DimacsArgs {
+    /// The puzzle file.
+    pub puzzle: PathBuf,
+
+    /// Write the CNF to FILE (through a temporary name, renamed when
+    /// complete) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+
+    /// Leave out the symmetry-breaking clauses (`decode` must then be
+    /// given --no-symmetry too, or --cnf with this file).
+    #[arg(long)]
+    pub no_symmetry: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct DecodeArgs {
+    /// The puzzle file the CNF was written for.
+    pub puzzle: PathBuf,
+
+    /// The solver's answer (a file, or `-` for standard input).
+    pub model: PathBuf,
+
+    /// The DIMACS file the solver read: its fingerprint must match the
+    /// puzzle and options, and its encoding is used unless --encoding is
+    /// given.
+    #[arg(long, value_name = "FILE")]
+    pub cnf: Option<PathBuf>,
+
+    /// The at-most-one encoding the CNF was written with (default `auto`,
+    /// or the one named in --cnf).
+    #[arg(long, value_enum)]
+    pub encoding: Option<Encoding>,
+
+    /// The cardinality encoding the CNF was written with (default
+    /// `sequential`, or the one named in --cnf).
+    #[arg(long, value_enum)]
+    pub card: Option<Card>,
+
+    /// The CNF was written with --no-symmetry (read from --cnf when given).
+    #[arg(long)]
+    pub no_symmetry: bool,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]
@@ -188,8 +273,14 @@ pub struct CompareArgs {
     #[arg(long, value_enum, value_delimiter = ',', default_value = "sequential")]
     pub card: Vec<Card>,
 
-    /// Solvers to compare, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "varisat")]
+    /// Solvers to compare, comma-separated: varisat, splr, kissat,
+    /// cadical, minisat or paths, e.g. --solver varisat,splr,kissat.
+    #[arg(
+        long,
+        value_name = "SOLVERS",
+        value_delimiter = ',',
+        default_value = "varisat"
+    )]
     pub solver: Vec<SolverChoice>,
 
     /// Runs per combination; times are medians over the runs.

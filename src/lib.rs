@@ -185,14 +185,7 @@ pub fn run_solver(
     let outcome = solver.solve(&encoded.cnf, time_limit)?;
     Ok(match outcome {
         Outcome::Sat(values) => {
-            let chosen = encoded.chosen_options(&values);
-            let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
-            check(puzzle, &solution).map_err(|e| {
-                Error::Bug(format!(
-                    "the {} model decodes to a solution that fails the check: {e}",
-                    solver.name()
-                ))
-            })?;
+            let solution = decode_model(puzzle, instance, encoded, &values, solver.name())?;
             Answer {
                 status: Status::Solved,
                 solution: Some(solution),
@@ -210,6 +203,26 @@ pub fn run_solver(
             reason: Some(why),
         },
     })
+}
+
+/// Decodes a model (values indexed by variable, slot 0 unused) into a
+/// solution and checks it against the puzzle. `who` names the solver in the
+/// message of a failed check, which is a bug somewhere in jigsat.
+pub fn decode_model(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    encoded: &Encoded,
+    values: &[bool],
+    who: &str,
+) -> Result<Solution> {
+    let chosen = encoded.chosen_options(values);
+    let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
+    check(puzzle, &solution).map_err(|e| {
+        Error::Bug(format!(
+            "the {who} model decodes to a solution that fails the check: {e}"
+        ))
+    })?;
+    Ok(solution)
 }
 
 /// Runs the pipeline to the first solution.
@@ -305,9 +318,14 @@ pub fn enumerate_puzzle(
         };
         return Ok((none, stats));
     }
-    let engine = match options.solver {
+    let engine = match &options.solver {
         Some(SolverChoice::Dlx) => Engine::Dlx,
         Some(SolverChoice::Varisat) => Engine::Varisat,
+        Some(other) => {
+            return Err(Error::Usage(format!(
+                "{other} cannot enumerate solutions (it is not incremental): use --solver varisat or dlx"
+            )));
+        }
         None if Engine::Dlx.supports(&instance.cover) => Engine::Dlx,
         None => Engine::Varisat,
     };

@@ -53,7 +53,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                 encode_times.push(ms(start.elapsed()));
             }
             let encoded = encoded.expect("at least one run");
-            for &choice in &args.solver {
+            for choice in &args.solver {
                 let Some(solver) = choice.build() else {
                     return Err(Error::Usage(
                         "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
@@ -61,6 +61,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                 };
                 let mut solve_times = Vec::with_capacity(runs);
                 let mut status = Status::Unknown;
+                let mut failed = false;
                 let mut checked = true;
                 for run in 0..runs {
                     progress.set_message(format!(
@@ -82,12 +83,18 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                             log::error!("{}: {e}", path.display());
                             checked = false;
                         }
+                        // A solver that crashed or answered nonsense: the
+                        // row says so, and the other solvers still run.
+                        Err(Error::Solver(e)) => {
+                            log::error!("{}: {e}", path.display());
+                            failed = true;
+                        }
                         Err(e) => return Err(e),
                     }
                     solve_times.push(ms(start.elapsed()));
                     progress.inc(1);
                 }
-                all_checked &= checked;
+                all_checked &= checked && !failed;
                 rows.push(Row {
                     puzzle: path
                         .file_stem()
@@ -99,7 +106,11 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                     encode_ms: median(&mut encode_times),
                     solve_ms: median(&mut solve_times),
                     runs,
-                    status: format!("{status:?}").to_lowercase(),
+                    status: if failed {
+                        "failed".to_string()
+                    } else {
+                        format!("{status:?}").to_lowercase()
+                    },
                     checked,
                 });
             }

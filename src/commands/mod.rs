@@ -3,6 +3,8 @@
 
 mod compare;
 mod count;
+mod decode;
+mod dimacs;
 mod info;
 mod solve;
 
@@ -22,6 +24,8 @@ pub fn run(cli: &Cli) -> Result<i32> {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Count(args) => count::run(args, cli.quiet),
         Command::Info(args) => info::run(args),
+        Command::Dimacs(args) => dimacs::run(args),
+        Command::Decode(args) => decode::run(args, cli.quiet),
         Command::Compare(args) => compare::run(args, cli.quiet),
     }
 }

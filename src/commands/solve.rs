@@ -22,7 +22,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let options = SolveOptions {
         encoding: search.encoding.encoding,
         card: search.encoding.card,
-        solver: search.solver.unwrap_or_default(),
+        solver: search.solver.clone().unwrap_or_default(),
         time_limit: search.time_limit,
         no_precheck: search.no_precheck,
         no_symmetry: search.no_symmetry,
@@ -81,7 +81,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     let options = EnumerateOptions {
         encoding: search.encoding.encoding,
         card: search.encoding.card,
-        solver: search.solver,
+        solver: search.solver.clone(),
         limits: Limits {
             classes: limit.map(|n| n as usize),
             time: search.time_limit,

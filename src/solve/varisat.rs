@@ -26,8 +26,9 @@ impl Solver for Varisat {
         let formula = to_varisat(cnf);
         let num_vars = cnf.num_vars() as usize;
         let (send, receive) = mpsc::channel();
+        super::quiet_worker_panics();
         std::thread::Builder::new()
-            .name("varisat".into())
+            .name(format!("{}varisat", super::WORKER_PREFIX))
             .spawn(move || {
                 let result = std::panic::catch_unwind(move || run(&formula, num_vars));
                 // The receiver may have given up already; nothing to do then.
@@ -53,7 +54,10 @@ impl Solver for Varisat {
         };
         match answer {
             Ok(outcome) => outcome,
-            Err(_) => Err(Error::Solver("varisat panicked while solving".into())),
+            Err(payload) => Err(Error::Solver(format!(
+                "varisat panicked while solving: {}",
+                super::panic_message(payload.as_ref())
+            ))),
         }
     }
 }

@@ -1,0 +1,60 @@
+//! `jigsat dimacs`: the CNF as a DIMACS file, for any SAT solver.
+
+use std::io::Write;
+
+use crate::cli::DimacsArgs;
+use crate::error::{Error, Result};
+use crate::solve::dimacs::{self, CnfSource};
+use crate::{Instance, ms};
+
+use super::load;
+
+pub fn run(args: &DimacsArgs) -> Result<i32> {
+    let started = std::time::Instant::now();
+    let puzzle = load(&args.puzzle)?;
+    let instance = Instance::new(&puzzle)?;
+    let breaking = instance.breaking(&puzzle, !args.no_symmetry);
+    let encoded = instance.encode(
+        args.encoding.encoding,
+        args.encoding.card,
+        breaking.as_ref(),
+    );
+    let file = args.puzzle.display().to_string();
+    let source = CnfSource {
+        puzzle: &puzzle,
+        file: &file,
+        placements: &instance.placements,
+        options: CnfSource::options_for(&encoded),
+        encoded: &encoded,
+    };
+    let encoded_at = started.elapsed();
+    let bytes = match &args.output {
+        Some(path) => dimacs::write_file(path, &source)?,
+        None => {
+            let stdout = std::io::stdout().lock();
+            match dimacs::write(stdout, &source) {
+                // `jigsat dimacs … | head` is not an error.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
+                Err(e) => return Err(Error::io("<stdout>", e)),
+                Ok(bytes) => {
+                    std::io::stdout()
+                        .flush()
+                        .map_err(|e| Error::io("<stdout>", e))?;
+                    bytes
+                }
+            }
+        }
+    };
+    let written = started.elapsed() - encoded_at;
+    log::info!(
+        "{} variables, {} clauses ({} encoding), encoded in {:.1} ms; {:.1} MB written in {:.1} ms ({:.0} MB/s)",
+        encoded.cnf.num_vars(),
+        encoded.cnf.num_clauses(),
+        encoded.encoding,
+        ms(encoded_at),
+        bytes as f64 / 1e6,
+        ms(written),
+        bytes as f64 / 1e6 / written.as_secs_f64().max(1e-9)
+    );
+    Ok(0)
+}

@@ -1,0 +1,437 @@
+//! Writing the CNF as DIMACS, and reading back the header jigsat wrote.
+//!
+//! A jigsat DIMACS file starts with `c` lines a person (and `decode`) can
+//! read:
+//!
+//! ```text
+//! c jigsat 0.1.0
+//! c puzzle Soma cube
+//! c file puzzles/soma.toml
+//! c option encoding=auto
+//! c option card=sequential
+//! c option symmetry=on
+//! c note symmetry breaking: piece Z: kept 2 of its 72 placements, ...
+//! c fingerprint 5f1c0a9e3b7d2468
+//! c placements 1..688 name pieces and cells; variables above 688 are auxiliary
+//! c var 1 V (0,0,0) (1,0,0) (0,1,0)
+//! ...
+//! p cnf 688 185252
+//! ```
+//!
+//! The fingerprint hashes everything the CNF depends on: the puzzle's
+//! canonical data (board cells, pieces, shapes, counts, moves, fill), every
+//! `option` line, the variable and clause counts and the clauses
+//! themselves. `decode --cnf` recomputes it to make sure a model is read
+//! through the encoding that produced it.
+//!
+//! Clauses are streamed through a buffered writer with a hand-rolled
+//! integer formatter: the big CNFs have tens of millions of clauses, and
+//! `write!` per literal would be the bottleneck.
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+use crate::encode::{Cnf, Encoded};
+use crate::error::{Error, InputError};
+use crate::placement::Placements;
+use crate::puzzle::{Fill, Puzzle};
+
+/// 64-bit FNV-1a: tiny, stable across Rust versions and platforms (unlike
+/// `std`'s `DefaultHasher`), and plenty for telling two CNFs apart.
+#[derive(Clone, Debug)]
+pub struct Fnv64(u64);
+
+impl Default for Fnv64 {
+    fn default() -> Fnv64 {
+        Fnv64(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv64 {
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+
+    /// A whole word per step: hashing 100 million literals byte by byte
+    /// would take longer than writing them.
+    pub fn word(&mut self, w: u64) {
+        self.0 ^= w;
+        self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+    }
+
+    /// A string with its length, so that ("ab","c") and ("a","bc") differ.
+    pub fn str(&mut self, s: &str) {
+        self.word(s.len() as u64);
+        self.bytes(s.as_bytes());
+    }
+
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// What a DIMACS file is the CNF of: the puzzle, the options that shaped
+/// the encoding, and the encoded CNF.
+pub struct CnfSource<'a> {
+    pub puzzle: &'a Puzzle,
+    /// The puzzle file as the user named it (shown, not hashed).
+    pub file: &'a str,
+    pub placements: &'a Placements,
+    pub encoded: &'a Encoded,
+    /// `name=value` pairs of every option that changes the CNF, in a fixed
+    /// order. Each becomes a `c option` line and part of the fingerprint.
+    pub options: Vec<(String, String)>,
+}
+
+impl CnfSource<'_> {
+    /// The options list for an encoded CNF: the at-most-one and
+    /// cardinality encodings, and whether symmetry breaking is in it.
+    pub fn options_for(encoded: &Encoded) -> Vec<(String, String)> {
+        let symmetry = if encoded
+            .notes
+            .iter()
+            .any(|n| n.starts_with("symmetry breaking"))
+        {
+            "on"
+        } else {
+            "off"
+        };
+        vec![
+            ("encoding".into(), encoded.encoding.name().into()),
+            ("card".into(), encoded.card.name().into()),
+            ("symmetry".into(), symmetry.into()),
+        ]
+    }
+
+    /// The fingerprint, as 16 hex digits.
+    pub fn fingerprint(&self) -> String {
+        let mut h = Fnv64::default();
+        h.str("jigsat-dimacs-1");
+        hash_puzzle(&mut h, self.puzzle);
+        for (k, v) in &self.options {
+            h.str(k);
+            h.str(v);
+        }
+        hash_cnf(&mut h, &self.encoded.cnf);
+        format!("{:016x}", h.finish())
+    }
+}
+
+fn hash_puzzle(h: &mut Fnv64, puzzle: &Puzzle) {
+    let cells = |h: &mut Fnv64, cells: &[crate::geometry::Cell]| {
+        h.word(cells.len() as u64);
+        for c in cells {
+            for k in c.coords() {
+                h.word(k as u32 as u64);
+            }
+        }
+    };
+    cells(h, puzzle.board.cells());
+    h.str(match puzzle.fill {
+        Fill::Exact => "exact",
+        Fill::Partial => "partial",
+    });
+    h.word(puzzle.pieces.len() as u64);
+    for piece in &puzzle.pieces {
+        h.str(&piece.name);
+        cells(h, piece.shape.cells());
+        h.word(u64::from(piece.count.min));
+        h.word(u64::from(piece.count.max));
+        h.str(&format!("{:?}", piece.moves.rotations));
+        h.word(u64::from(piece.moves.mirror));
+    }
+}
+
+fn hash_cnf(h: &mut Fnv64, cnf: &Cnf) {
+    h.word(u64::from(cnf.num_vars()));
+    h.word(cnf.num_clauses() as u64);
+    for clause in cnf.clauses() {
+        h.word(clause.len() as u64);
+        // Two literals per word.
+        for pair in clause.chunks(2) {
+            let a = pair[0].to_dimacs() as u32 as u64;
+            let b = pair.get(1).map_or(0, |l| l.to_dimacs() as u32 as u64);
+            h.word(a << 32 | b);
+        }
+    }
+}
+
+/// Counts the bytes passing through, for the `-v` throughput line.
+struct Counting<W> {
+    inner: W,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counting<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Writes the whole DIMACS file: comments, `p cnf` header, clauses.
+/// Returns the number of bytes written.
+pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<u64> {
+    let mut out = io::BufWriter::with_capacity(
+        1 << 16,
+        Counting {
+            inner: out,
+            bytes: 0,
+        },
+    );
+    let cnf = &source.encoded.cnf;
+    let puzzle = source.puzzle;
+    writeln!(out, "c jigsat {}", env!("CARGO_PKG_VERSION"))?;
+    writeln!(out, "c puzzle {}", one_line(&puzzle.name))?;
+    writeln!(out, "c file {}", one_line(source.file))?;
+    for (k, v) in &source.options {
+        writeln!(out, "c option {k}={v}")?;
+    }
+    for note in &source.encoded.notes {
+        writeln!(out, "c note {}", one_line(note))?;
+    }
+    writeln!(out, "c fingerprint {}", source.fingerprint())?;
+    let options = source.encoded.options;
+    writeln!(
+        out,
+        "c placements 1..{options} name pieces and cells; variables above {options} are auxiliary"
+    )?;
+    let mut line = Vec::with_capacity(256);
+    for (i, pl) in source.placements.all.iter().enumerate().take(options) {
+        line.clear();
+        line.extend_from_slice(b"c var ");
+        push_int(&mut line, i as i64 + 1);
+        line.push(b' ');
+        line.extend_from_slice(one_line(&puzzle.pieces[pl.piece].name).as_bytes());
+        for &c in &pl.cells {
+            let [x, y, z] = puzzle.board.cell(c).coords();
+            line.extend_from_slice(b" (");
+            push_int(&mut line, x.into());
+            line.push(b',');
+            push_int(&mut line, y.into());
+            line.push(b',');
+            push_int(&mut line, z.into());
+            line.push(b')');
+        }
+        line.push(b'\n');
+        out.write_all(&line)?;
+    }
+    writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
+    write_clauses(&mut out, cnf)?;
+    out.flush()?;
+    Ok(out.get_ref().bytes)
+}
+
+/// Just the clauses, one per line, each ended by ` 0`.
+pub fn write_clauses<W: Write>(out: &mut W, cnf: &Cnf) -> io::Result<()> {
+    // Format a batch of clauses into one buffer, then hand it over: fewer
+    // calls through the writer than one per clause.
+    let mut buf = Vec::with_capacity(1 << 16);
+    for clause in cnf.clauses() {
+        for l in clause {
+            push_int(&mut buf, l.to_dimacs().into());
+            buf.push(b' ');
+        }
+        buf.extend_from_slice(b"0\n");
+        if buf.len() >= (1 << 16) - 256 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)
+}
+
+/// Appends the decimal digits of `n`.
+fn push_int(buf: &mut Vec<u8>, n: i64) {
+    if n < 0 {
+        buf.push(b'-');
+    }
+    let mut v = n.unsigned_abs();
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
+}
+
+/// Names and paths go on one comment line each.
+fn one_line(s: &str) -> String {
+    s.replace(['\n', '\r'], " ")
+}
+
+/// Writes a DIMACS file to `path` through a temporary file in the same
+/// directory (`.NAME.PID.part`), renamed into place at the end: an
+/// interrupted run never leaves a half-written file under the final name.
+/// The file is created like any other (the umask applies), and the partial
+/// file is removed when writing fails.
+pub fn write_file(path: &Path, source: &CnfSource) -> Result<u64, Error> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| Error::Usage(format!("{}: not a file name", path.display())))?;
+    let temp = path.with_file_name(format!(
+        ".{}.{}.part",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)
+        .and_then(|file| {
+            let bytes = write(&file, source)?;
+            file.sync_all()?;
+            Ok(bytes)
+        })
+        .and_then(|bytes| std::fs::rename(&temp, path).map(|_| bytes));
+    result.map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        Error::io(path, e)
+    })
+}
+
+/// What `decode --cnf` needs from a jigsat DIMACS file's header.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Header {
+    pub options: Vec<(String, String)>,
+    pub fingerprint: Option<String>,
+    /// From the `p cnf` line.
+    pub num_vars: u32,
+    pub num_clauses: u64,
+}
+
+impl Header {
+    pub fn option(&self, key: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads the comment lines and the `p cnf` line of a DIMACS file; stops
+/// there, so the clauses of a big file are never read.
+pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, InputError> {
+    let err = |line: usize, message: String| InputError {
+        file: file.to_string(),
+        position: Some((line, 1)),
+        field: None,
+        message,
+    };
+    let mut header = Header::default();
+    for (n, line) in reader.split(b'\n').enumerate() {
+        let n = n + 1;
+        let line = line.map_err(|e| err(n, format!("cannot read: {e}")))?;
+        let line = String::from_utf8_lossy(&line);
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix('c') {
+            let rest = rest.trim_start();
+            if let Some(opt) = rest.strip_prefix("option ") {
+                if let Some((k, v)) = opt.trim().split_once('=') {
+                    header.options.push((k.to_string(), v.to_string()));
+                }
+            } else if let Some(fp) = rest.strip_prefix("fingerprint ") {
+                header.fingerprint = Some(fp.trim().to_string());
+            }
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        return match fields.as_slice() {
+            ["p", "cnf", v, c] => match (v.parse(), c.parse()) {
+                (Ok(v), Ok(c)) => {
+                    header.num_vars = v;
+                    header.num_clauses = c;
+                    Ok(header)
+                }
+                _ => Err(err(
+                    n,
+                    format!("expected `p cnf VARIABLES CLAUSES` with two numbers, found `{line}`"),
+                )),
+            },
+            _ => Err(err(
+                n,
+                format!(
+                    "expected comment lines and then `p cnf VARIABLES CLAUSES`, found `{}`",
+                    truncate(line, 60)
+                ),
+            )),
+        };
+    }
+    Err(err(
+        1,
+        "no `p cnf VARIABLES CLAUSES` line: not a DIMACS CNF file".to_string(),
+    ))
+}
+
+pub(crate) fn truncate(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max).collect();
+        t.push('…');
+        t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integers_format_like_std() {
+        for n in [
+            0i64,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            123_456,
+            i32::MIN.into(),
+            i32::MAX.into(),
+        ] {
+            let mut b = Vec::new();
+            push_int(&mut b, n);
+            assert_eq!(String::from_utf8(b).unwrap(), n.to_string());
+        }
+    }
+
+    #[test]
+    fn clauses_are_written_with_closing_zeros() {
+        let mut cnf = Cnf::new();
+        let a = cnf.new_var();
+        let b = cnf.new_var();
+        cnf.add_clause(&[a.positive(), b.negative()]);
+        cnf.add_clause(&[b.positive()]);
+        let mut out = Vec::new();
+        write_clauses(&mut out, &cnf).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "1 -2 0\n2 0\n");
+    }
+
+    #[test]
+    fn header_is_read_back() {
+        let text = "c jigsat 0.1.0\nc option encoding=pairwise\nc fingerprint 00ff\nc var 1 X (0,0,0)\np cnf 3 2\n1 2 0\n";
+        let h = read_header(text.as_bytes(), "f.cnf").unwrap();
+        assert_eq!(h.option("encoding"), Some("pairwise"));
+        assert_eq!(h.fingerprint.as_deref(), Some("00ff"));
+        assert_eq!((h.num_vars, h.num_clauses), (3, 2));
+        let e = read_header("hello\n".as_bytes(), "f.cnf").unwrap_err();
+        assert!(e.to_string().starts_with("f.cnf:1:1:"), "{e}");
+    }
+}

@@ -1,0 +1,66 @@
+//! `--solver splr`: every puzzle file is answered, and solved ones are
+//! checked here too, independently of jigsat's own check.
+
+mod common;
+
+use common::{check_solution, jigsat, puzzle_path, read_simple_puzzle};
+use serde_json::Value;
+
+fn solve(path: &std::path::Path, extra: &[&str]) -> (Option<i32>, Value) {
+    let output = jigsat()
+        .arg("solve")
+        .arg(path)
+        .args(["--solver", "splr", "--format", "json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    let json = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{}: bad JSON ({e}): {}",
+            path.display(),
+            String::from_utf8_lossy(&output.stderr)
+        )
+    });
+    (output.status.code(), json)
+}
+
+#[test]
+fn splr_solves_and_checks_every_puzzle_file() {
+    let mut paths: Vec<_> = std::fs::read_dir(puzzle_path(""))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 7);
+    for path in paths {
+        // Without the pre-check, so that splr itself answers every file.
+        let (code, json) = solve(&path, &["--no-precheck"]);
+        assert_eq!(json["stats"]["backend"], "splr", "{}", path.display());
+        match json["status"].as_str() {
+            Some("solved") => {
+                assert_eq!(code, Some(0));
+                let simple = std::fs::read_to_string(&path).unwrap().contains("size = [");
+                if simple {
+                    let (board, shapes, flat) = read_simple_puzzle(&path);
+                    check_solution(&json["solutions"][0], &board, &shapes, flat);
+                }
+            }
+            Some("unsolvable") => {
+                assert_eq!(code, Some(1));
+                assert!(path.ends_with("tetromino-4x5.toml"), "{}", path.display());
+            }
+            other => panic!("{}: {other:?}", path.display()),
+        }
+    }
+}
+
+#[test]
+fn splr_gives_up_at_the_time_limit() {
+    let (code, json) = solve(
+        &puzzle_path("pentomino-3x20.toml"),
+        &["--time-limit", "0.001"],
+    );
+    assert_eq!(code, Some(3));
+    assert_eq!(json["status"], "unknown");
+}
