@@ -283,6 +283,11 @@ pub struct CompareArgs {
     )]
     pub solver: Vec<SolverChoice>,
 
+    /// With symmetry-breaking clauses (`on`, as `solve` does by default),
+    /// without (`off`), or `both`, to see what the breaking costs or saves.
+    #[arg(long, value_enum, default_value_t = SymmetryChoice::On)]
+    pub symmetry: SymmetryChoice,
+
     /// Runs per combination; times are medians over the runs.
     #[arg(long, default_value_t = 3)]
     pub runs: usize,
@@ -298,6 +303,13 @@ pub struct CompareArgs {
     /// Give up on one solver run after this many seconds.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub time_limit: Option<Duration>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SymmetryChoice {
+    On,
+    Off,
+    Both,
 }
 
 /// One `--encoding` list item: an encoding's name, or `all`.

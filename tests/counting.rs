@@ -234,3 +234,42 @@ fn pentominoes_8x8_with_hole_have_65_distinct() {
 fn y25_has_60672_solutions_1264_distinct() {
     assert_eq!(count("y25.toml", &[]), (60672, 1264));
 }
+
+#[test]
+fn a_time_limit_ends_an_enumeration_with_what_it_found() {
+    for engine in ["varisat", "dlx"] {
+        let output = jigsat()
+            .args([
+                "solve",
+                "--all",
+                "--format",
+                "json",
+                "--time-limit",
+                "0.5",
+                "--solver",
+                engine,
+            ])
+            .arg(puzzle_path("pentomino-6x10.toml"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(3), "{engine}");
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["status"], "unknown");
+        assert_eq!(json["count"], Value::Null, "no count is claimed");
+        let (board, shapes, flat) = common::read_simple_puzzle(&puzzle_path("pentomino-6x10.toml"));
+        for s in json["solutions"].as_array().unwrap() {
+            common::check_solution(s, &board, &shapes, flat);
+        }
+    }
+}
+
+#[test]
+fn enumeration_refuses_solvers_that_cannot_enumerate() {
+    let output = jigsat()
+        .args(["count", "--solver", "splr"])
+        .arg(puzzle_path("soma.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("cannot enumerate"));
+}

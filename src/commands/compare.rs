@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::CompareArgs;
-use crate::encode::{Card, encode_with};
+use crate::cli::{CompareArgs, SymmetryChoice};
+use crate::encode::Card;
 use crate::error::{Error, Result};
 use crate::render::table::{Row, render};
 use crate::{Instance, Status, ms, run_solver};
@@ -20,8 +20,14 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
         .flatten()
         .flat_map(|&e| args.card.iter().map(move |&c| (e, c)))
         .collect();
+    let symmetry: &[bool] = match args.symmetry {
+        SymmetryChoice::On => &[true],
+        SymmetryChoice::Off => &[false],
+        SymmetryChoice::Both => &[true, false],
+    };
     let runs = args.runs.max(1);
-    let total = (args.puzzles.len() * encodings.len() * args.solver.len() * runs) as u64;
+    let total =
+        (args.puzzles.len() * encodings.len() * symmetry.len() * args.solver.len() * runs) as u64;
     let progress = if quiet {
         ProgressBar::hidden()
     } else {
@@ -39,7 +45,11 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
     for path in &args.puzzles {
         let puzzle = load(path)?;
         let instance = Instance::new(&puzzle)?;
-        for &(encoding, card) in &encodings {
+        for (&(encoding, card), &symmetric) in encodings
+            .iter()
+            .flat_map(|e| symmetry.iter().map(move |s| (e, s)))
+        {
+            let breaking = instance.breaking(&puzzle, symmetric);
             let label = if card == Card::default() {
                 encoding.name().to_string()
             } else {
@@ -49,7 +59,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
             let mut encoded = None;
             for _ in 0..runs {
                 let start = Instant::now();
-                encoded = Some(encode_with(&instance.cover, encoding, card));
+                encoded = Some(instance.encode(encoding, card, breaking.as_ref()));
                 encode_times.push(ms(start.elapsed()));
             }
             let encoded = encoded.expect("at least one run");
@@ -100,6 +110,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                         .file_stem()
                         .map_or_else(|| puzzle.name.clone(), |s| s.to_string_lossy().into_owned()),
                     encoding: label.clone(),
+                    symmetry: if breaking.is_some() { "on" } else { "off" }.to_string(),
                     solver: solver.name().to_string(),
                     variables: encoded.cnf.num_vars() as u64,
                     clauses: encoded.cnf.num_clauses() as u64,

@@ -16,6 +16,8 @@ pub enum TableFormat {
 pub struct Row {
     pub puzzle: String,
     pub encoding: String,
+    /// Whether symmetry-breaking clauses were in the CNF ("on"/"off").
+    pub symmetry: String,
     pub solver: String,
     pub variables: u64,
     pub clauses: u64,
@@ -30,9 +32,10 @@ pub struct Row {
     pub checked: bool,
 }
 
-const HEADERS: [&str; 10] = [
+const HEADERS: [&str; 11] = [
     "puzzle",
     "encoding",
+    "symmetry",
     "solver",
     "variables",
     "clauses",
@@ -43,10 +46,11 @@ const HEADERS: [&str; 10] = [
     "checked",
 ];
 
-fn cells(r: &Row) -> [String; 10] {
+fn cells(r: &Row) -> [String; 11] {
     [
         r.puzzle.clone(),
         r.encoding.clone(),
+        r.symmetry.clone(),
         r.solver.clone(),
         r.variables.to_string(),
         r.clauses.to_string(),
@@ -80,7 +84,7 @@ pub fn render(rows: &[Row], format: TableFormat) -> String {
         }
         TableFormat::Md => {
             let mut out = format!("| {} |\n", HEADERS.join(" | "));
-            out += &format!("|{}\n", "---|".repeat(3) + &"---:|".repeat(5) + "---|---|");
+            out += &format!("|{}\n", "---|".repeat(4) + &"---:|".repeat(5) + "---|---|");
             for r in rows {
                 out += &format!("| {} |\n", cells(r).join(" | "));
             }
