@@ -50,6 +50,16 @@ pub enum Stop {
     Interrupted,
 }
 
+/// One node: its item (or, for a spacer, minus one minus the option
+/// before it), its vertical links, and the option it belongs to.
+#[derive(Copy, Clone, Debug)]
+struct Node {
+    top: i32,
+    up: u32,
+    down: u32,
+    option: u32,
+}
+
 #[derive(Clone)]
 pub struct Dlx {
     // Item list (headers 0..=items; 0 is the root of the primary list and
@@ -57,13 +67,11 @@ pub struct Dlx {
     llink: Vec<u32>,
     rlink: Vec<u32>,
     // Per node: item (or -option for spacers), vertical links.
-    top: Vec<i32>,
-    ulink: Vec<u32>,
-    dlink: Vec<u32>,
+    // All nodes, item headers first; one struct per node so that the
+    // fields `hide` reads together sit in one cache line.
+    node: Vec<Node>,
     // Options left in each item's list.
     len: Vec<u32>,
-    /// Node -> option index (spacers unused).
-    option_of: Vec<u32>,
     primary: u32,
     /// Search nodes visited, for progress reports and benchmarks.
     pub nodes: u64,
@@ -98,6 +106,10 @@ impl Dlx {
                 _ => return None,
             }
         }
+        // Ties in the MRV choice go to the first item in the list: putting
+        // the pieces before the cells (as Knuth does for pentominoes) makes
+        // the search try a tight piece before a tight cell.
+        primary.sort_by_key(|&i| !matches!(cover.items[i].kind, crate::cover::ItemKind::Piece(_)));
         for (k, &i) in primary.iter().chain(&secondary).enumerate() {
             number[i] = k as u32 + 1;
         }
@@ -107,11 +119,15 @@ impl Dlx {
         let mut d = Dlx {
             llink: vec![0; n_items as usize + 2],
             rlink: vec![0; n_items as usize + 2],
-            top: vec![0; n_items as usize + 1],
-            ulink: (0..=n_items).collect(),
-            dlink: (0..=n_items).collect(),
+            node: (0..=n_items)
+                .map(|i| Node {
+                    top: 0,
+                    up: i,
+                    down: i,
+                    option: u32::MAX,
+                })
+                .collect(),
             len: vec![0; n_items as usize + 1],
-            option_of: vec![u32::MAX; n_items as usize + 1],
             primary: n_primary,
             nodes: 0,
             interrupt: None,
@@ -131,7 +147,7 @@ impl Dlx {
         link(&mut d, root2, n_primary + 1..=n_items);
 
         // First spacer.
-        let mut spacer = d.top.len() as u32;
+        let mut spacer = d.node.len() as u32;
         d.push_node(0, 0, 0);
         for (o, covered) in cover.options.iter().enumerate() {
             if excluded[o] {
@@ -145,19 +161,19 @@ impl Dlx {
             if items.is_empty() {
                 continue;
             }
-            let first = d.top.len() as u32;
+            let first = d.node.len() as u32;
             for &k in &items {
-                let node = d.top.len() as u32;
-                let last = d.ulink[k as usize];
+                let node = d.node.len() as u32;
+                let last = d.node[k as usize].up;
                 d.push_node(k as i32, last, k);
-                d.dlink[last as usize] = node;
-                d.ulink[k as usize] = node;
+                d.node[last as usize].down = node;
+                d.node[k as usize].up = node;
                 d.len[k as usize] += 1;
-                d.option_of[node as usize] = o as u32;
+                d.node[node as usize].option = o as u32;
             }
-            let last = d.top.len() as u32 - 1;
-            d.dlink[spacer as usize] = last;
-            spacer = d.top.len() as u32;
+            let last = d.node.len() as u32 - 1;
+            d.node[spacer as usize].down = last;
+            spacer = d.node.len() as u32;
             d.push_node(-(o as i32) - 1, first, 0);
         }
         Some(d)
@@ -169,17 +185,30 @@ impl Dlx {
     }
 
     fn push_node(&mut self, top: i32, up: u32, down: u32) {
-        self.top.push(top);
-        self.ulink.push(up);
-        self.dlink.push(down);
-        self.option_of.push(u32::MAX);
+        self.node.push(Node {
+            top,
+            up,
+            down,
+            option: u32::MAX,
+        });
+    }
+
+    #[inline(always)]
+    fn n(&self, i: u32) -> Node {
+        get!(self.node, i)
+    }
+
+    #[inline(always)]
+    fn m(&mut self, i: u32) -> &mut Node {
+        // SAFETY: see `get!`.
+        unsafe { self.node.get_unchecked_mut(i as usize) }
     }
 
     fn cover(&mut self, i: u32) {
-        let mut p = get!(self.dlink, i);
+        let mut p = self.n(i).down;
         while p != i {
             self.hide(p);
-            p = get!(self.dlink, p);
+            p = self.n(p).down;
         }
         let (l, r) = (get!(self.llink, i), get!(self.rlink, i));
         put!(self.rlink, l, r);
@@ -189,13 +218,18 @@ impl Dlx {
     fn hide(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
-            let x = get!(self.top, q);
-            let (u, d) = (get!(self.ulink, q), get!(self.dlink, q));
+            let x = self.n(q).top;
+            let Node {
+                top: _,
+                up: u,
+                down: d,
+                ..
+            } = self.n(q);
             if x <= 0 {
                 q = u;
             } else {
-                put!(self.dlink, u, d);
-                put!(self.ulink, d, u);
+                self.m(u).down = d;
+                self.m(d).up = u;
                 let n = get!(self.len, x) - 1;
                 put!(self.len, x, n);
                 q += 1;
@@ -207,23 +241,28 @@ impl Dlx {
         let (l, r) = (get!(self.llink, i), get!(self.rlink, i));
         put!(self.rlink, l, i);
         put!(self.llink, r, i);
-        let mut p = get!(self.ulink, i);
+        let mut p = self.n(i).up;
         while p != i {
             self.unhide(p);
-            p = get!(self.ulink, p);
+            p = self.n(p).up;
         }
     }
 
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let x = get!(self.top, q);
-            let (u, d) = (get!(self.ulink, q), get!(self.dlink, q));
+            let x = self.n(q).top;
+            let Node {
+                top: _,
+                up: u,
+                down: d,
+                ..
+            } = self.n(q);
             if x <= 0 {
                 q = d;
             } else {
-                put!(self.dlink, u, q);
-                put!(self.ulink, d, q);
+                self.m(u).down = q;
+                self.m(d).up = q;
                 let n = get!(self.len, x) + 1;
                 put!(self.len, x, n);
                 q -= 1;
@@ -235,9 +274,9 @@ impl Dlx {
     fn commit(&mut self, r: u32) {
         let mut q = r + 1;
         while q != r {
-            let x = get!(self.top, q);
+            let x = self.n(q).top;
             if x <= 0 {
-                q = get!(self.ulink, q);
+                q = self.n(q).up;
             } else {
                 self.cover(x as u32);
                 q += 1;
@@ -248,9 +287,9 @@ impl Dlx {
     fn uncommit(&mut self, r: u32) {
         let mut q = r - 1;
         while q != r {
-            let x = get!(self.top, q);
+            let x = self.n(q).top;
             if x <= 0 {
-                q = get!(self.dlink, q);
+                q = self.n(q).down;
             } else {
                 self.uncover(x as u32);
                 q -= 1;
@@ -282,7 +321,7 @@ impl Dlx {
     /// have made it), or undoes it.
     fn replay(&mut self, path: &[u32]) {
         for &r in path {
-            self.cover(get!(self.top, r) as u32);
+            self.cover(self.n(r).top as u32);
             self.commit(r);
         }
     }
@@ -290,7 +329,7 @@ impl Dlx {
     fn unreplay(&mut self, path: &[u32]) {
         for &r in path.iter().rev() {
             self.uncommit(r);
-            self.uncover(get!(self.top, r) as u32);
+            self.uncover(self.n(r).top as u32);
         }
     }
 
@@ -313,20 +352,19 @@ impl Dlx {
                 self.replay(&path);
                 match self.choose() {
                     None => {
-                        let options: Vec<u32> =
-                            path.iter().map(|&r| self.option_of[r as usize]).collect();
+                        let options: Vec<u32> = path.iter().map(|&r| self.n(r).option).collect();
                         if !visit(&options) {
                             self.unreplay(&path);
                             return Err(Stop::Visitor);
                         }
                     }
                     Some(i) => {
-                        let mut r = get!(self.dlink, i);
+                        let mut r = self.n(i).down;
                         while r != i {
                             let mut longer = path.clone();
                             longer.push(r);
                             next.push(longer);
-                            r = get!(self.dlink, r);
+                            r = self.n(r).down;
                         }
                     }
                 }
@@ -355,7 +393,7 @@ impl Dlx {
         let paths = self.split(want, max_depth, visit)?;
         Ok(paths
             .iter()
-            .map(|p| p.iter().map(|&r| self.option_of[r as usize]).collect())
+            .map(|p| p.iter().map(|&r| self.n(r).option).collect())
             .collect())
     }
 
@@ -440,7 +478,7 @@ impl Dlx {
             return Err(Stop::Interrupted);
         }
         let Some(i) = self.choose() else {
-            let options: Vec<u32> = chosen.iter().map(|&r| self.option_of[r as usize]).collect();
+            let options: Vec<u32> = chosen.iter().map(|&r| self.n(r).option).collect();
             return if visit(&options) {
                 Ok(())
             } else {
@@ -451,7 +489,7 @@ impl Dlx {
             return Ok(());
         }
         self.cover(i);
-        let mut r = self.dlink[i as usize];
+        let mut r = self.n(i).down;
         let mut result = Ok(());
         while r != i {
             self.commit(r);
@@ -462,7 +500,7 @@ impl Dlx {
             if result.is_err() {
                 break;
             }
-            r = self.dlink[r as usize];
+            r = self.n(r).down;
         }
         self.uncover(i);
         result
