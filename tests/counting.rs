@@ -234,7 +234,25 @@ fn pentominoes_6x10_have_9356_solutions_2339_distinct() {
 #[test]
 #[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
 fn pentominoes_8x8_with_hole_have_65_distinct() {
-    assert_eq!(count("pentomino-8x8-hole.toml", &[]), (520, 65));
+    // Both engines: SAT enumeration takes about two minutes here.
+    assert_eq!(
+        count("pentomino-8x8-hole.toml", &["--solver", "dlx"]),
+        (520, 65)
+    );
+    assert_eq!(
+        count("pentomino-8x8-hole.toml", &["--solver", "varisat"]),
+        (520, 65)
+    );
+}
+
+#[test]
+#[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
+fn engines_agree_on_the_3x20_strip() {
+    assert_eq!(
+        count("pentomino-3x20.toml", &["--solver", "varisat"]),
+        (8, 2)
+    );
+    assert_eq!(count("pentomino-3x20.toml", &["--solver", "dlx"]), (8, 2));
 }
 
 #[test]
