@@ -225,19 +225,38 @@ pub fn decode_model(
     Ok(solution)
 }
 
+/// The steps every run shares: the instance, fresh stats, and the
+/// colouring pre-check (whose reason, when it proves the puzzle
+/// impossible, ends the run before any encoding).
+fn prepare(
+    puzzle: &Puzzle,
+    encoding: Encoding,
+    no_precheck: bool,
+    started: Instant,
+) -> Result<(Instance, Stats, Option<String>)> {
+    let instance = Instance::new(puzzle)?;
+    let mut stats = Stats {
+        encoding: encoding.name().to_string(),
+        ..Stats::default()
+    };
+    let refuted = if no_precheck {
+        None
+    } else {
+        impossible::refute(puzzle, &instance.placements)
+    };
+    if refuted.is_some() {
+        stats.backend = "colouring argument".to_string();
+        stats.encode_ms = ms(started.elapsed());
+    }
+    Ok((instance, stats, refuted))
+}
+
 /// Runs the pipeline to the first solution.
 pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
     let started = Instant::now();
-    let instance = Instance::new(puzzle)?;
-    let mut stats = Stats {
-        encoding: options.encoding.name().to_string(),
-        ..Stats::default()
-    };
-    if !options.no_precheck
-        && let Some(reason) = impossible::refute(puzzle, &instance.placements)
-    {
-        stats.backend = "colouring argument".to_string();
-        stats.encode_ms = ms(started.elapsed());
+    let (instance, mut stats, refuted) =
+        prepare(puzzle, options.encoding, options.no_precheck, started)?;
+    if let Some(reason) = refuted {
         return Ok(Report {
             status: Status::Unsolvable,
             solutions: Vec::new(),
@@ -298,16 +317,9 @@ pub fn enumerate_puzzle(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Enumeration, Stats)> {
     let started = Instant::now();
-    let instance = Instance::new(puzzle)?;
-    let mut stats = Stats {
-        encoding: options.encoding.name().to_string(),
-        ..Stats::default()
-    };
-    if !options.no_precheck
-        && let Some(reason) = impossible::refute(puzzle, &instance.placements)
-    {
-        stats.backend = "colouring argument".to_string();
-        stats.encode_ms = ms(started.elapsed());
+    let (instance, mut stats, refuted) =
+        prepare(puzzle, options.encoding, options.no_precheck, started)?;
+    if let Some(reason) = refuted {
         let none = Enumeration {
             classes: Vec::new(),
             count: 0,

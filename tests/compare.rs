@@ -23,12 +23,7 @@ fn rows_for_every_combination_all_checked() {
         .args(["--runs", "1", "--format", "json", "-q"])
         .output()
         .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    common::assert_success(&output);
     let rows: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(rows.len(), 2 * 2 * 2 * 2);
     for row in &rows {

@@ -68,12 +68,7 @@ pub fn count(name: &str, extra: &[&str]) -> (u64, u64) {
         .args(extra)
         .output()
         .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    common::assert_success(&output);
     let json: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(json["status"], "solved");
     assert_eq!(

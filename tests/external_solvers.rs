@@ -53,12 +53,7 @@ fn dimacs(puzzle: &str, dir: &Path) -> PathBuf {
         .arg(&cnf)
         .output()
         .unwrap();
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    common::assert_success(&output);
     cnf
 }
 

@@ -13,6 +13,16 @@ pub fn jigsat() -> Command {
     Command::cargo_bin("jigsat").expect("the jigsat binary builds")
 }
 
+/// Insists that a jigsat run exited 0, showing its stderr otherwise.
+pub fn assert_success(output: &std::process::Output) {
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
 pub fn puzzle_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("puzzles")
