@@ -288,6 +288,12 @@ pub struct CompareArgs {
     #[arg(long, value_enum, default_value_t = SymmetryChoice::On)]
     pub symmetry: SymmetryChoice,
 
+    /// Solve a differently shuffled copy of the CNF in each run after the
+    /// first (clause and literal order from seeds 1, 2, ...), so that the
+    /// median is over the solver's luck and not just the machine's noise.
+    #[arg(long)]
+    pub shuffle: bool,
+
     /// Runs per combination; times are medians over the runs.
     #[arg(long, default_value_t = 3)]
     pub runs: usize,

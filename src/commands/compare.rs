@@ -6,7 +6,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
-use crate::encode::Card;
+use crate::encode::{Card, Encoded};
 use crate::error::{Error, Result};
 use crate::render::table::{Row, render};
 use crate::{Instance, Status, ms, run_solver};
@@ -80,11 +80,17 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                         solver.name(),
                         run + 1
                     ));
+                    // Run k > 1 of a shuffled comparison solves the CNF
+                    // with clauses in the order of seed k.
+                    let shuffled = (args.shuffle && run > 0).then(|| Encoded {
+                        cnf: encoded.cnf.shuffled(run as u64),
+                        ..encoded.clone()
+                    });
                     let start = Instant::now();
                     match run_solver(
                         &puzzle,
                         &instance,
-                        &encoded,
+                        shuffled.as_ref().unwrap_or(&encoded),
                         solver.as_ref(),
                         args.time_limit,
                     ) {
