@@ -17,8 +17,8 @@
 //! A model's true placement variables are then exactly a solution.
 //!
 //! `--encoding` picks the at-most-one encoding ([`Encoding`], one module
-//! each in [`amo`]); `auto` picks per constraint, from the kind of item
-//! and the size of its group ([`Encoding::for_item`]).
+//! each in [`amo`]); `auto` picks per constraint, from the size of its
+//! group ([`Encoding::at_most_one`]).
 
 pub mod amo;
 pub mod card;
@@ -31,16 +31,15 @@ use std::fmt;
 use amo::{AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential};
 pub use card::Card;
 
-use crate::cover::{Cover, Item, ItemKind};
+use crate::cover::{Cover, Item};
 
 /// Which at-most-one encoding the CNF uses. Each has a page in
 /// `encodings/` with its counts, propagation strength and paper.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {
-    /// Per constraint, from measurements: pairwise for cell groups of up
-    /// to 32 placements and piece groups of up to 500, the ladder above
-    /// (see encodings/RESULTS.md).
+    /// Per constraint, from measurements: pairwise for groups of up to 8
+    /// placements, the product encoding above (see encodings/RESULTS.md).
     #[default]
     Auto,
     /// A binary clause for every pair: n(n-1)/2 clauses, no auxiliaries.
@@ -62,20 +61,17 @@ pub enum Encoding {
     Bimander,
 }
 
-/// `auto`: the largest *cell* group (placements covering one board cell)
-/// encoded pairwise; larger cell groups use [`AUTO_LARGE`]. Measured on
-/// y25, soma and 6x10: cell groups of 38-170 placements solve several times
-/// faster with the ladder than pairwise (encodings/RESULTS.md).
-pub const AUTO_CELL_PAIRWISE_MAX: usize = 32;
+/// `auto`: groups of up to this many literals are encoded pairwise (at
+/// most 28 binary clauses, the strongest propagation); larger ones use
+/// [`AUTO_LARGE`].
+pub const AUTO_PAIRWISE_MAX: usize = 8;
 
-/// `auto`: the largest *piece* group (placements of one piece) encoded
-/// pairwise. Piece groups of ~170 placements (6x10) solve fastest pairwise
-/// and 2-10x slower with any auxiliary-variable encoding, so the bound is
-/// high; above it the quadratic size takes over and [`AUTO_LARGE`] is used.
-pub const AUTO_PAIRWISE_MAX: usize = 500;
-
-/// What `auto` uses for groups above its pairwise bounds.
-pub const AUTO_LARGE: Encoding = Encoding::Ladder;
+/// What `auto` uses above [`AUTO_PAIRWISE_MAX`]: the product encoding,
+/// which over medians of shuffled clause orders was the fastest or within
+/// a few percent of it on y25 and 6x10, and among the fastest on soma
+/// (encodings/RESULTS.md, "Why auto is what it is"). Earlier rules tuned on
+/// one clause order each turned out to be tuned to luck.
+pub const AUTO_LARGE: Encoding = Encoding::Product;
 
 impl Encoding {
     pub fn name(self) -> &'static str {
@@ -91,17 +87,7 @@ impl Encoding {
         }
     }
 
-    /// The at-most-one encoding for the group of item `kind`, `n` literals.
-    pub fn for_item(self, kind: ItemKind, n: usize) -> &'static dyn AtMostOne {
-        match (self, kind) {
-            (Encoding::Auto, ItemKind::Cell(_)) if n <= AUTO_CELL_PAIRWISE_MAX => &Pairwise,
-            (Encoding::Auto, ItemKind::Cell(_)) => AUTO_LARGE.at_most_one(n),
-            _ => self.at_most_one(n),
-        }
-    }
-
-    /// The at-most-one encoding for a group of `n` literals (under `auto`,
-    /// as for a piece group).
+    /// The at-most-one encoding for a group of `n` literals.
     pub fn at_most_one(self, n: usize) -> &'static dyn AtMostOne {
         match self {
             Encoding::Auto if n <= AUTO_PAIRWISE_MAX => &Pairwise,
@@ -199,10 +185,8 @@ fn encode_item(item: &Item, lits: &[Lit], encoding: Encoding, card: Card, cnf: &
     }
     match (item.min, item.max) {
         (_, 0) => lits.iter().for_each(|&l| cnf.add_clause(&[!l])),
-        (0, 1) => encoding.for_item(item.kind, lits.len()).encode(lits, cnf),
-        (1, 1) => encoding
-            .for_item(item.kind, lits.len())
-            .exactly_one(lits, cnf),
+        (0, 1) => encoding.at_most_one(lits.len()).encode(lits, cnf),
+        (1, 1) => encoding.at_most_one(lits.len()).exactly_one(lits, cnf),
         (min, max) => card.encoder().encode(lits, min, max, cnf),
     }
 }
