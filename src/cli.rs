@@ -233,7 +233,9 @@ pub struct DecodeArgs {
 
 #[derive(Debug, Args)]
 pub struct OutputArgs {
-    /// Output format: `text` draws the board, `json` is for programs.
+    /// Output format: `text` draws the board, `json` is for programs,
+    /// `svg` is a picture to build the puzzle from (e.g. `--format svg -o
+    /// soma.svg`, or `-o DIR/` for one file per solution).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
