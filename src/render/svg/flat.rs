@@ -60,11 +60,11 @@ pub fn board(puzzle: &Puzzle, solution: &Solution, looks: &Looks, id: &str) -> P
             fill.shade(0.55).css(),
             num(2.0 * BORDER)
         );
-        let (cx, cy) = at(centre_cell(&placed.cells));
+        let (lx, ly) = label_point(&placed.cells);
         label(
             &mut body,
-            cx + CELL / 2.0,
-            cy + CELL / 2.0,
+            (lx - x0 as f64) * CELL,
+            (ly - y0 as f64) * CELL,
             label_size(&looks.labels[k]),
             fill,
             &looks.labels[k],
@@ -85,6 +85,19 @@ fn label_size(text: &str) -> f64 {
         2 => CELL * 0.42,
         _ => CELL * 0.34,
     }
+}
+
+/// Where a piece's label goes, in cell units: the middle of a solid
+/// rectangle, otherwise the middle of [`centre_cell`].
+pub fn label_point(cells: &[Cell]) -> (f64, f64) {
+    let lo = |f: fn(&Cell) -> i32| cells.iter().map(f).min().unwrap_or(0);
+    let hi = |f: fn(&Cell) -> i32| cells.iter().map(f).max().unwrap_or(0);
+    let (x0, y0, x1, y1) = (lo(|c| c.x), lo(|c| c.y), hi(|c| c.x), hi(|c| c.y));
+    if ((x1 - x0 + 1) * (y1 - y0 + 1)) as usize == cells.len() {
+        return ((x0 + x1 + 1) as f64 / 2.0, (y0 + y1 + 1) as f64 / 2.0);
+    }
+    let (x, y) = centre_cell(cells);
+    (x as f64 + 0.5, y as f64 + 0.5)
 }
 
 /// The cell where a piece's label goes: the one with the most neighbours
