@@ -329,3 +329,14 @@ fn snapshot_of_a_box() {
     assert_eq!(picture.pieces.len(), 3);
     snapshot("box-2x2x2.svg", &text);
 }
+
+#[test]
+fn pictures_are_the_same_on_every_run() {
+    // Hash maps are seeded per process: nothing in a picture may depend
+    // on their order.
+    let file = puzzle_path("soma.toml");
+    let first = run(&["solve", "--format", "svg"], &file);
+    for _ in 0..2 {
+        assert_eq!(run(&["solve", "--format", "svg"], &file), first);
+    }
+}

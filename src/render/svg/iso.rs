@@ -48,7 +48,7 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
     let mut page = Panel::default();
     // The assembled box, drawn larger.
     let big = s * 1.3;
-    let assembled = draw(&owners, looks, big, ext, false);
+    let assembled = draw(&owners, looks, big, ext, Labels::Outside);
     page.caption(0.0, 14.0, 13.0, "assembled");
     page.put(&assembled, 0.0, 24.0);
 
@@ -65,7 +65,7 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
             .filter(|(c, _)| c.z == z)
             .map(|(c, &k)| (Cell::new(c.x, c.y, 0), k))
             .collect();
-        let slab = draw(&layer, looks, s, slab_ext, true);
+        let slab = draw(&layer, looks, s, slab_ext, Labels::Tops);
         let name = match z {
             0 => format!("z={} bottom", z0),
             _ if z == ext[2] - 1 => format!("z={} top", z0 + z),
@@ -81,47 +81,93 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
     page.caption(0.0, top + 14.0, 13.0, "pieces as they lie in the box");
     let small = s * 0.8;
     let row_width = page.width.max(400.0);
-    let (mut x, mut y, mut row_h) = (0.0, top + 24.0, 0.0f64);
-    for (k, placed) in solution.pieces.iter().enumerate() {
-        let min = |f: fn(&Cell) -> i32| placed.cells.iter().map(f).min().unwrap_or(0);
-        let max = |f: fn(&Cell) -> i32| placed.cells.iter().map(f).max().unwrap_or(0);
-        let (mx, my, mz) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
-        let own: Owners = placed
-            .cells
-            .iter()
-            .map(|c| (Cell::new(c.x - mx, c.y - my, c.z - mz), k))
-            .collect();
-        let own_ext = [
-            max(|c| c.x) - mx + 1,
-            max(|c| c.y) - my + 1,
-            max(|c| c.z) - mz + 1,
-        ];
-        let mut drawn = draw(&own, looks, small, own_ext, false);
-        let lw = drawn.width;
-        label(
-            &mut drawn.body,
-            lw / 2.0,
-            drawn.height + 12.0,
-            13.0,
-            super::Rgb(255, 255, 255),
-            &looks.labels[k],
-        );
-        drawn.height += 22.0;
-        let piece = Panel {
-            body: format!("{}{}</g>\n", looks.group_open(k), drawn.body),
-            width: drawn.width,
-            height: drawn.height,
-        };
-        if x > 0.0 && x + piece.width > row_width {
+    let drawn: Vec<Panel> = solution
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(k, placed)| {
+            let min = |f: fn(&Cell) -> i32| placed.cells.iter().map(f).min().unwrap_or(0);
+            let max = |f: fn(&Cell) -> i32| placed.cells.iter().map(f).max().unwrap_or(0);
+            let (mx, my, mz) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
+            let own: Owners = placed
+                .cells
+                .iter()
+                .map(|c| (Cell::new(c.x - mx, c.y - my, c.z - mz), k))
+                .collect();
+            let own_ext = [
+                max(|c| c.x) - mx + 1,
+                max(|c| c.y) - my + 1,
+                max(|c| c.z) - mz + 1,
+            ];
+            draw(&own, looks, small, own_ext, Labels::None)
+        })
+        .collect();
+    // Rows of pieces, bottoms aligned, labels on one line under each row.
+    let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
+    let mut x = 0.0;
+    for (k, d) in drawn.iter().enumerate() {
+        if x > 0.0 && x + d.width > row_width {
+            rows.push(Vec::new());
             x = 0.0;
-            y += row_h + GAP / 2.0;
-            row_h = 0.0;
         }
-        page.put(&piece, x, y);
-        x += piece.width + GAP;
-        row_h = row_h.max(piece.height);
+        rows.last_mut().expect("a row").push(k);
+        x += d.width + GAP;
+    }
+    let mut y = top + 24.0;
+    for row in rows {
+        let row_h = row.iter().map(|&k| drawn[k].height).fold(0.0, f64::max);
+        let mut x = 0.0;
+        for k in row {
+            let d = &drawn[k];
+            let mut text = String::new();
+            label(
+                &mut text,
+                d.width / 2.0,
+                row_h + 12.0,
+                13.0,
+                super::Rgb(255, 255, 255),
+                &looks.labels[k],
+            );
+            // The drawing sits on the row's bottom line.
+            let piece = Panel {
+                body: format!(
+                    "{}<g transform=\"translate(0 {})\">\n{}</g>\n{}</g>\n",
+                    looks.group_open(k),
+                    num(row_h - d.height),
+                    d.body,
+                    text
+                ),
+                width: d.width,
+                height: row_h + 22.0,
+            };
+            page.put(&piece, x, y);
+            x += d.width + GAP;
+        }
+        y += row_h + 22.0 + GAP / 2.0;
     }
     page
+}
+
+/// Which labels a view prints.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Labels {
+    None,
+    /// On the top faces (a one-layer slab, whose tops all show).
+    Tops,
+    /// On every face of the box's three visible outer sides.
+    Outside,
+}
+
+/// Shading of faces whose normal is +x, +y, +z: light from above left.
+const SHADES: [f64; 3] = [0.72, 0.86, 1.0];
+
+/// The two axes spanning a face across `axis`.
+fn in_plane(axis: usize) -> (usize, usize) {
+    match axis {
+        0 => (1, 2),
+        1 => (0, 2),
+        _ => (0, 1),
+    }
 }
 
 /// Screen position of lattice point (`x`, `y`, `z`) in a view of a box of
@@ -134,9 +180,9 @@ fn project(p: [f64; 3], s: f64, ext: [i32; 3]) -> (f64, f64) {
 }
 
 /// Draws the cubes in `cells` (inside a box of extent `ext`), each in its
-/// piece's colour; with `labels`, each piece's label on the top face of
-/// its middle cell (for one-layer slabs, whose tops are all visible).
-fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: bool) -> Panel {
+/// piece's colour, with each piece's label on its middle face of the
+/// outer planes `labels` asks for.
+fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: Labels) -> Panel {
     let mut order: Vec<(&Cell, &usize)> = cells.iter().collect();
     order.sort_unstable_by_key(|(c, _)| (c.x + c.y + c.z, c.z, c.y, c.x));
     let mut body = String::new();
@@ -148,13 +194,8 @@ fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: bool) -> P
             if cells.contains_key(&step(c, normal)) {
                 continue;
             }
-            let fill = looks.fills[k].shade([0.72, 0.86, 1.0][axis]);
-            // The face's plane and its two in-plane axes.
-            let (b, e) = match axis {
-                0 => (1, 2),
-                1 => (0, 2),
-                _ => (0, 1),
-            };
+            let fill = looks.fills[k].shade(SHADES[axis]);
+            let (b, e) = in_plane(axis);
             let base = [c.x as f64, c.y as f64, c.z as f64];
             let corner = |ub: f64, ue: f64| {
                 let mut p = base;
@@ -172,7 +213,7 @@ fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: bool) -> P
             let _ = writeln!(
                 body,
                 "<path d=\"M{} {}L{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{}\" \
-                 stroke-width=\"0.8\" stroke-linejoin=\"round\"/>",
+                 stroke-width=\"1.1\" stroke-linejoin=\"round\"/>",
                 num(quad[0].0),
                 num(quad[0].1),
                 num(quad[1].0),
@@ -217,26 +258,42 @@ fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: bool) -> P
             }
         }
     }
-    if labels {
+    let planes: &[usize] = match labels {
+        Labels::None => &[],
+        Labels::Tops => &[2],
+        Labels::Outside => &[2, 1, 0],
+    };
+    for &axis in planes {
+        let (b, e) = in_plane(axis);
+        let shade = SHADES[axis];
+        // Each piece's faces on the box's outer plane across `axis`: no
+        // cube can hide them.
         let mut parts: HashMap<usize, Vec<Cell>> = HashMap::new();
         for (&c, &k) in cells {
-            parts.entry(k).or_default().push(c);
+            let v = c.coords();
+            if v[axis] == ext[axis] - 1 {
+                parts.entry(k).or_default().push(Cell::new(v[b], v[e], 0));
+            }
         }
         let mut parts: Vec<(usize, Vec<Cell>)> = parts.into_iter().collect();
         parts.sort_unstable_by_key(|p| p.0);
-        for (k, part) in parts {
-            let (x, y) = centre_cell(&part);
-            let z = part
-                .iter()
-                .find(|c| (c.x, c.y) == (x, y))
-                .map_or(0, |c| c.z);
-            let (px, py) = project([x as f64 + 0.5, y as f64 + 0.5, z as f64 + 1.0], s, ext);
+        for (k, mut part) in parts {
+            // Sorted, so that ties in `centre_cell` break the same way on
+            // every run.
+            part.sort_unstable();
+            let (u, w) = centre_cell(&part);
+            let mut p = [0.0; 3];
+            p[axis] = ext[axis] as f64;
+            p[b] = u as f64 + 0.5;
+            p[e] = w as f64 + 0.5;
+            let (px, py) = project(p, s, ext);
             let size = if looks.labels[k].chars().count() > 2 {
                 s * 0.36
             } else {
                 s * 0.45
             };
-            label(&mut body, px, py, size, looks.fills[k], &looks.labels[k]);
+            let fill = looks.fills[k].shade(shade);
+            label(&mut body, px, py, size, fill, &looks.labels[k]);
         }
     }
     Panel {
