@@ -340,3 +340,46 @@ fn pictures_are_the_same_on_every_run() {
         assert_eq!(run(&["solve", "--format", "svg"], &file), first);
     }
 }
+
+/// The tiles of big-cats (from the edge-matching branch), laid in order
+/// without turning: only the drawing is under test here. Once tile puzzles
+/// are merged, `solve puzzles/big-cats.toml --format svg` belongs in
+/// `solve_draws_one_group_per_piece`, counting `<g class="tile">`.
+#[test]
+fn tiles_are_well_formed_with_a_group_each() {
+    let edges = [
+        ["cheetah-", "tiger-", "lion+", "tiger+"],
+        ["lion-", "lion+", "tiger-", "cheetah+"],
+        ["tiger-", "lion+", "panther+", "tiger-"],
+        ["panther-", "cheetah+", "panther-", "lion-"],
+        ["tiger+", "tiger+", "cheetah+", "lion-"],
+        ["panther-", "panther+", "cheetah-", "tiger+"],
+        ["panther+", "cheetah-", "cheetah+", "lion-"],
+        ["panther-", "lion+", "panther+", "cheetah-"],
+        ["cheetah+", "tiger+", "panther+", "lion-"],
+    ];
+    let names: Vec<String> = (1..=9).map(|i| i.to_string()).collect();
+    let tiles: Vec<svg::tile::TileView> = edges
+        .iter()
+        .enumerate()
+        .map(|(i, e)| svg::tile::TileView {
+            name: &names[i],
+            at: ((i % 3) as i32, (i / 3) as i32),
+            rotation: 0,
+            edges: *e,
+        })
+        .collect();
+    let text = svg::tiles_document("Big cats", &tiles);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let groups: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some("tile"))
+        .collect();
+    assert_eq!(groups.len(), 9);
+    for g in groups {
+        // Four triangles, and a label text per edge.
+        let texts = g.descendants().filter(|n| n.has_tag_name("text")).count();
+        assert_eq!(texts, 4);
+    }
+    snapshot("tiles-3x3.svg", &text);
+}

@@ -164,6 +164,19 @@ pub fn document(puzzle: &Puzzle, solutions: &[Solution]) -> String {
     finish(page, &title)
 }
 
+/// A picture of an edge-matching solution: the board of tiles, one
+/// `<g class="tile">` group each.
+///
+/// The hook for tile puzzles: map each placed tile of a solution to a
+/// [`tile::TileView`] (its name, board position from the board's origin,
+/// quarter turns and the edge labels as they lie) and call this.
+pub fn tiles_document(title: &str, tiles: &[tile::TileView]) -> String {
+    let mut page = Panel::default();
+    page.caption(MARGIN, MARGIN + 16.0, 18.0, title);
+    page.put(&tile::board(tiles), MARGIN, MARGIN + 30.0);
+    finish(page, title)
+}
+
 /// Columns for `n` pictures of the given size: a roughly 4:3 page.
 fn grid_columns(n: usize, w: f64, h: f64) -> usize {
     let columns = ((n as f64 * h / w * 4.0 / 3.0).sqrt()).round() as usize;

@@ -3,8 +3,9 @@
 //!
 //! Under `match = "complement"` a label ends in `+` (head) or `-` (tail)
 //! and `X+` must touch `X-`: both halves of a pair get the colour of `X`,
-//! heads solid with a small tab pointing out of the tile, tails pale with a
-//! notch cut into the tile, so a matched edge reads as tab-in-notch.
+//! heads solid with an arrow pointing out of the tile, tails pale with an
+//! arrow pointing in, so a matched edge reads head → tail; the label text
+//! (with its `+` or `-`) is printed along each edge.
 //!
 //! This module only needs the labels as they lie on the board, so hooking
 //! a tile solution up is one mapping to [`TileView`]; it is independent of
@@ -29,7 +30,7 @@ pub struct TileView<'a> {
 }
 
 /// Side of one tile, in SVG units.
-pub const TILE: f64 = 96.0;
+pub const TILE: f64 = 120.0;
 
 /// The label without its `+`/`-` end: what decides the colour.
 fn base(label: &str) -> &str {
@@ -88,35 +89,38 @@ pub fn tile(
             num(cy),
             fill.css()
         );
-        // The tab (head) or notch (tail): a small triangle on the edge's
-        // middle, pointing out of the tile or into it.
+        // An arrow by the edge: out of the tile for a head, into it for
+        // a tail, so a matched pair reads head → tail across the edge.
         let (nx, ny) = normals[i];
-        let (mx, my) = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
         let (tx, ty) = (-ny, nx);
-        let half = size * 0.09;
-        let depth = size * 0.08 * if tail { -1.0 } else { 1.0 };
         if label.ends_with('+') || tail {
+            let sign = if tail { -1.0 } else { 1.0 };
+            let (ax, ay) = (cx + nx * size * 0.42, cy + ny * size * 0.42);
+            let (half, depth) = (size * 0.06, size * 0.035 * sign);
             let _ = writeln!(
                 out,
-                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\"/>",
-                num(mx + tx * half),
-                num(my + ty * half),
-                num(mx - tx * half),
-                num(my - ty * half),
-                num(mx + nx * depth),
-                num(my + ny * depth),
-                if tail { "#ffffff".to_string() } else { c.css() },
-                c.shade(0.6).css()
+                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\"/>",
+                num(ax - nx * depth + tx * half),
+                num(ay - ny * depth + ty * half),
+                num(ax - nx * depth - tx * half),
+                num(ay - ny * depth - ty * half),
+                num(ax + nx * depth),
+                num(ay + ny * depth),
+                c.shade(0.45).css()
             );
         }
-        let (lx, ly) = (cx + nx * size * 0.3, cy + ny * size * 0.3);
+        // The label along its edge, reading from the tile's inside.
+        let (lx, ly) = (cx + nx * size * 0.26, cy + ny * size * 0.26);
+        let turn = [0, 90, 0, -90][i];
         let _ = writeln!(
             out,
             "<text x=\"{}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" dy=\"0.35em\" \
-             fill=\"{}\">{}</text>",
+             transform=\"rotate({turn} {} {})\" fill=\"{}\">{}</text>",
             num(lx),
             num(ly),
-            num(size * 0.11),
+            num(size * 0.095),
+            num(lx),
+            num(ly),
             fill.text_colour(),
             escape(label)
         );
