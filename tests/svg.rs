@@ -383,3 +383,23 @@ fn tiles_are_well_formed_with_a_group_each() {
     }
     snapshot("tiles-3x3.svg", &text);
 }
+
+#[test]
+fn touching_pieces_differ_for_colour_blind_eyes_too() {
+    use jigsat::render::palette;
+    for (file, _) in puzzles() {
+        let puzzle = Puzzle::load(&file).unwrap();
+        let report = jigsat::solve_puzzle(&puzzle, &Default::default()).unwrap();
+        let solution = &report.solutions[0];
+        let fills = palette::colours(solution);
+        let worst = palette::touching(solution)
+            .iter()
+            .enumerate()
+            .flat_map(|(k, near)| near.iter().map(move |&o| (k, o)))
+            .map(|(k, o)| palette::difference(fills[k], fills[o]))
+            .fold(f64::INFINITY, f64::min);
+        println!("{}: closest neighbours {worst:.3}", file.display());
+        // About 0.1 in OKLab is a plainly visible difference.
+        assert!(worst > 0.08, "{}: {worst}", file.display());
+    }
+}
