@@ -22,6 +22,7 @@ use crate::solve::SolverChoice;
     after_help = "Examples:\n  \
         jigsat solve puzzles/soma.toml\n  \
         jigsat solve puzzles/pentomino-6x10.toml --format json -o solution.json\n  \
+        jigsat solve puzzles/soma.toml --format svg -o soma.svg\n  \
         jigsat info puzzles/y25.toml\n\n\
         Exit status: 0 solved, 1 proved to have no solution, 2 bad input or usage, 3 gave up \
         (time limit).\nLogging: -v for timings and sizes, -vv for more; RUST_LOG overrides."
@@ -47,6 +48,8 @@ pub enum Command {
         jigsat solve puzzles/soma.toml --encoding sequential --format json\n  \
         jigsat solve puzzles/pentomino-3x20.toml --all\n  \
         jigsat solve puzzles/pentomino-6x10.toml --limit 3 --format json\n  \
+        jigsat solve puzzles/soma.toml --format svg -o soma.svg\n  \
+        jigsat solve puzzles/pentomino-6x10.toml --limit 20 --format svg -o pictures/\n  \
         jigsat solve big.toml --time-limit 60 -o solution.txt\n  \
         jigsat solve puzzles/pentomino-6x10.toml --solver kissat\n  \
         jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30")]
@@ -233,7 +236,9 @@ pub struct DecodeArgs {
 
 #[derive(Debug, Args)]
 pub struct OutputArgs {
-    /// Output format: `text` draws the board, `json` is for programs.
+    /// Output format: `text` draws the board, `json` is for programs,
+    /// `svg` is a picture to build the puzzle from (e.g. `--format svg -o
+    /// soma.svg`, or `-o DIR/` for one file per solution).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 

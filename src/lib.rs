@@ -17,7 +17,7 @@
 //!   constraint per item, at-most-one encodings chosen by `--encoding`.
 //! - [`solve`] runs a SAT solver behind one trait.
 //! - [`solution`] decodes a model and checks it against the puzzle alone.
-//! - [`render`] draws it as text or JSON.
+//! - [`render`] draws it as text, JSON or an SVG picture.
 //!
 //! [`solve_puzzle`] runs the whole pipeline; the binary is a thin layer of
 //! command-line parsing over it.

@@ -11,6 +11,7 @@ use crate::{EnumerateOptions, Puzzle, Stats, Status, enumerate_puzzle};
 use super::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
+    super::no_picture(args.output.format, "count")?;
     let puzzle = load(&args.puzzle)?;
     let search = &args.search;
     let options = EnumerateOptions {
@@ -36,7 +37,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
             result.complete.then_some((result.count, result.distinct)),
             &stats,
         ),
-        Format::Text => summary(&puzzle, &result, &stats),
+        Format::Text | Format::Svg => summary(&puzzle, &result, &stats),
     };
     Sink {
         path: args.output.output.as_deref(),

@@ -172,6 +172,10 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
         path: args.output.output.as_deref(),
     };
     let out = match args.output.format {
+        Format::Svg => {
+            sink.write_svg(&puzzle, &solutions)?;
+            String::new()
+        }
         Format::Json => json::document(&puzzle, status, &solutions, None, &stats),
         Format::Text => {
             let mut out = String::new();
@@ -196,7 +200,9 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
             out
         }
     };
-    sink.write(&out)?;
+    if args.output.format != Format::Svg {
+        sink.write(&out)?;
+    }
     if let Some(reason) = reason {
         eprintln!("{}: {reason}", args.puzzle.display());
     }

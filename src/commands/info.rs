@@ -14,6 +14,7 @@ use crate::{Instance, impossible};
 use super::{Sink, load};
 
 pub fn run(args: &InfoArgs) -> Result<i32> {
+    super::no_picture(args.output.format, "info")?;
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
     let card = args.encoding.card;
@@ -70,7 +71,7 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
             });
             serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
         }
-        Format::Text => {
+        Format::Text | Format::Svg => {
             let mut out = format!("{}\n", puzzle.name);
             if let Some(d) = &puzzle.description {
                 out += &format!("  {d}\n");

@@ -18,6 +18,8 @@ use crate::cli::{Cli, Command};
 use crate::enumerate::Enumeration;
 use crate::error::{Error, Result};
 use crate::puzzle::Puzzle;
+use crate::render::{Format, svg};
+use crate::solution::Solution;
 
 pub fn run(cli: &Cli) -> Result<i32> {
     match &cli.command {
@@ -52,6 +54,36 @@ impl Sink<'_> {
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
     }
 
+    /// `-o DIR/` (a path ending in `/`, or an existing directory): one
+    /// file per picture.
+    fn is_directory(&self) -> bool {
+        self.path.is_some_and(|p| {
+            p.is_dir()
+                || p.as_os_str()
+                    .to_string_lossy()
+                    .ends_with(std::path::MAIN_SEPARATOR)
+        })
+    }
+
+    /// Pictures of the solutions: one SVG with all of them, or with
+    /// `-o DIR/` one file each (`DIR/solution-01.svg`, …).
+    fn write_svg(&self, puzzle: &Puzzle, solutions: &[Solution]) -> Result<()> {
+        match self.path {
+            Some(dir) if self.is_directory() => {
+                std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+                let width = solutions.len().to_string().len();
+                for (i, s) in solutions.iter().enumerate() {
+                    let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
+                    let title = format!("{}: solution {}", puzzle.name, i + 1);
+                    let text = svg::solution_document(puzzle, s, &title);
+                    std::fs::write(&path, text).map_err(|e| Error::io(&path, e))?;
+                }
+                Ok(())
+            }
+            _ => self.write(&svg::document(puzzle, solutions)),
+        }
+    }
+
     fn write(&self, text: &str) -> Result<()> {
         match self.path {
             Some(path) => std::fs::write(path, text).map_err(|e| Error::io(path, e)),
@@ -67,6 +99,17 @@ impl Sink<'_> {
             }
         }
     }
+}
+
+/// `--format svg` draws solutions; commands without any refuse it.
+fn no_picture(format: Format, command: &str) -> Result<()> {
+    if format == Format::Svg {
+        return Err(Error::Usage(format!(
+            "`{command}` draws no solutions, so it has no svg output: use --format text or json \
+             (or `jigsat solve --format svg`)"
+        )));
+    }
+    Ok(())
 }
 
 /// How an enumeration ended, as the contract's status.

@@ -29,6 +29,10 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     };
     let report = solve_puzzle(&puzzle, &options)?;
     let out = match args.output.format {
+        Format::Svg => {
+            sink.write_svg(&puzzle, &report.solutions)?;
+            String::new()
+        }
         Format::Json => json::document(
             &puzzle,
             report.status,
@@ -60,7 +64,9 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
             out
         }
     };
-    sink.write(&out)?;
+    if args.output.format != Format::Svg {
+        sink.write(&out)?;
+    }
     if let Some(reason) = &report.reason {
         match report.status {
             Status::Unsolvable => eprintln!("{}: no solution: {reason}", args.puzzle.display()),
@@ -95,6 +101,10 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     let status = enumeration_status(&result);
     let counts = result.complete.then_some((result.count, result.distinct));
     let out = match args.output.format {
+        Format::Svg => {
+            sink.write_svg(puzzle, &result.classes)?;
+            String::new()
+        }
         Format::Json => json::document(puzzle, status, &result.classes, counts, &stats),
         Format::Text => {
             let mut out = String::new();
@@ -120,7 +130,9 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
             out
         }
     };
-    sink.write(&out)?;
+    if args.output.format != Format::Svg {
+        sink.write(&out)?;
+    }
     super::count::report_stop(&args.puzzle, &result, status);
     Ok(status.exit_code())
 }
