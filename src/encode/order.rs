@@ -26,10 +26,12 @@
 //! about 2,000 variables instead of 7 million — because a piece's position
 //! costs `W + H` variables instead of `W · H` placements.
 //!
+//! Identical copies are ordered: their corners increase lexicographically
+//! (x, then y, then z), which is strict because two copies never share a
+//! corner, so every solution has exactly one assignment of copies. This
+//! is part of the model, not optional symmetry breaking.
+//!
 //! Symmetry breaking ([`OrderOptions::symmetry`]):
-//! - identical copies are ordered: their corners increase lexicographically
-//!   (x, then y, then z), which is strict because two copies never share a
-//!   corner, so every solution has exactly one assignment of copies;
 //! - the largest piece with one copy has its centre in one quadrant
 //!   (octant) for each reflection of the board's symmetry group, and its
 //!   centre's coordinates ordered along axes the group may swap.
@@ -191,12 +193,12 @@ impl Rects {
     }
 }
 
-/// An integer variable in the order encoding: `[x <= c]` for `lo <= c < hi`
-/// is variable `first + (c - lo)`.
-#[derive(Copy, Clone, Debug)]
+/// An integer variable in the order encoding over a sorted domain
+/// `values`: `[x <= values[k]]` for `k < values.len() - 1` is variable
+/// `first + k` (`[x <= max]` is true).
+#[derive(Clone, Debug)]
 struct IntVar {
-    lo: i32,
-    hi: i32,
+    values: Vec<i32>,
     first: u32,
 }
 
@@ -209,28 +211,39 @@ enum Le {
 
 impl IntVar {
     fn le(&self, c: i32) -> Le {
-        if c < self.lo {
+        // The number of domain values <= c.
+        let k = self.values.partition_point(|&v| v <= c);
+        if k == 0 {
             Le::False
-        } else if c >= self.hi {
+        } else if k >= self.values.len() {
             Le::True
         } else {
-            Le::Lit(Var::new(self.first + (c - self.lo) as u32).positive())
+            Le::Lit(Var::new(self.first + (k - 1) as u32).positive())
         }
     }
 
-    /// The value a model gives: the smallest `c` with `[x <= c]`.
+    fn max(&self) -> i32 {
+        self.values.last().copied().unwrap_or(0)
+    }
+
+    /// The value a model gives: the smallest `v` with `[x <= v]`.
     fn value(&self, values: &[bool]) -> i32 {
-        (self.lo..self.hi)
-            .find(|&c| values[(self.first + (c - self.lo) as u32) as usize])
-            .unwrap_or(self.hi)
+        let n = self.values.len().saturating_sub(1);
+        (0..n)
+            .find(|&k| values[(self.first + k as u32) as usize])
+            .map_or(self.max(), |k| self.values[k])
     }
 }
 
 /// Options of the order encoding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct OrderOptions {
-    /// Symmetry-breaking clauses (board symmetries and identical copies).
+    /// Symmetry-breaking clauses for the board's symmetries.
     pub symmetry: bool,
+    /// Corners only where a sum of other boxes' extents ends (a box's left
+    /// side touches the wall or another box, so in an exact packing its
+    /// coordinate is the sum of a chain of other boxes' widths).
+    pub domains: bool,
     /// With `symmetry`: also restrict the largest single piece to one
     /// region of the board (off: identical copies ordered only).
     pub board_symmetries: bool,
@@ -241,6 +254,7 @@ impl Default for OrderOptions {
         OrderOptions {
             symmetry: true,
             board_symmetries: true,
+            domains: true,
         }
     }
 }
@@ -289,7 +303,7 @@ fn neg(le: Le) -> Le {
 /// `conditions → a <= b + d`: for every value `c` of `b`,
 /// `[b <= c] → [a <= c + d]`.
 fn le_diff(cnf: &mut Cnf, conditions: &[Lit], a: &IntVar, b: &IntVar, d: i32) {
-    for c in b.lo..=b.hi {
+    for &c in &b.values {
         add(cnf, conditions, &[neg(b.le(c)), a.le(c + d)]);
     }
 }
@@ -311,7 +325,15 @@ impl OrderModel {
         let mut notes = Vec::new();
         let axes = rects.axes;
         let mut copies: Vec<CopyVars> = Vec::with_capacity(rects.copies.len());
-        for copy in &rects.copies {
+        let mut sums: Vec<[Vec<bool>; 3]> = Vec::new();
+        for (i, copy) in rects.copies.iter().enumerate() {
+            let others = [0, 1, 2].map(|a| {
+                if options.domains {
+                    subset_sums(rects, i, a)
+                } else {
+                    vec![true; rects.board[a] as usize + 1]
+                }
+            });
             let corner = [0, 1, 2].map(|a| {
                 let hi = copy
                     .extents
@@ -319,15 +341,17 @@ impl OrderModel {
                     .map(|e| rects.board[a] - e[a])
                     .max()
                     .unwrap_or(0);
+                let values: Vec<i32> = (0..=hi.max(0)).filter(|&v| others[a][v as usize]).collect();
                 let first = cnf.num_vars() + 1;
-                cnf.reserve_vars(cnf.num_vars() + hi.max(0) as u32);
-                IntVar { lo: 0, hi, first }
+                cnf.reserve_vars(cnf.num_vars() + values.len().saturating_sub(1) as u32);
+                IntVar { values, first }
             });
             for v in &corner {
-                for c in v.lo + 1..v.hi {
-                    add(&mut cnf, &[], &[neg(v.le(c - 1)), v.le(c)]);
+                for w in v.values.windows(2) {
+                    add(&mut cnf, &[], &[neg(v.le(w[0])), v.le(w[1])]);
                 }
             }
+            sums.push(others);
             let select: Vec<Option<Lit>> = match copy.extents.len() {
                 0 | 1 => vec![None; copy.extents.len()],
                 2 => {
@@ -345,12 +369,30 @@ impl OrderModel {
                     vars.into_iter().map(Some).collect()
                 }
             };
-            // Inside the board in each orientation.
+            // Inside the board in each orientation; with reduced domains,
+            // the space after the box is a sum of other boxes' extents too.
+            let others = &sums[i];
             for (k, e) in copy.extents.iter().enumerate() {
                 let cond: Vec<Lit> = select[k].into_iter().collect();
                 for a in 0..axes {
-                    if rects.board[a] - e[a] < corner[a].hi {
-                        le_const(&mut cnf, &cond, &corner[a], rects.board[a] - e[a]);
+                    let v = &corner[a];
+                    if rects.board[a] - e[a] < v.max() {
+                        le_const(&mut cnf, &cond, v, rects.board[a] - e[a]);
+                    }
+                    if !options.domains {
+                        continue;
+                    }
+                    for (n, &x) in v.values.iter().enumerate() {
+                        let rest = rects.board[a] - e[a] - x;
+                        if rest >= 0 && !others[a][rest as usize] {
+                            // Not x == value: ¬[x <= value] ∨ [x <= previous].
+                            let previous = if n == 0 {
+                                Le::False
+                            } else {
+                                v.le(v.values[n - 1])
+                            };
+                            add(&mut cnf, &cond, &[neg(v.le(x)), previous]);
+                        }
                     }
                 }
             }
@@ -386,8 +428,11 @@ impl OrderModel {
             }
         }
 
-        if options.symmetry {
-            // Identical copies: corners increase lexicographically.
+        // Identical copies: corners increase lexicographically. Always on:
+        // copies are interchangeable by the contract, so this is part of
+        // the model (without it, a solution with k copies of a piece would
+        // be found k! times).
+        {
             let mut ordered = 0;
             for i in 0..copies.len().saturating_sub(1) {
                 let j = i + 1;
@@ -417,11 +462,12 @@ impl OrderModel {
                     "symmetry breaking: {ordered} pairs of identical copies in lexicographic order"
                 ));
             }
-            if options.board_symmetries
-                && let Some(note) = break_board(&mut cnf, rects, &copies, group)
-            {
-                notes.push(note);
-            }
+        }
+        if options.symmetry
+            && options.board_symmetries
+            && let Some(note) = break_board(&mut cnf, rects, &copies, group)
+        {
+            notes.push(note);
         }
         OrderModel { cnf, copies, notes }
     }
@@ -451,7 +497,7 @@ impl OrderModel {
                     .unwrap_or(0);
                 PlacedBox {
                     piece: c.piece,
-                    corner: c.corner.map(|v| v.value(&values)),
+                    corner: [0, 1, 2].map(|a| c.corner[a].value(&values)),
                     extent: c.extents.get(k).copied().unwrap_or([1; 3]),
                 }
             })
@@ -501,6 +547,33 @@ impl OrderModel {
         }
         Some(clause)
     }
+}
+
+/// Which lengths `0..=board[axis]` are sums of extents along `axis` of
+/// copies other than `skip`, each used at most once in any orientation.
+fn subset_sums(rects: &Rects, skip: usize, axis: usize) -> Vec<bool> {
+    let n = rects.board[axis].max(0) as usize;
+    let mut reach = vec![false; n + 1];
+    reach[0] = true;
+    for (j, copy) in rects.copies.iter().enumerate() {
+        if j == skip {
+            continue;
+        }
+        let mut lengths: Vec<usize> = copy.extents.iter().map(|e| e[axis] as usize).collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        let before = reach.clone();
+        for v in 0..=n {
+            if before[v] {
+                for &l in &lengths {
+                    if v + l <= n {
+                        reach[v + l] = true;
+                    }
+                }
+            }
+        }
+    }
+    reach
 }
 
 /// Restricts the largest single piece's centre, for each board reflection
