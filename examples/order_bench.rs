@@ -7,7 +7,14 @@
 //!
 //! ```text
 //! cargo run --release --example order_bench -- puzzles/calibron12.toml \
-//!     [--runs 5] [--solver varisat|splr] [--no-domains] [--no-board-symmetry] [--no-symmetry]
+//!     [--runs 5 | --seed N] [--solver varisat|splr] [--no-domains] [--no-board-symmetry] [--no-symmetry]
+//! ```
+//!
+//! `--seed N` runs one shuffle only (seed 1 is the unshuffled CNF), so a
+//! shell loop can cap each run with `timeout`:
+//!
+//! ```text
+//! for s in 1 2 3 4 5; do timeout 60 target/release/examples/order_bench puzzles/calibron12.toml --seed $s; done
 //! ```
 
 use std::path::PathBuf;
@@ -96,6 +103,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let mut path = None;
     let mut runs = 5;
+    let mut only = None;
     let mut solver = SolverChoice::Varisat;
     let mut options = OrderOptions::default();
     while let Some(a) = args.next() {
@@ -107,6 +115,7 @@ fn main() {
                     .and_then(|s| s.parse().ok())
                     .expect("--solver NAME")
             }
+            "--seed" => only = args.next().and_then(|s| s.parse::<u64>().ok()),
             "--no-domains" => options.domains = false,
             "--no-board-symmetry" => options.board_symmetries = false,
             "--no-symmetry" => options.symmetry = false,
@@ -126,7 +135,11 @@ fn main() {
         solver.name()
     );
     let mut times = Vec::new();
-    for seed in 1..=runs as u64 {
+    let seeds: Vec<u64> = match only {
+        Some(s) => vec![s],
+        None => (1..=runs as u64).collect(),
+    };
+    for seed in seeds {
         let (cnf, map) = if seed == 1 {
             // The first run is the CNF as jigsat writes it.
             let n = model.cnf.num_vars();
