@@ -274,9 +274,10 @@ pub struct CompareArgs {
     #[arg(required = true)]
     pub puzzles: Vec<PathBuf>,
 
-    /// Models to compare, comma-separated: placement, order. The order
-    /// model is measured only on puzzles it applies to (solid rectangles
-    /// or boxes), e.g. --model placement,order
+    /// Models to compare, comma-separated: placement, order, or auto (the
+    /// one `solve` would use). The order model is measured only on puzzles
+    /// it applies to (solid rectangles or boxes), e.g. --model auto for
+    /// puzzles/calibron12.toml, whose placement CNF has 38 M clauses.
     #[arg(
         long,
         value_enum,

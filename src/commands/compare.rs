@@ -43,8 +43,11 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
         let stem = path
             .file_stem()
             .map_or_else(|| puzzle.name.clone(), |s| s.to_string_lossy().into_owned());
-        if args.model.contains(&Model::Order)
-            && let Ok(order) = OrderInstance::new(&puzzle)
+        let order = OrderInstance::new(&puzzle).ok();
+        let auto = args.model.contains(&Model::Auto);
+        let wants_placement = args.model.contains(&Model::Placement) || (auto && order.is_none());
+        if (args.model.contains(&Model::Order) || auto)
+            && let Some(order) = order
         {
             let mut encode_times = Vec::with_capacity(runs);
             let mut model = None;
@@ -115,7 +118,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                 });
             }
         }
-        if !args.model.contains(&Model::Placement) {
+        if !wants_placement {
             continue;
         }
         let instance = Instance::new(&puzzle)?;
