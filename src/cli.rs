@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::encode::{Card, Encoding};
+use crate::rectangles::Model;
 use crate::render::Format;
 use crate::render::table::TableFormat;
 use crate::solve::SolverChoice;
@@ -146,6 +147,16 @@ pub struct SearchArgs {
     #[command(flatten)]
     pub encoding: EncodingArgs,
 
+    /// The CNF model. `auto` (the default) uses the order encoding when
+    /// every piece and the board are solid rectangles or boxes, each piece
+    /// used a fixed number of times and the areas adding up (e.g.
+    /// puzzles/calibron12.toml), and the placement encoding otherwise;
+    /// `placement` forces one variable per placement (--encoding and
+    /// --card apply to it only); `order` forces the order encoding and
+    /// fails on other puzzles. Example: --model placement
+    #[arg(long, value_enum, default_value_t = Model::Auto)]
+    pub model: Model,
+
     /// The solver: `varisat` (built in; the default for one solution),
     /// `splr` (built in), `kissat`, `cadical`, `minisat` (programs on PATH,
     /// run on a DIMACS file), the path of any solver that prints SAT
@@ -267,6 +278,18 @@ pub struct CompareArgs {
     /// Puzzle files to measure.
     #[arg(required = true)]
     pub puzzles: Vec<PathBuf>,
+
+    /// Models to compare, comma-separated: placement, order, or auto (the
+    /// one `solve` would use). The order model is measured only on puzzles
+    /// it applies to (solid rectangles or boxes), e.g. --model auto for
+    /// puzzles/calibron12.toml, whose placement CNF has 38 M clauses.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "placement,order"
+    )]
+    pub model: Vec<Model>,
 
     /// Encodings to compare, comma-separated, or `all`.
     #[arg(long, value_delimiter = ',', default_value = "all", value_parser = parse_encodings)]

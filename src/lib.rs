@@ -15,6 +15,9 @@
 //! - [`impossible`] tries cheap colouring proofs before any search.
 //! - [`encode`] writes the CNF: one variable per placement, a cardinality
 //!   constraint per item, at-most-one encodings chosen by `--encoding`.
+//! - [`rectangles`] is the second model, for puzzles of solid rectangles
+//!   and boxes: the order encoding ([`encode::order`]), chosen by
+//!   `--model auto` when it applies; it skips placements and the cover.
 //! - [`solve`] runs a SAT solver behind one trait.
 //! - [`solution`] decodes a model and checks it against the puzzle alone.
 //! - [`render`] draws it as text, JSON or an SVG picture.
@@ -32,6 +35,7 @@ pub mod geometry;
 pub mod impossible;
 pub mod placement;
 pub mod puzzle;
+pub mod rectangles;
 pub mod render;
 pub mod solution;
 pub mod solve;
@@ -46,6 +50,7 @@ pub use encode::{Card, Cnf, Encoded, Encoding, Lit, Var};
 pub use error::{Error, InputError, Result};
 pub use placement::{Placement, Placements};
 pub use puzzle::Puzzle;
+pub use rectangles::{Model, OrderInstance};
 pub use solution::{Solution, check};
 pub use solve::{Outcome, Solver, SolverChoice};
 pub use symmetry::{Breaking, Group};
@@ -86,6 +91,8 @@ pub struct Stats {
 /// Options of a solving run.
 #[derive(Clone, Debug, Default)]
 pub struct SolveOptions {
+    /// The CNF model: placements, or the order encoding for rectangles.
+    pub model: Model,
     pub encoding: Encoding,
     /// The cardinality encoding for pieces with copies.
     pub card: Card,
@@ -254,6 +261,9 @@ fn prepare(
 /// Runs the pipeline to the first solution.
 pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
     let started = Instant::now();
+    if let Some(order) = OrderInstance::for_model(puzzle, options.model)? {
+        return solve_order(puzzle, &order, options, started);
+    }
     let (instance, mut stats, refuted) =
         prepare(puzzle, options.encoding, options.no_precheck, started)?;
     if let Some(reason) = refuted {
@@ -296,9 +306,59 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
     })
 }
 
+/// [`solve_puzzle`] through the order encoding.
+fn solve_order(
+    puzzle: &Puzzle,
+    order: &OrderInstance,
+    options: &SolveOptions,
+    started: Instant,
+) -> Result<Report> {
+    let model = order.encode(!options.no_symmetry);
+    for note in &model.notes {
+        log::info!("{note}");
+    }
+    let mut stats = Stats {
+        encoding: Model::Order.name().to_string(),
+        variables: model.cnf.num_vars() as u64,
+        clauses: model.cnf.num_clauses() as u64,
+        encode_ms: ms(started.elapsed()),
+        ..Stats::default()
+    };
+    let solver = options.solver.build().ok_or_else(|| {
+        Error::Usage("dlx is an exact-cover engine: use it with --all, --limit or count".into())
+    })?;
+    stats.backend = solver.name().to_string();
+    let remaining = options
+        .time_limit
+        .map(|t| t.saturating_sub(started.elapsed()));
+    let solve_start = Instant::now();
+    let outcome = solver.solve(&model.cnf, remaining)?;
+    let (status, solutions, reason) = match outcome {
+        Outcome::Sat(values) => (
+            Status::Solved,
+            vec![order.decode(puzzle, &model, &values, solver.name())?],
+            None,
+        ),
+        Outcome::Unsat => (
+            Status::Unsolvable,
+            Vec::new(),
+            Some(format!("{} proved that no solution exists", solver.name())),
+        ),
+        Outcome::Unknown(why) => (Status::Unknown, Vec::new(), Some(why)),
+    };
+    stats.solve_ms = ms(solve_start.elapsed());
+    Ok(Report {
+        status,
+        solutions,
+        reason,
+        stats,
+    })
+}
+
 /// Options of an enumeration (`solve --all`, `count`).
 #[derive(Clone, Debug, Default)]
 pub struct EnumerateOptions {
+    pub model: Model,
     pub encoding: Encoding,
     pub card: Card,
     /// `None` picks dlx when the instance is a pure exact cover, varisat
@@ -317,6 +377,40 @@ pub fn enumerate_puzzle(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Enumeration, Stats)> {
     let started = Instant::now();
+    // dlx works on the exact-cover instance, so it asks for placements.
+    let model = match options.solver {
+        Some(SolverChoice::Dlx) if options.model == Model::Auto => Model::Placement,
+        _ => options.model,
+    };
+    if let Some(order) = OrderInstance::for_model(puzzle, model)? {
+        match &options.solver {
+            None | Some(SolverChoice::Varisat) => {}
+            Some(other) => {
+                return Err(Error::Usage(format!(
+                    "the order encoding enumerates with varisat only, not {other}: use --model placement for dlx"
+                )));
+            }
+        }
+        let model = order.encode(!options.no_symmetry);
+        let mut stats = Stats {
+            encoding: Model::Order.name().to_string(),
+            backend: "varisat".to_string(),
+            variables: model.cnf.num_vars() as u64,
+            clauses: model.cnf.num_clauses() as u64,
+            encode_ms: ms(started.elapsed()),
+            ..Stats::default()
+        };
+        let limits = Limits {
+            classes: options.limits.classes,
+            time: options
+                .limits
+                .time
+                .map(|t| t.saturating_sub(started.elapsed())),
+        };
+        let result = rectangles::enumerate(puzzle, &order, &model, &limits, progress)?;
+        stats.solve_ms = result.solve_ms;
+        return Ok((result, stats));
+    }
     let (instance, mut stats, refuted) =
         prepare(puzzle, options.encoding, options.no_precheck, started)?;
     if let Some(reason) = refuted {

@@ -174,7 +174,7 @@ impl Group {
 
 /// Where each piece goes under `t`, or `None` if some piece has no image
 /// among the pieces (a reflection with a chiral piece and no partner).
-fn piece_map(
+pub(crate) fn piece_map(
     puzzle: &Puzzle,
     piece_orientations: &[Vec<Shape>],
     t: Transform,

@@ -545,6 +545,8 @@ mod puzzles {
         assert_eq!(
             files,
             [
+                // Calibron 12 goes through the order model: tests/rectangles.rs.
+                "calibron12.toml",
                 "pentomino-3x20.toml",
                 "pentomino-6x10.toml",
                 "pentomino-8x8-hole.toml",

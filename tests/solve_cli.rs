@@ -163,6 +163,10 @@ fn every_puzzle_file_is_answered_and_checked() {
     // would exit 3); the impossible one must say so.
     for entry in std::fs::read_dir(puzzle_path("")).unwrap() {
         let path = entry.unwrap().path();
+        if path.ends_with("calibron12.toml") {
+            // Seconds in release mode: tests/rectangles.rs, --ignored.
+            continue;
+        }
         let output = jigsat()
             .arg("solve")
             .arg(&path)

@@ -8,7 +8,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::cli::{CompareArgs, SymmetryChoice};
 use crate::encode::{Card, Encoded};
 use crate::error::{Error, Result};
+use crate::rectangles::{Model, OrderInstance};
 use crate::render::table::{Row, render};
+use crate::solve::Outcome;
 use crate::{Instance, Status, ms, run_solver};
 
 use super::{Sink, load};
@@ -44,6 +46,92 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
     let mut all_checked = true;
     for path in &args.puzzles {
         let puzzle = load(path)?;
+        let stem = path
+            .file_stem()
+            .map_or_else(|| puzzle.name.clone(), |s| s.to_string_lossy().into_owned());
+        let order = OrderInstance::new(&puzzle).ok();
+        let auto = args.model.contains(&Model::Auto);
+        let wants_placement = args.model.contains(&Model::Placement) || (auto && order.is_none());
+        if (args.model.contains(&Model::Order) || auto)
+            && let Some(order) = order
+        {
+            let mut encode_times = Vec::with_capacity(runs);
+            let mut model = None;
+            for _ in 0..runs {
+                let start = Instant::now();
+                model = Some(order.encode(true));
+                encode_times.push(ms(start.elapsed()));
+            }
+            let model = model.expect("at least one run");
+            for choice in &args.solver {
+                let Some(solver) = choice.build() else {
+                    return Err(Error::Usage(
+                        "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
+                    ));
+                };
+                let mut solve_times = Vec::with_capacity(runs);
+                let mut status = Status::Unknown;
+                let (mut failed, mut checked) = (false, true);
+                for run in 0..runs {
+                    progress.set_message(format!(
+                        "{} / order / {} (run {})",
+                        puzzle.name,
+                        solver.name(),
+                        run + 1
+                    ));
+                    let shuffled =
+                        (args.shuffle && run > 0).then(|| model.cnf.shuffled(run as u64));
+                    let start = Instant::now();
+                    let answer = solver
+                        .solve(shuffled.as_ref().unwrap_or(&model.cnf), args.time_limit)
+                        .and_then(|o| {
+                            Ok(match o {
+                                Outcome::Sat(values) => {
+                                    order.decode(&puzzle, &model, &values, solver.name())?;
+                                    Status::Solved
+                                }
+                                Outcome::Unsat => Status::Unsolvable,
+                                Outcome::Unknown(_) => Status::Unknown,
+                            })
+                        });
+                    match answer {
+                        Ok(s) => status = s,
+                        Err(Error::Bug(e)) => {
+                            log::error!("{}: {e}", path.display());
+                            checked = false;
+                        }
+                        Err(Error::Solver(e)) => {
+                            log::error!("{}: {e}", path.display());
+                            failed = true;
+                        }
+                        Err(e) => return Err(e),
+                    }
+                    solve_times.push(ms(start.elapsed()));
+                    progress.inc(1);
+                }
+                all_checked &= checked && !failed;
+                rows.push(Row {
+                    puzzle: stem.clone(),
+                    encoding: "order".to_string(),
+                    symmetry: "on".to_string(),
+                    solver: solver.name().to_string(),
+                    variables: model.cnf.num_vars() as u64,
+                    clauses: model.cnf.num_clauses() as u64,
+                    encode_ms: median(&mut encode_times),
+                    solve_ms: median(&mut solve_times),
+                    runs,
+                    status: if failed {
+                        "failed".to_string()
+                    } else {
+                        format!("{status:?}").to_lowercase()
+                    },
+                    checked,
+                });
+            }
+        }
+        if !wants_placement {
+            continue;
+        }
         let instance = Instance::new(&puzzle)?;
         for (&(encoding, card), &symmetric) in encodings
             .iter()

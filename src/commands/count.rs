@@ -15,6 +15,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let search = &args.search;
     let options = EnumerateOptions {
+        model: search.model,
         encoding: search.encoding.encoding,
         card: search.encoding.card,
         solver: search.solver.clone(),

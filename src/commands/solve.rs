@@ -20,6 +20,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
         return run_all(args, quiet, &puzzle, &sink);
     }
     let options = SolveOptions {
+        model: search.model,
         encoding: search.encoding.encoding,
         card: search.encoding.card,
         solver: search.solver.clone().unwrap_or_default(),
@@ -85,6 +86,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
         Some(args.limit.unwrap_or(1))
     };
     let options = EnumerateOptions {
+        model: search.model,
         encoding: search.encoding.encoding,
         card: search.encoding.card,
         solver: search.solver.clone(),

@@ -23,6 +23,7 @@
 pub mod amo;
 pub mod card;
 mod cnf;
+pub mod order;
 
 pub use cnf::{Cnf, Lit, Var};
 

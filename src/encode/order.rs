@@ -1,0 +1,652 @@
+//! The order encoding of rectangle and box packing (Soh, Inoue, Tamura,
+//! Banbara and Nabeshima, "A SAT-based method for solving the two-
+//! dimensional strip packing problem", Fundamenta Informaticae 102, 2010).
+//!
+//! When every piece is a solid rectangle (box) and the board is one too,
+//! a solution is a lower corner `a_i` and an orientation per copy. The
+//! order encoding writes an integer `x ∈ [lo, hi]` as the booleans
+//! `[x <= c]` for `lo <= c < hi`, tied by the order axioms
+//! `[x <= c-1] → [x <= c]`. Then, for copies `i` and `j`, along each axis
+//! `d` the relation variables `before(i,j,d)` ("i ends where j may start":
+//! `a_i,d + w_i,d <= a_j,d`) and `before(j,i,d)` are linked to the
+//! coordinates by
+//!
+//! ```text
+//! before(i,j,d) ∧ orient(i)=k ∧ [a_j,d <= c]  →  [a_i,d <= c - w_k,d]
+//! ```
+//!
+//! and one clause says that at least one of the 2·D relations holds, so no
+//! two boxes overlap. Inside the board plus areas adding up to the board
+//! means every cell is covered: the fill is exact without saying so.
+//! Orientations are the distinct extents a piece can take (two for a
+//! non-square rectangle that may turn: one `turn` variable; up to six for
+//! a box in space: one variable each, exactly one true).
+//!
+//! The model is tiny next to the placement encoding — Calibron 12 has
+//! about 2,000 variables instead of 7 million — because a piece's position
+//! costs `W + H` variables instead of `W · H` placements.
+//!
+//! Identical copies are ordered: their corners increase lexicographically
+//! (x, then y, then z), which is strict because two copies never share a
+//! corner, so every solution has exactly one assignment of copies. This
+//! is part of the model, not optional symmetry breaking.
+//!
+//! Symmetry breaking ([`OrderOptions::symmetry`]):
+//! - the largest piece with one copy has its centre in one quadrant
+//!   (octant) for each reflection of the board's symmetry group, and its
+//!   centre's coordinates ordered along axes the group may swap.
+//!
+//! [`OrderModel::decode`] reads a model back into boxes,
+//! [`OrderModel::block`] writes the clause that forbids exactly one
+//! assignment, which the enumerator uses on each image of a solution.
+
+use super::{Cnf, Lit, Var};
+use crate::geometry::{Cell, Shape, Transform, orientations};
+use crate::puzzle::{Fill, Puzzle};
+use crate::solution::{PlacedPiece, Solution};
+
+/// One box lying on the board: piece, lower corner relative to the
+/// board's origin, and extent.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlacedBox {
+    pub piece: usize,
+    pub corner: [i32; 3],
+    pub extent: [i32; 3],
+}
+
+/// The rectangle view of a puzzle: the board's extent and every copy's
+/// possible extents.
+#[derive(Clone, Debug)]
+pub struct Rects {
+    /// 2 on a flat board, 3 otherwise.
+    pub axes: usize,
+    pub board: [i32; 3],
+    pub origin: [i32; 3],
+    /// One entry per copy, copies of a piece next to each other.
+    pub copies: Vec<BoxCopy>,
+    /// Per piece, its extents under the allowed moves (sorted), used to
+    /// find the board's symmetries.
+    pub piece_shapes: Vec<Vec<Shape>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoxCopy {
+    pub piece: usize,
+    /// Distinct extents that fit the board.
+    pub extents: Vec<[i32; 3]>,
+}
+
+impl Rects {
+    /// The rectangle view, or why the order encoding does not apply.
+    pub fn of(puzzle: &Puzzle) -> Result<Rects, String> {
+        let board = &puzzle.board;
+        let extent = board.extent();
+        let volume: i64 = extent.iter().map(|&e| e as i64).product();
+        if volume != board.len() as i64 {
+            return Err("the board is not a solid rectangle or box".into());
+        }
+        if puzzle.fill != Fill::Exact {
+            return Err("the fill is not exact".into());
+        }
+        let flat = board.is_flat();
+        let mut copies = Vec::new();
+        let mut piece_shapes = Vec::new();
+        for (p, piece) in puzzle.pieces.iter().enumerate() {
+            let e = piece.shape.extent();
+            let v: i64 = e.iter().map(|&e| e as i64).product();
+            if v != piece.shape.len() as i64 {
+                return Err(format!(
+                    "piece {} is not a solid rectangle or box",
+                    piece.name
+                ));
+            }
+            if !piece.count.is_fixed() {
+                return Err(format!("piece {} has a count range", piece.name));
+            }
+            let shapes: Vec<Shape> = orientations(&piece.shape, piece.moves, flat)
+                .into_iter()
+                .map(|o| o.shape)
+                .collect();
+            let mut extents: Vec<[i32; 3]> = shapes
+                .iter()
+                .map(|s| s.extent())
+                .filter(|e| (0..3).all(|a| e[a] <= extent[a]))
+                .collect();
+            extents.sort_unstable();
+            extents.dedup();
+            if extents.is_empty() && piece.count.min > 0 {
+                return Err(format!("piece {} does not fit on the board", piece.name));
+            }
+            let mut sorted = shapes;
+            sorted.sort();
+            piece_shapes.push(sorted);
+            for _ in 0..piece.count.min {
+                copies.push(BoxCopy {
+                    piece: p,
+                    extents: extents.clone(),
+                });
+            }
+        }
+        let area: i64 = copies
+            .iter()
+            .map(|c| puzzle.pieces[c.piece].shape.len() as i64)
+            .sum();
+        if area != volume {
+            return Err("the pieces' area differs from the board's".into());
+        }
+        Ok(Rects {
+            axes: if flat { 2 } else { 3 },
+            board: extent,
+            origin: board.origin(),
+            copies,
+            piece_shapes,
+        })
+    }
+
+    /// The solution a set of boxes stands for.
+    pub fn solution(&self, boxes: &[PlacedBox]) -> Solution {
+        Solution::new(
+            boxes
+                .iter()
+                .map(|b| {
+                    let mut cells = Vec::new();
+                    for z in 0..b.extent[2] {
+                        for y in 0..b.extent[1] {
+                            for x in 0..b.extent[0] {
+                                cells.push(Cell::new(
+                                    self.origin[0] + b.corner[0] + x,
+                                    self.origin[1] + b.corner[1] + y,
+                                    self.origin[2] + b.corner[2] + z,
+                                ));
+                            }
+                        }
+                    }
+                    PlacedPiece {
+                        piece: b.piece,
+                        cells,
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The image of a box under a board symmetry `t` (a signed axis
+    /// permutation, re-anchored so that the board maps onto itself).
+    pub fn transform_box(&self, t: Transform, b: &PlacedBox) -> PlacedBox {
+        let lo = |c: [i32; 3], e: [i32; 3]| {
+            let p = t.apply(Cell::from_coords(c)).coords();
+            let q = t
+                .apply(Cell::from_coords([0, 1, 2].map(|a| c[a] + e[a] - 1)))
+                .coords();
+            (
+                [0, 1, 2].map(|a| p[a].min(q[a])),
+                [0, 1, 2].map(|a| (p[a] - q[a]).abs() + 1),
+            )
+        };
+        let (board_lo, _) = lo([0; 3], self.board);
+        let (box_lo, extent) = lo(b.corner, b.extent);
+        PlacedBox {
+            piece: b.piece,
+            corner: [0, 1, 2].map(|a| box_lo[a] - board_lo[a]),
+            extent,
+        }
+    }
+}
+
+/// An integer variable in the order encoding over a sorted domain
+/// `values`: `[x <= values[k]]` for `k < values.len() - 1` is variable
+/// `first + k` (`[x <= max]` is true).
+#[derive(Clone, Debug)]
+struct IntVar {
+    values: Vec<i32>,
+    first: u32,
+}
+
+/// `[x <= c]` as a constant or a literal.
+enum Le {
+    True,
+    False,
+    Lit(Lit),
+}
+
+impl IntVar {
+    fn le(&self, c: i32) -> Le {
+        // The number of domain values <= c.
+        let k = self.values.partition_point(|&v| v <= c);
+        if k == 0 {
+            Le::False
+        } else if k >= self.values.len() {
+            Le::True
+        } else {
+            Le::Lit(Var::new(self.first + (k - 1) as u32).positive())
+        }
+    }
+
+    fn max(&self) -> i32 {
+        self.values.last().copied().unwrap_or(0)
+    }
+
+    /// The value a model gives: the smallest `v` with `[x <= v]`.
+    fn value(&self, values: &[bool]) -> i32 {
+        let n = self.values.len().saturating_sub(1);
+        (0..n)
+            .find(|&k| values[(self.first + k as u32) as usize])
+            .map_or(self.max(), |k| self.values[k])
+    }
+}
+
+/// Options of the order encoding.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OrderOptions {
+    /// Symmetry-breaking clauses for the board's symmetries.
+    pub symmetry: bool,
+    /// Corners only where a sum of other boxes' extents ends (a box's left
+    /// side touches the wall or another box, so in an exact packing its
+    /// coordinate is the sum of a chain of other boxes' widths).
+    pub domains: bool,
+    /// With `symmetry`: also restrict the largest single piece to one
+    /// region of the board (off: identical copies ordered only).
+    pub board_symmetries: bool,
+}
+
+impl Default for OrderOptions {
+    fn default() -> OrderOptions {
+        OrderOptions {
+            symmetry: true,
+            board_symmetries: true,
+            domains: true,
+        }
+    }
+}
+
+/// A copy's variables.
+#[derive(Clone, Debug)]
+struct CopyVars {
+    piece: usize,
+    corner: [IntVar; 3],
+    /// Per orientation, the literal that is true exactly when the copy
+    /// lies that way (`None` when it has one orientation).
+    select: Vec<Option<Lit>>,
+    extents: Vec<[i32; 3]>,
+}
+
+/// The order-encoded CNF and what is needed to read its models.
+#[derive(Clone, Debug)]
+pub struct OrderModel {
+    pub cnf: Cnf,
+    copies: Vec<CopyVars>,
+    pub notes: Vec<String>,
+}
+
+/// Adds `conditions → clause`, where the clause is a disjunction of order
+/// literals: drops false ones, skips the clause if one is true.
+fn add(cnf: &mut Cnf, conditions: &[Lit], parts: &[Le]) {
+    let mut clause: Vec<Lit> = conditions.iter().map(|&l| !l).collect();
+    for p in parts {
+        match p {
+            Le::True => return,
+            Le::False => {}
+            Le::Lit(l) => clause.push(*l),
+        }
+    }
+    cnf.add_clause(&clause);
+}
+
+fn neg(le: Le) -> Le {
+    match le {
+        Le::True => Le::False,
+        Le::False => Le::True,
+        Le::Lit(l) => Le::Lit(!l),
+    }
+}
+
+/// `conditions → a <= b + d`: for every value `c` of `b`,
+/// `[b <= c] → [a <= c + d]`.
+fn le_diff(cnf: &mut Cnf, conditions: &[Lit], a: &IntVar, b: &IntVar, d: i32) {
+    for &c in &b.values {
+        add(cnf, conditions, &[neg(b.le(c)), a.le(c + d)]);
+    }
+}
+
+/// `conditions → a <= k`.
+fn le_const(cnf: &mut Cnf, conditions: &[Lit], a: &IntVar, k: i32) {
+    add(cnf, conditions, &[a.le(k)]);
+}
+
+impl OrderModel {
+    /// Writes the CNF. `group` lists the board's symmetries (transform and
+    /// piece map), used for symmetry breaking only.
+    pub fn encode(
+        rects: &Rects,
+        group: &[(Transform, Vec<usize>)],
+        options: OrderOptions,
+    ) -> OrderModel {
+        let mut cnf = Cnf::new();
+        let mut notes = Vec::new();
+        let axes = rects.axes;
+        let mut copies: Vec<CopyVars> = Vec::with_capacity(rects.copies.len());
+        let mut sums: Vec<[Vec<bool>; 3]> = Vec::new();
+        for (i, copy) in rects.copies.iter().enumerate() {
+            let others = [0, 1, 2].map(|a| {
+                if options.domains {
+                    subset_sums(rects, i, a)
+                } else {
+                    vec![true; rects.board[a] as usize + 1]
+                }
+            });
+            let corner = [0, 1, 2].map(|a| {
+                let hi = copy
+                    .extents
+                    .iter()
+                    .map(|e| rects.board[a] - e[a])
+                    .max()
+                    .unwrap_or(0);
+                let values: Vec<i32> = (0..=hi.max(0)).filter(|&v| others[a][v as usize]).collect();
+                let first = cnf.num_vars() + 1;
+                cnf.reserve_vars(cnf.num_vars() + values.len().saturating_sub(1) as u32);
+                IntVar { values, first }
+            });
+            for v in &corner {
+                for w in v.values.windows(2) {
+                    add(&mut cnf, &[], &[neg(v.le(w[0])), v.le(w[1])]);
+                }
+            }
+            sums.push(others);
+            let select: Vec<Option<Lit>> = match copy.extents.len() {
+                0 | 1 => vec![None; copy.extents.len()],
+                2 => {
+                    let t = cnf.new_var();
+                    vec![Some(t.negative()), Some(t.positive())]
+                }
+                n => {
+                    let vars: Vec<Lit> = (0..n).map(|_| cnf.new_var().positive()).collect();
+                    cnf.add_clause(&vars);
+                    for i in 0..n {
+                        for j in i + 1..n {
+                            cnf.add_clause(&[!vars[i], !vars[j]]);
+                        }
+                    }
+                    vars.into_iter().map(Some).collect()
+                }
+            };
+            // Inside the board in each orientation; with reduced domains,
+            // the space after the box is a sum of other boxes' extents too.
+            let others = &sums[i];
+            for (k, e) in copy.extents.iter().enumerate() {
+                let cond: Vec<Lit> = select[k].into_iter().collect();
+                for a in 0..axes {
+                    let v = &corner[a];
+                    if rects.board[a] - e[a] < v.max() {
+                        le_const(&mut cnf, &cond, v, rects.board[a] - e[a]);
+                    }
+                    if !options.domains {
+                        continue;
+                    }
+                    for (n, &x) in v.values.iter().enumerate() {
+                        let rest = rects.board[a] - e[a] - x;
+                        if rest >= 0 && !others[a][rest as usize] {
+                            // Not x == value: ¬[x <= value] ∨ [x <= previous].
+                            let previous = if n == 0 {
+                                Le::False
+                            } else {
+                                v.le(v.values[n - 1])
+                            };
+                            add(&mut cnf, &cond, &[neg(v.le(x)), previous]);
+                        }
+                    }
+                }
+            }
+            copies.push(CopyVars {
+                piece: copy.piece,
+                corner,
+                select,
+                extents: copy.extents.clone(),
+            });
+        }
+        if copies.iter().any(|c| c.extents.is_empty()) {
+            cnf.add_clause(&[]);
+        }
+
+        // No two boxes overlap.
+        for i in 0..copies.len() {
+            for j in i + 1..copies.len() {
+                let mut some = Vec::new();
+                for a in 0..axes {
+                    for (p, q) in [(i, j), (j, i)] {
+                        let r = cnf.new_var().positive();
+                        some.push(r);
+                        let (cp, cq) = (&copies[p], &copies[q]);
+                        for (k, e) in cp.extents.iter().enumerate() {
+                            let mut cond = vec![r];
+                            cond.extend(cp.select[k]);
+                            // a_p + w <= a_q
+                            le_diff(&mut cnf, &cond, &cp.corner[a], &cq.corner[a], -e[a]);
+                        }
+                    }
+                }
+                cnf.add_clause(&some);
+            }
+        }
+
+        // Identical copies: corners increase lexicographically. Always on:
+        // copies are interchangeable by the contract, so this is part of
+        // the model (without it, a solution with k copies of a piece would
+        // be found k! times).
+        {
+            let mut ordered = 0;
+            for i in 0..copies.len().saturating_sub(1) {
+                let j = i + 1;
+                if copies[i].piece != copies[j].piece {
+                    continue;
+                }
+                ordered += 1;
+                let (ci, cj) = (copies[i].clone(), copies[j].clone());
+                // Level a holds under ¬s_0..¬s_{a-1}: a_i <= a_j there, and
+                // s_a → a_i < a_j; the last level needs a_i < a_j.
+                let mut cond: Vec<Lit> = Vec::new();
+                for a in 0..axes {
+                    le_diff(&mut cnf, &cond, &ci.corner[a], &cj.corner[a], 0);
+                    if a + 1 == axes {
+                        le_diff(&mut cnf, &cond, &ci.corner[a], &cj.corner[a], -1);
+                    } else {
+                        let s = cnf.new_var().positive();
+                        let mut strict = cond.clone();
+                        strict.push(s);
+                        le_diff(&mut cnf, &strict, &ci.corner[a], &cj.corner[a], -1);
+                        cond.push(!s);
+                    }
+                }
+            }
+            if ordered > 0 {
+                notes.push(format!(
+                    "symmetry breaking: {ordered} pairs of identical copies in lexicographic order"
+                ));
+            }
+        }
+        if options.symmetry
+            && options.board_symmetries
+            && let Some(note) = break_board(&mut cnf, rects, &copies, group)
+        {
+            notes.push(note);
+        }
+        OrderModel { cnf, copies, notes }
+    }
+
+    /// The boxes a model (indexed by variable, slot 0 unused) places,
+    /// sorted.
+    pub fn decode(&self, values: &[bool]) -> Vec<PlacedBox> {
+        let mut boxes = self.decode_copies(values);
+        boxes.sort_unstable();
+        boxes
+    }
+
+    /// The box of each copy, in the order of the copy variables.
+    pub fn decode_copies(&self, values: &[bool]) -> Vec<PlacedBox> {
+        let mut values = values.to_vec();
+        values.resize(self.cnf.num_vars() as usize + 1, false);
+        self.copies
+            .iter()
+            .map(|c| {
+                let k = c
+                    .select
+                    .iter()
+                    .position(|s| match s {
+                        None => true,
+                        Some(l) => values[l.var().index() as usize] == l.is_positive(),
+                    })
+                    .unwrap_or(0);
+                PlacedBox {
+                    piece: c.piece,
+                    corner: [0, 1, 2].map(|a| c.corner[a].value(&values)),
+                    extent: c.extents.get(k).copied().unwrap_or([1; 3]),
+                }
+            })
+            .collect()
+    }
+
+    /// The clause that forbids exactly the assignment placing `boxes`, its
+    /// copies of each piece given to the copy variables in lexicographic
+    /// order of their corners (the order symmetry breaking enforces; with
+    /// symmetry breaking off, every solution is still blocked once per
+    /// assignment it is found in). `None` if the boxes do not fit the
+    /// variables (no clause is needed: the assignment is impossible).
+    pub fn block(&self, boxes: &[PlacedBox]) -> Option<Vec<Lit>> {
+        let mut sorted: Vec<PlacedBox> = boxes.to_vec();
+        sorted.sort_by_key(|b| (b.piece, b.corner));
+        self.block_assignment(&sorted)
+    }
+
+    /// The clause that forbids exactly this assignment, `boxes[i]` being
+    /// the box of copy `i`.
+    pub fn block_assignment(&self, boxes: &[PlacedBox]) -> Option<Vec<Lit>> {
+        if boxes.len() != self.copies.len() {
+            return None;
+        }
+        let mut clause = Vec::new();
+        for (b, c) in boxes.iter().zip(&self.copies) {
+            if b.piece != c.piece {
+                return None;
+            }
+            let k = c.extents.iter().position(|e| *e == b.extent)?;
+            if let Some(l) = c.select[k] {
+                clause.push(!l);
+            }
+            for (v, &x) in c.corner.iter().zip(&b.corner) {
+                // x == value: [x <= value] ∧ ¬[x <= value - 1].
+                match v.le(x) {
+                    Le::Lit(l) => clause.push(!l),
+                    Le::False => return None,
+                    Le::True => {}
+                }
+                match v.le(x - 1) {
+                    Le::Lit(l) => clause.push(l),
+                    Le::True => return None,
+                    Le::False => {}
+                }
+            }
+        }
+        Some(clause)
+    }
+}
+
+/// Which lengths `0..=board[axis]` are sums of extents along `axis` of
+/// copies other than `skip`, each used at most once in any orientation.
+fn subset_sums(rects: &Rects, skip: usize, axis: usize) -> Vec<bool> {
+    let n = rects.board[axis].max(0) as usize;
+    let mut reach = vec![false; n + 1];
+    reach[0] = true;
+    for (j, copy) in rects.copies.iter().enumerate() {
+        if j == skip {
+            continue;
+        }
+        let mut lengths: Vec<usize> = copy.extents.iter().map(|e| e[axis] as usize).collect();
+        lengths.sort_unstable();
+        lengths.dedup();
+        let before = reach.clone();
+        for v in 0..=n {
+            if before[v] {
+                for &l in &lengths {
+                    if v + l <= n {
+                        reach[v + l] = true;
+                    }
+                }
+            }
+        }
+    }
+    reach
+}
+
+/// Restricts the largest single piece's centre, for each board reflection
+/// and axis swap in the group that fixes that piece. Sound because any
+/// solution can be moved into the region: reflections first (each changes
+/// one coordinate), then swaps sort the coordinates (a swap keeps the
+/// reflections' half-space conditions, since the group holds the
+/// reflection of the other axis too).
+fn break_board(
+    cnf: &mut Cnf,
+    rects: &Rects,
+    copies: &[CopyVars],
+    group: &[(Transform, Vec<usize>)],
+) -> Option<String> {
+    let single = |i: usize| copies.iter().filter(|c| c.piece == copies[i].piece).count() == 1;
+    let area = |c: &CopyVars| c.extents.first().map_or(0, |e| e[0] * e[1] * e[2]);
+    let target = (0..copies.len())
+        .filter(|&i| single(i))
+        .max_by_key(|&i| (area(&copies[i]), std::cmp::Reverse(i)))?;
+    let copy = &copies[target];
+    let probe = Cell::new(1, 2, 3).coords();
+    let has = |image: [i32; 3]| {
+        group.iter().any(|(t, pieces)| {
+            pieces[copy.piece] == copy.piece && t.apply(Cell::from_coords(probe)).coords() == image
+        })
+    };
+    let mut parts = Vec::new();
+    for a in 0..rects.axes {
+        let mut image = probe;
+        image[a] = -image[a];
+        if has(image) {
+            // 2 a + w <= L.
+            for (k, e) in copy.extents.iter().enumerate() {
+                let cond: Vec<Lit> = copy.select[k].into_iter().collect();
+                le_const(
+                    cnf,
+                    &cond,
+                    &copy.corner[a],
+                    (rects.board[a] - e[a]).div_euclid(2),
+                );
+            }
+            parts.push(format!("{}-half", ["x", "y", "z"][a]));
+        }
+    }
+    for a in 0..rects.axes {
+        for b in a + 1..rects.axes {
+            let mut image = probe;
+            image.swap(a, b);
+            if has(image) {
+                // 2 a_a + w_a <= 2 a_b + w_b, i.e. a_a <= a_b + floor((w_b - w_a) / 2).
+                for (k, e) in copy.extents.iter().enumerate() {
+                    let cond: Vec<Lit> = copy.select[k].into_iter().collect();
+                    le_diff(
+                        cnf,
+                        &cond,
+                        &copy.corner[a],
+                        &copy.corner[b],
+                        (e[b] - e[a]).div_euclid(2),
+                    );
+                }
+                parts.push(format!(
+                    "centre {} <= {}",
+                    ["x", "y", "z"][a],
+                    ["x", "y", "z"][b]
+                ));
+            }
+        }
+    }
+    (!parts.is_empty()).then(|| {
+        format!(
+            "symmetry breaking: the largest single piece (#{}) has its centre in one region ({})",
+            copy.piece,
+            parts.join(", ")
+        )
+    })
+}

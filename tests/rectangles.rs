@@ -1,0 +1,262 @@
+//! The order encoding for rectangle and box puzzles: it is chosen
+//! automatically, agrees with the placement encoding on every count,
+//! proves impossible packings impossible, and solves Calibron 12.
+
+mod common;
+
+use common::{jigsat, puzzle_path};
+use jigsat::enumerate::Limits;
+use jigsat::{
+    EnumerateOptions, Model, OrderInstance, Puzzle, SolveOptions, Status, check, enumerate_puzzle,
+    solve_puzzle,
+};
+
+fn inline(text: &str) -> Puzzle {
+    Puzzle::parse(text, "inline.toml", "inline").unwrap()
+}
+
+/// (count, distinct) through one model, the SAT engine for both.
+fn counts(puzzle: &Puzzle, model: Model, no_symmetry: bool) -> (u64, u64) {
+    let options = EnumerateOptions {
+        model,
+        solver: Some(jigsat::SolverChoice::Varisat),
+        no_symmetry,
+        ..EnumerateOptions::default()
+    };
+    let (result, stats) = enumerate_puzzle(puzzle, &options, &mut |_| {}).unwrap();
+    assert!(result.complete);
+    let expected = if model == Model::Order {
+        "order"
+    } else {
+        "auto"
+    };
+    assert_eq!(stats.encoding, expected);
+    for s in &result.classes {
+        check(puzzle, s).unwrap();
+    }
+    (result.count, result.distinct)
+}
+
+/// Small rectangle puzzles with known counts: (name, file text, count,
+/// distinct). Domino tilings of an m x n board are the classic figures
+/// (2x4: 5, 3x4: 11, 4x4: 36; the 2x2x2 cube: 9).
+const SMALL: &[(&str, &str, u64)] = &[
+    (
+        "dominoes 2x4",
+        "[board]\nsize = [4, 2]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n",
+        5,
+    ),
+    (
+        "dominoes 3x4",
+        "[board]\nsize = [4, 3]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 6\n",
+        11,
+    ),
+    (
+        "dominoes 4x4",
+        "[board]\nsize = [4, 4]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 8\n",
+        36,
+    ),
+    (
+        "bricks in a 2x2x2 cube",
+        "[board]\nsize = [2, 2, 2]\n[[piece]]\nname = \"b\"\nsize = [2, 1, 1]\ncount = 4\n",
+        9,
+    ),
+];
+
+#[test]
+fn small_puzzles_have_their_known_counts_under_both_models() {
+    for &(name, text, count) in SMALL {
+        let puzzle = inline(text);
+        let order = counts(&puzzle, Model::Order, false);
+        assert_eq!(order.0, count, "{name}: order count");
+        assert_eq!(
+            counts(&puzzle, Model::Placement, false),
+            order,
+            "{name}: placement and order disagree"
+        );
+        assert_eq!(
+            counts(&puzzle, Model::Order, true),
+            order,
+            "{name}: order without symmetry breaking"
+        );
+    }
+}
+
+/// Mixed rectangles, turning or not, flat and solid: both models give the
+/// same (count, distinct), with and without symmetry breaking.
+#[test]
+fn mixed_rectangle_puzzles_agree_under_both_models() {
+    let puzzles = [
+        // Two sizes, copies, a square board.
+        "[board]\nsize = [4, 4]\n[[piece]]\nname = \"a\"\nsize = [2, 2]\n[[piece]]\nname = \"b\"\nsize = [2, 1]\ncount = 2\n[[piece]]\nname = \"c\"\nsize = [4, 1]\ncount = 2\n",
+        // A long board: four symmetries.
+        "[board]\nsize = [6, 3]\n[[piece]]\nname = \"a\"\nsize = [3, 2]\n[[piece]]\nname = \"b\"\nsize = [3, 1]\ncount = 2\n[[piece]]\nname = \"c\"\nsize = [2, 1]\ncount = 3\n",
+        // Pieces that may not turn.
+        "[board]\nsize = [4, 4]\n[rules]\nrotations = \"none\"\n[[piece]]\nname = \"h\"\nsize = [2, 1]\ncount = 4\n[[piece]]\nname = \"v\"\nsize = [1, 2]\ncount = 4\n",
+        // One-sided pieces: turns in the plane only.
+        "[board]\nsize = [5, 5]\n[rules]\nrotations = \"plane\"\n[[piece]]\nname = \"a\"\nsize = [3, 2]\ncount = 2\n[[piece]]\nname = \"b\"\nsize = [4, 1]\ncount = 3\n[[piece]]\nname = \"s\"\nsize = [1, 1]\n",
+        // A shape drawn as art that fills its box is a rectangle too.
+        "[board]\nsize = [3, 4]\n[[piece]]\nname = \"a\"\nshape = \"\"\"\n###\n###\n\"\"\"\n[[piece]]\nname = \"b\"\nsize = [1, 3]\ncount = 2\n",
+        // Slothouber-Graatsma: six 1x2x2 and three unit cubes in 3x3x3.
+        "[board]\nsize = [3, 3, 3]\n[[piece]]\nname = \"b\"\nsize = [1, 2, 2]\ncount = 6\n[[piece]]\nname = \"u\"\nsize = [1, 1, 1]\ncount = 3\n",
+        // Boxes of three sizes in a 2x3x4 box.
+        "[board]\nsize = [2, 3, 4]\n[[piece]]\nname = \"a\"\nsize = [2, 2, 2]\n[[piece]]\nname = \"b\"\nsize = [1, 2, 4]\n[[piece]]\nname = \"c\"\nsize = [1, 1, 2]\ncount = 4\n",
+    ];
+    for (k, text) in puzzles.iter().enumerate() {
+        let puzzle = inline(text);
+        assert!(
+            OrderInstance::new(&puzzle).is_ok(),
+            "puzzle {k} is a rectangle puzzle"
+        );
+        let order = counts(&puzzle, Model::Order, false);
+        assert!(order.0 > 0, "puzzle {k} has solutions");
+        assert_eq!(
+            counts(&puzzle, Model::Placement, false),
+            order,
+            "puzzle {k}: placement and order disagree"
+        );
+        assert_eq!(
+            counts(&puzzle, Model::Order, true),
+            order,
+            "puzzle {k}: order without symmetry breaking"
+        );
+    }
+}
+
+#[test]
+fn slothouber_graatsma_has_one_solution_up_to_symmetry() {
+    let puzzle = inline(
+        "[board]\nsize = [3, 3, 3]\n[[piece]]\nname = \"b\"\nsize = [1, 2, 2]\ncount = 6\n[[piece]]\nname = \"u\"\nsize = [1, 1, 1]\ncount = 3\n",
+    );
+    assert_eq!(counts(&puzzle, Model::Order, false).1, 1);
+}
+
+#[test]
+fn an_impossible_packing_with_the_right_area_has_no_solution() {
+    // 9 + 4 * 4 = 25 cells, but the 3x3 leaves strips of width 2 and odd
+    // length (or worse) for the 2x2 squares.
+    let puzzle = inline(
+        "[board]\nsize = [5, 5]\n[[piece]]\nname = \"big\"\nsize = [3, 3]\n[[piece]]\nname = \"sq\"\nsize = [2, 2]\ncount = 4\n",
+    );
+    for no_symmetry in [false, true] {
+        let options = SolveOptions {
+            model: Model::Order,
+            no_symmetry,
+            ..SolveOptions::default()
+        };
+        let report = solve_puzzle(&puzzle, &options).unwrap();
+        assert_eq!(report.status, Status::Unsolvable);
+        assert_eq!(report.stats.encoding, "order");
+        assert!(report.solutions.is_empty());
+    }
+    let options = EnumerateOptions {
+        model: Model::Order,
+        ..EnumerateOptions::default()
+    };
+    let (result, _) = enumerate_puzzle(&puzzle, &options, &mut |_| {}).unwrap();
+    assert!(result.complete);
+    assert_eq!((result.count, result.distinct), (0, 0));
+    // The command line says so with exit status 1.
+    let file = tempfile::NamedTempFile::with_suffix(".toml").unwrap();
+    std::fs::write(
+        file.path(),
+        "[board]\nsize = [5, 5]\n[[piece]]\nname = \"big\"\nsize = [3, 3]\n[[piece]]\nname = \"sq\"\nsize = [2, 2]\ncount = 4\n",
+    )
+    .unwrap();
+    jigsat()
+        .args(["solve", "--model", "order"])
+        .arg(file.path())
+        .assert()
+        .code(1);
+}
+
+#[test]
+fn the_order_model_is_chosen_only_where_it_applies() {
+    let rect =
+        inline("[board]\nsize = [4, 2]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n");
+    let report = solve_puzzle(&rect, &SolveOptions::default()).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.stats.encoding, "order");
+    let placement = SolveOptions {
+        model: Model::Placement,
+        ..SolveOptions::default()
+    };
+    assert_eq!(
+        solve_puzzle(&rect, &placement).unwrap().stats.encoding,
+        "auto"
+    );
+    // Not rectangles, holes allowed, a count range, a board with a hole:
+    // auto falls back to placements, and --model order is a usage error.
+    let others = [
+        "[board]\nsize = [3, 2]\n[[piece]]\nname = \"L\"\nshape = \"\"\"\n##\n#.\n\"\"\"\ncount = 2\n",
+        "[board]\nsize = [3, 2]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 2\n",
+        "[board]\nsize = [4, 2]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = \"3..4\"\n",
+        "[board]\nshape = \"\"\"\n###\n#.#\n###\n\"\"\"\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n",
+    ];
+    for text in others {
+        let puzzle = inline(text);
+        assert!(OrderInstance::new(&puzzle).is_err(), "{text}");
+        let report = solve_puzzle(&puzzle, &SolveOptions::default()).unwrap();
+        assert_ne!(report.stats.encoding, "order", "{text}");
+        let forced = SolveOptions {
+            model: Model::Order,
+            ..SolveOptions::default()
+        };
+        let err = solve_puzzle(&puzzle, &forced).unwrap_err();
+        assert_eq!(err.exit_code(), 2, "{err}");
+    }
+    let limited = EnumerateOptions {
+        model: Model::Order,
+        limits: Limits {
+            classes: Some(2),
+            time: None,
+        },
+        ..EnumerateOptions::default()
+    };
+    let (result, _) = enumerate_puzzle(
+        &inline("[board]\nsize = [4, 4]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 8\n"),
+        &limited,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(result.classes.len(), 2);
+    assert!(!result.complete);
+}
+
+#[test]
+fn forcing_the_order_model_on_a_polyomino_puzzle_is_a_clear_error() {
+    let out = jigsat()
+        .args(["solve", "--model", "order"])
+        .arg(puzzle_path("pentomino-6x10.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("order encoding"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+#[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
+fn calibron_12_solves_and_checks() {
+    let puzzle = Puzzle::load(&puzzle_path("calibron12.toml")).unwrap();
+    let report = solve_puzzle(&puzzle, &SolveOptions::default()).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.stats.encoding, "order");
+    check(&puzzle, &report.solutions[0]).unwrap();
+}
+
+#[test]
+#[ignore = "slow: run with cargo test --release -- --ignored"]
+fn calibron_12_has_8_solutions_and_1_up_to_symmetry() {
+    let out = jigsat()
+        .args(["count", "--format", "json"])
+        .arg(puzzle_path("calibron12.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["count"], 8);
+    assert_eq!(v["distinct"], 1);
+    assert_eq!(v["stats"]["encoding"], "order");
+}
