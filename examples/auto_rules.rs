@@ -44,7 +44,7 @@ fn main() {
             let lits: Vec<Lit> = opts.iter().map(|&o| Var::new(o + 1).positive()).collect();
             let (max, above) = match item.kind {
                 ItemKind::Cell(_) => (cell_max, cell_enc),
-                ItemKind::Piece(_) => (piece_max, piece_enc),
+                ItemKind::Piece(_) | ItemKind::Edge(_) => (piece_max, piece_enc),
             };
             let encoding = if lits.len() <= max {
                 Encoding::Pairwise
@@ -64,6 +64,7 @@ fn main() {
             encoding: Encoding::Auto,
             card: Card::default(),
             notes: Vec::new(),
+            edges: None,
         };
         let start = Instant::now();
         run_solver(

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::encode::{Card, Encoding};
+use crate::encode::{Card, EdgeEncoding, Encoding};
 use crate::render::Format;
 use crate::render::table::TableFormat;
 use crate::solve::SolverChoice;
@@ -223,6 +223,11 @@ pub struct DecodeArgs {
     #[arg(long, value_enum)]
     pub card: Option<Card>,
 
+    /// The edge-matching encoding the CNF was written with (default
+    /// `colours`, or the one named in --cnf).
+    #[arg(long, value_enum)]
+    pub edges: Option<EdgeEncoding>,
+
     /// The CNF was written with --no-symmetry (read from --cnf when given).
     #[arg(long)]
     pub no_symmetry: bool,
@@ -255,6 +260,13 @@ pub struct EncodingArgs {
     /// --card totalizer.
     #[arg(long, value_enum, default_value_t = Card::Sequential)]
     pub card: Card,
+
+    /// Edge-matching puzzles: how touching edges are made to match.
+    /// `colours` (a variable per inner edge and colour, Heule 2008) or
+    /// `direct` (a binary clause per mismatched pair of neighbouring
+    /// placements), e.g. --edges direct. Ignored for packing puzzles.
+    #[arg(long, value_enum, default_value_t = EdgeEncoding::Colours)]
+    pub edges: EdgeEncoding,
 }
 
 #[derive(Debug, Args)]
@@ -262,6 +274,17 @@ pub struct CompareArgs {
     /// Puzzle files to measure.
     #[arg(required = true)]
     pub puzzles: Vec<PathBuf>,
+
+    /// Edge-matching encodings to compare, comma-separated (colours,
+    /// direct); shown as `ENCODING+EDGES`, e.g. `auto+direct`. Ignored for
+    /// packing puzzles.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "colours,direct"
+    )]
+    pub edges: Vec<EdgeEncoding>,
 
     /// Encodings to compare, comma-separated, or `all`.
     #[arg(long, value_delimiter = ',', default_value = "all", value_parser = parse_encodings)]

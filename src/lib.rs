@@ -25,6 +25,7 @@
 pub mod cli;
 pub mod commands;
 pub mod cover;
+pub mod edges;
 pub mod encode;
 pub mod enumerate;
 pub mod error;
@@ -42,7 +43,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use cover::Cover;
-pub use encode::{Card, Cnf, Encoded, Encoding, Lit, Var};
+pub use encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding, Lit, Var};
 pub use error::{Error, InputError, Result};
 pub use placement::{Placement, Placements};
 pub use puzzle::Puzzle;
@@ -89,6 +90,8 @@ pub struct SolveOptions {
     pub encoding: Encoding,
     /// The cardinality encoding for pieces with copies.
     pub card: Card,
+    /// The edge-matching encoding (edge-matching puzzles only).
+    pub edges: EdgeEncoding,
     pub solver: SolverChoice,
     pub time_limit: Option<Duration>,
     /// Skip the colouring pre-check (so that the solver itself must prove
@@ -149,13 +152,29 @@ impl Instance {
         breaking
     }
 
-    /// The CNF, with symmetry-breaking units when `breaking` is given.
-    pub fn encode(&self, encoding: Encoding, card: Card, breaking: Option<&Breaking>) -> Encoded {
-        let mut encoded = encode::encode_with(&self.cover, encoding, card);
+    /// The CNF, with symmetry-breaking units when `breaking` is given;
+    /// `edges` matters for edge-matching puzzles only.
+    pub fn encode(
+        &self,
+        encoding: Encoding,
+        card: Card,
+        edges: EdgeEncoding,
+        breaking: Option<&Breaking>,
+    ) -> Encoded {
+        let mut encoded = encode::encode_full(&self.cover, encoding, card, edges);
         if let Some(b) = breaking {
             encoded.forbid(&b.forbidden, &b.description);
         }
         encoded
+    }
+}
+
+/// The encoding as `stats` names it: the at-most-one encoding, and for an
+/// edge-matching puzzle the edge encoding after a `+` (`auto+colours`).
+pub fn encoding_label(puzzle: &Puzzle, encoding: Encoding, edges: EdgeEncoding) -> String {
+    match puzzle.tiling {
+        Some(_) => format!("{encoding}+{edges}"),
+        None => encoding.name().to_string(),
     }
 }
 
@@ -230,7 +249,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
     let started = Instant::now();
     let instance = Instance::new(puzzle)?;
     let mut stats = Stats {
-        encoding: options.encoding.name().to_string(),
+        encoding: encoding_label(puzzle, options.encoding, options.edges),
         ..Stats::default()
     };
     if !options.no_precheck
@@ -246,7 +265,12 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
         });
     }
     let breaking = instance.breaking(puzzle, !options.no_symmetry);
-    let encoded = instance.encode(options.encoding, options.card, breaking.as_ref());
+    let encoded = instance.encode(
+        options.encoding,
+        options.card,
+        options.edges,
+        breaking.as_ref(),
+    );
     stats.variables = encoded.cnf.num_vars() as u64;
     stats.clauses = encoded.cnf.num_clauses() as u64;
     stats.encode_ms = ms(started.elapsed());
@@ -282,6 +306,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
 pub struct EnumerateOptions {
     pub encoding: Encoding,
     pub card: Card,
+    pub edges: EdgeEncoding,
     /// `None` picks dlx when the instance is a pure exact cover, varisat
     /// otherwise.
     pub solver: Option<SolverChoice>,
@@ -300,7 +325,7 @@ pub fn enumerate_puzzle(
     let started = Instant::now();
     let instance = Instance::new(puzzle)?;
     let mut stats = Stats {
-        encoding: options.encoding.name().to_string(),
+        encoding: encoding_label(puzzle, options.encoding, options.edges),
         ..Stats::default()
     };
     if !options.no_precheck
@@ -331,8 +356,14 @@ pub fn enumerate_puzzle(
     };
     stats.backend = engine.name().to_string();
     let breaking = instance.breaking(puzzle, !options.no_symmetry);
-    let encoded = (engine == Engine::Varisat)
-        .then(|| instance.encode(options.encoding, options.card, breaking.as_ref()));
+    let encoded = (engine == Engine::Varisat).then(|| {
+        instance.encode(
+            options.encoding,
+            options.card,
+            options.edges,
+            breaking.as_ref(),
+        )
+    });
     if let Some(e) = &encoded {
         stats.variables = e.cnf.num_vars() as u64;
         stats.clauses = e.cnf.num_clauses() as u64;

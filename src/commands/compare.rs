@@ -6,7 +6,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::CompareArgs;
-use crate::encode::{Card, encode_with};
+use crate::encode::{Card, EdgeEncoding, encode_full};
 use crate::error::{Error, Result};
 use crate::render::table::{Row, render};
 use crate::{Instance, Status, ms, run_solver};
@@ -39,17 +39,34 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
     for path in &args.puzzles {
         let puzzle = load(path)?;
         let instance = Instance::new(&puzzle)?;
-        for &(encoding, card) in &encodings {
-            let label = if card == Card::default() {
+        // Edge encodings multiply the rows of edge-matching puzzles only.
+        let edge_choices: Vec<Option<EdgeEncoding>> = if puzzle.tiling.is_some() {
+            args.edges.iter().map(|&e| Some(e)).collect()
+        } else {
+            vec![None]
+        };
+        let combinations = encodings
+            .iter()
+            .flat_map(|&(e, c)| edge_choices.iter().map(move |&x| (e, c, x)));
+        for (encoding, card, edges) in combinations {
+            let mut label = if card == Card::default() {
                 encoding.name().to_string()
             } else {
                 format!("{encoding}+{card}")
             };
+            if let Some(e) = edges {
+                label = format!("{label}+{e}");
+            }
             let mut encode_times = Vec::with_capacity(runs);
             let mut encoded = None;
             for _ in 0..runs {
                 let start = Instant::now();
-                encoded = Some(encode_with(&instance.cover, encoding, card));
+                encoded = Some(encode_full(
+                    &instance.cover,
+                    encoding,
+                    card,
+                    edges.unwrap_or_default(),
+                ));
                 encode_times.push(ms(start.elapsed()));
             }
             let encoded = encoded.expect("at least one run");

@@ -16,6 +16,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     let options = EnumerateOptions {
         encoding: search.encoding.encoding,
         card: search.encoding.card,
+        edges: search.encoding.edges,
         solver: search.solver.clone(),
         limits: Limits {
             classes: None,

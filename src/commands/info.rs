@@ -18,14 +18,21 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
     let instance = Instance::new(&puzzle)?;
     let card = args.encoding.card;
     let breaking = instance.breaking(&puzzle, true);
-    let encoded = instance.encode(args.encoding.encoding, card, breaking.as_ref());
+    let encoded = instance.encode(
+        args.encoding.encoding,
+        card,
+        args.encoding.edges,
+        breaking.as_ref(),
+    );
     let group = &instance.group;
     let breaking_text = breaking.as_ref().map(|b| b.description.clone());
     // The CNF's size under every encoding, as `solve` would build it.
     let sizes: Vec<(Encoding, u32, usize)> = Encoding::value_variants()
         .iter()
         .map(|&e| {
-            let cnf = instance.encode(e, card, breaking.as_ref()).cnf;
+            let cnf = instance
+                .encode(e, card, args.encoding.edges, breaking.as_ref())
+                .cnf;
             (e, cnf.num_vars(), cnf.num_clauses())
         })
         .collect();

@@ -99,11 +99,15 @@ impl CnfSource<'_> {
         } else {
             "off"
         };
-        vec![
+        let mut options: Vec<(String, String)> = vec![
             ("encoding".into(), encoded.encoding.name().into()),
             ("card".into(), encoded.card.name().into()),
-            ("symmetry".into(), symmetry.into()),
-        ]
+        ];
+        if let Some(edges) = encoded.edges {
+            options.push(("edges".into(), edges.name().into()));
+        }
+        options.push(("symmetry".into(), symmetry.into()));
+        options
     }
 
     /// The fingerprint, as 16 hex digits.
