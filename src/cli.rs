@@ -102,6 +102,59 @@ pub enum Command {
         jigsat compare puzzles/tromino-choice.toml --encoding auto --card sequential,totalizer\n  \
         jigsat compare puzzles/*.toml --encoding auto --solver varisat,splr,kissat,cadical,minisat")]
     Compare(CompareArgs),
+
+    /// Write a puzzle file with a planted solution, for tests and benchmarks.
+    #[command(subcommand)]
+    Generate(GenerateCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GenerateCommand {
+    /// An edge-matching puzzle: the edges of a WxH grid coloured at random
+    /// (the frame with --border's label), cut into tiles, each turned at
+    /// random, shuffled. Identical tiles become one entry with a count.
+    /// The planted solution is written in `# planted` comments.
+    #[command(after_help = "Examples:\n  \
+        jigsat generate edges --size 6x6 --colours 4 --border 0 --seed 1 -o e6.toml\n  \
+        jigsat generate edges --size 3x3 --colours 3 | jigsat solve /dev/stdin\n  \
+        jigsat generate edges --size 8x8 --colours 5 --border 0 -o e8.toml && jigsat solve e8.toml")]
+    Edges(GenerateEdgesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateEdgesArgs {
+    /// Board size as WIDTHxHEIGHT, e.g. --size 6x6 (each 1 to 100).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: (u32, u32),
+
+    /// Number of edge labels for the inner edges (named a, b, c, …), e.g.
+    /// --colours 4; fewer colours give more solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub colours: u32,
+
+    /// A label for every edge facing the frame (Eternity II style), e.g.
+    /// --border 0; without it frame edges are coloured like inner ones.
+    #[arg(long, value_name = "LABEL")]
+    pub border: Option<String>,
+
+    /// Seed of the random choices: the same seed gives the same file.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{s}' is not a size: expected WIDTHxHEIGHT like 6x6, each from 1 to 100");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(1..=100).contains(&w) || !(1..=100).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
 }
 
 #[derive(Debug, Args)]

@@ -29,6 +29,7 @@ pub mod edges;
 pub mod encode;
 pub mod enumerate;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod impossible;
 pub mod placement;
