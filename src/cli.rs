@@ -14,15 +14,17 @@ use crate::solve::SolverChoice;
 #[command(
     name = "jigsat",
     version,
-    about = "Solve packing puzzles (polyominoes, polycubes, rectangles) with SAT",
-    long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) with SAT.\n\n\
-        A puzzle is a TOML file with a [board] and [[piece]] entries; jigsat lists every \
+    about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching puzzles with SAT",
+    long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching \
+        puzzles (square tiles whose touching edges match) with SAT.\n\n\
+        A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries; jigsat lists every \
         placement of every piece, encodes the exact cover as CNF (one variable per \
         placement), solves it, checks the answer against the puzzle and draws it.",
     after_help = "Examples:\n  \
         jigsat solve puzzles/soma.toml\n  \
         jigsat solve puzzles/pentomino-6x10.toml --format json -o solution.json\n  \
-        jigsat info puzzles/y25.toml\n\n\
+        jigsat info puzzles/y25.toml\n  \
+        jigsat count puzzles/big-cats.toml --solver varisat --edges direct\n\n\
         Exit status: 0 solved, 1 proved to have no solution, 2 bad input or usage, 3 gave up \
         (time limit).\nLogging: -v for timings and sizes, -vv for more; RUST_LOG overrides."
 )]

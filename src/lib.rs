@@ -1,5 +1,5 @@
-//! jigsat solves packing puzzles — polyominoes, polycubes, rectangles — by
-//! encoding them to SAT.
+//! jigsat solves packing puzzles — polyominoes, polycubes, rectangles — and
+//! edge-matching puzzles by encoding them to SAT.
 //!
 //! The pipeline, one module per step:
 //!
@@ -12,6 +12,10 @@
 //! - [`geometry`] knows cells, the 48 cube symmetries and orientations.
 //! - [`placement`] lists every way each piece fits on the board.
 //! - [`cover`] turns those into an exact-cover instance with multiplicities.
+//! - [`edges`] does the same for edge-matching puzzles: tile placements
+//!   (tile, position, distinct look), a cover whose inner edges are
+//!   coloured secondary items, and the board's rotation group; the CNF
+//!   encodings of the colours are in [`encode::edges`].
 //! - [`impossible`] tries cheap colouring proofs before any search.
 //! - [`encode`] writes the CNF: one variable per placement, a cardinality
 //!   constraint per item, at-most-one encodings chosen by `--encoding`.

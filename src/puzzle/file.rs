@@ -468,6 +468,21 @@ fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzl
             count,
         });
     }
+    // Two entries that look alike are one tile listed twice: solutions
+    // swapping them would count as different. Allowed, but worth a word.
+    let mut warnings = Vec::new();
+    for (j, b) in tiles.iter().enumerate() {
+        let turns = if turns { 4 } else { 1 };
+        if let Some(a) = tiles[..j]
+            .iter()
+            .find(|a| (0..turns).any(|r| crate::edges::turned(&a.edges, r) == b.edges))
+        {
+            warnings.push(format!(
+                "{}: tiles \"{}\" and \"{}\" look alike; solutions that swap them count as different (give one entry with a count instead)",
+                src.file, a.name, b.name
+            ));
+        }
+    }
     let total: usize = tiles.iter().map(|t| t.count as usize).sum();
     if total != board.len() {
         return Err(src.error(
@@ -492,7 +507,7 @@ fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzl
             border,
             turns,
         }),
-        warnings: Vec::new(),
+        warnings,
     })
 }
 
