@@ -545,6 +545,7 @@ mod puzzles {
         assert_eq!(
             files,
             [
+                "big-cats.toml",
                 "pentomino-3x20.toml",
                 "pentomino-6x10.toml",
                 "pentomino-8x8-hole.toml",
@@ -555,6 +556,24 @@ mod puzzles {
             ],
             "a new puzzle needs its test below"
         );
+    }
+
+    #[test]
+    fn big_cats_under_every_encoding_and_edge_encoding() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/big-cats.toml");
+        let puzzle = Puzzle::load(&path).unwrap();
+        for &encoding in Encoding::value_variants() {
+            for &edges in jigsat::EdgeEncoding::value_variants() {
+                let options = SolveOptions {
+                    encoding,
+                    edges,
+                    ..SolveOptions::default()
+                };
+                let report = solve_puzzle(&puzzle, &options).unwrap();
+                assert_eq!(report.status, Status::Solved, "{encoding}+{edges}");
+                jigsat::check(&puzzle, &report.solutions[0]).unwrap();
+            }
+        }
     }
 
     #[test]
