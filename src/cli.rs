@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::encode::{Card, Encoding};
+use crate::encode::{Card, EdgeEncoding, Encoding};
 use crate::rectangles::Model;
 use crate::render::Format;
 use crate::render::table::TableFormat;
@@ -15,16 +15,18 @@ use crate::solve::SolverChoice;
 #[command(
     name = "jigsat",
     version,
-    about = "Solve packing puzzles (polyominoes, polycubes, rectangles) with SAT",
-    long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) with SAT.\n\n\
-        A puzzle is a TOML file with a [board] and [[piece]] entries; jigsat lists every \
+    about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching puzzles with SAT",
+    long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching \
+        puzzles (square tiles whose touching edges match) with SAT.\n\n\
+        A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries; jigsat lists every \
         placement of every piece, encodes the exact cover as CNF (one variable per \
         placement), solves it, checks the answer against the puzzle and draws it.",
     after_help = "Examples:\n  \
         jigsat solve puzzles/soma.toml\n  \
         jigsat solve puzzles/pentomino-6x10.toml --format json -o solution.json\n  \
         jigsat solve puzzles/soma.toml --format svg -o soma.svg\n  \
-        jigsat info puzzles/y25.toml\n\n\
+        jigsat info puzzles/y25.toml\n  \
+        jigsat count puzzles/big-cats.toml --solver varisat --edges direct\n\n\
         Exit status: 0 solved, 1 proved to have no solution, 2 bad input or usage, 3 gave up \
         (time limit).\nLogging: -v for timings and sizes, -vv for more; RUST_LOG overrides."
 )]
@@ -106,6 +108,59 @@ pub enum Command {
         jigsat compare puzzles/tromino-choice.toml --encoding auto --card sequential,totalizer\n  \
         jigsat compare puzzles/*.toml --encoding auto --solver varisat,splr,kissat,cadical,minisat")]
     Compare(CompareArgs),
+
+    /// Write a puzzle file with a planted solution, for tests and benchmarks.
+    #[command(subcommand)]
+    Generate(GenerateCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GenerateCommand {
+    /// An edge-matching puzzle: the edges of a WxH grid coloured at random
+    /// (the frame with --border's label), cut into tiles, each turned at
+    /// random, shuffled. Identical tiles become one entry with a count.
+    /// The planted solution is written in `# planted` comments.
+    #[command(after_help = "Examples:\n  \
+        jigsat generate edges --size 6x6 --colours 4 --border 0 --seed 1 -o e6.toml\n  \
+        jigsat generate edges --size 3x3 --colours 3 | jigsat solve /dev/stdin\n  \
+        jigsat generate edges --size 8x8 --colours 5 --border 0 -o e8.toml && jigsat solve e8.toml")]
+    Edges(GenerateEdgesArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateEdgesArgs {
+    /// Board size as WIDTHxHEIGHT, e.g. --size 6x6 (each 1 to 100).
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    pub size: (u32, u32),
+
+    /// Number of edge labels for the inner edges (named a, b, c, …), e.g.
+    /// --colours 4; fewer colours give more solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub colours: u32,
+
+    /// A label for every edge facing the frame (Eternity II style), e.g.
+    /// --border 0; without it frame edges are coloured like inner ones.
+    #[arg(long, value_name = "LABEL")]
+    pub border: Option<String>,
+
+    /// Seed of the random choices: the same seed gives the same file.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
+
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{s}' is not a size: expected WIDTHxHEIGHT like 6x6, each from 1 to 100");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(1..=100).contains(&w) || !(1..=100).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
 }
 
 #[derive(Debug, Args)]
@@ -237,6 +292,11 @@ pub struct DecodeArgs {
     #[arg(long, value_enum)]
     pub card: Option<Card>,
 
+    /// The edge-matching encoding the CNF was written with (default
+    /// `colours`, or the one named in --cnf).
+    #[arg(long, value_enum)]
+    pub edges: Option<EdgeEncoding>,
+
     /// The CNF was written with --no-symmetry (read from --cnf when given).
     #[arg(long)]
     pub no_symmetry: bool,
@@ -271,6 +331,13 @@ pub struct EncodingArgs {
     /// --card totalizer.
     #[arg(long, value_enum, default_value_t = Card::Sequential)]
     pub card: Card,
+
+    /// Edge-matching puzzles: how touching edges are made to match.
+    /// `colours` (a variable per inner edge and colour, Heule 2008) or
+    /// `direct` (a binary clause per mismatched pair of neighbouring
+    /// placements), e.g. --edges direct. Ignored for packing puzzles.
+    #[arg(long, value_enum, default_value_t = EdgeEncoding::Colours)]
+    pub edges: EdgeEncoding,
 }
 
 #[derive(Debug, Args)]
@@ -290,6 +357,17 @@ pub struct CompareArgs {
         default_value = "placement,order"
     )]
     pub model: Vec<Model>,
+
+    /// Edge-matching encodings to compare, comma-separated (colours,
+    /// direct); shown as `ENCODING+EDGES`, e.g. `auto+direct`. Ignored for
+    /// packing puzzles.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "colours,direct"
+    )]
+    pub edges: Vec<EdgeEncoding>,
 
     /// Encodings to compare, comma-separated, or `all`.
     #[arg(long, value_delimiter = ',', default_value = "all", value_parser = parse_encodings)]

@@ -18,6 +18,9 @@ pub enum ItemKind {
     Cell(u32),
     /// A distinct piece, by index into `Puzzle::pieces`.
     Piece(usize),
+    /// An inner edge of an edge-matching board (the plain secondary items
+    /// of [`Cover::for_dlx`]).
+    Edge(u32),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,15 +35,37 @@ pub struct Item {
     pub implied: bool,
 }
 
+/// A colour an option gives one inner edge of an edge-matching board
+/// (Knuth's secondary items with colours, Algorithm C).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct EdgeColour {
+    /// Index of the inner edge.
+    pub edge: u32,
+    /// The colour (a label number) this option needs the edge to have.
+    pub colour: u32,
+    /// The option lies on the edge's first side (left of it, or above).
+    pub first: bool,
+}
+
 #[derive(Clone, Debug)]
 pub struct Cover {
     pub items: Vec<Item>,
     /// Option `i` is placement `i`; it lists the items it covers.
     pub options: Vec<Vec<u32>>,
+    /// Per option, the colours it gives to coloured secondary items (the
+    /// inner edges of an edge-matching puzzle): two options are compatible
+    /// only when they agree on every edge both colour. Empty lists for
+    /// packing puzzles, whose encoders and engines never look here.
+    pub colours: Vec<Vec<EdgeColour>>,
+    /// The number of coloured secondary items.
+    pub edges: usize,
 }
 
 impl Cover {
     pub fn new(puzzle: &Puzzle, placements: &Placements) -> Cover {
+        if puzzle.tiling.is_some() {
+            return crate::edges::cover(puzzle, placements);
+        }
         let cells = puzzle.board.len();
         let cell_min = match puzzle.fill {
             Fill::Exact => 1,
@@ -63,7 +88,7 @@ impl Cover {
         if let Some(p) = implied_piece(puzzle) {
             items[cells + p].implied = true;
         }
-        let options = placements
+        let options: Vec<Vec<u32>> = placements
             .all
             .iter()
             .map(|pl| {
@@ -72,7 +97,72 @@ impl Cover {
                 covered
             })
             .collect();
-        Cover { items, options }
+        let colours = vec![Vec::new(); options.len()];
+        Cover {
+            items,
+            options,
+            colours,
+            edges: 0,
+        }
+    }
+
+    pub fn has_colours(&self) -> bool {
+        self.edges > 0
+    }
+
+    /// The same instance with colours turned into plain secondary items,
+    /// for an exact-cover engine without colour support. For an edge `e`
+    /// and each colour `x` it can take there is a secondary item `(e, x)`:
+    /// an option on the edge's first side with colour `a` covers `(e, x)`
+    /// for every `x != a`, an option on the second side with colour `b`
+    /// covers `(e, b)`. They clash exactly when `a != b`; options on the
+    /// same side never meet, as each position takes one tile.
+    pub fn for_dlx(&self) -> std::borrow::Cow<'_, Cover> {
+        if !self.has_colours() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut domain: Vec<Vec<u32>> = vec![Vec::new(); self.edges];
+        for c in self.colours.iter().flatten() {
+            domain[c.edge as usize].push(c.colour);
+        }
+        let mut items = self.items.clone();
+        let mut first_item = Vec::with_capacity(self.edges);
+        for (e, d) in domain.iter_mut().enumerate() {
+            d.sort_unstable();
+            d.dedup();
+            first_item.push(items.len() as u32);
+            items.extend(d.iter().map(|_| Item {
+                kind: ItemKind::Edge(e as u32),
+                min: 0,
+                max: 1,
+                implied: false,
+            }));
+        }
+        let options = self
+            .options
+            .iter()
+            .zip(&self.colours)
+            .map(|(covered, colours)| {
+                let mut out = covered.clone();
+                for c in colours {
+                    let d = &domain[c.edge as usize];
+                    let base = first_item[c.edge as usize];
+                    let k = d.binary_search(&c.colour).expect("in the domain") as u32;
+                    if c.first {
+                        out.extend((0..d.len() as u32).filter(|&x| x != k).map(|x| base + x));
+                    } else {
+                        out.push(base + k);
+                    }
+                }
+                out
+            })
+            .collect();
+        std::borrow::Cow::Owned(Cover {
+            items,
+            colours: vec![Vec::new(); self.options.len()],
+            options,
+            edges: 0,
+        })
     }
 
     /// For each item, the options that cover it.

@@ -108,9 +108,11 @@ pub fn enumerate(
     let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::sync_channel::<Message>(1024);
     let forbidden: Vec<u32> = breaking.map(|b| b.forbidden.clone()).unwrap_or_default();
+    // Edge colours become plain secondary items for the dlx engine.
+    let dlx_cover = instance.cover.for_dlx();
     match engine {
         Engine::Dlx => {
-            let mut dlx = Dlx::new(&instance.cover, &forbidden).ok_or_else(|| {
+            let mut dlx = Dlx::new(&dlx_cover, &forbidden).ok_or_else(|| {
                 Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver varisat for count ranges".into())
             })?;
             dlx.set_interrupt(Arc::clone(&stop));
@@ -142,7 +144,7 @@ pub fn enumerate(
             // Cubes from the exact-cover structure when it is plain exact
             // cover; one cube (no assumptions) otherwise.
             let mut cubes = vec![Vec::new()];
-            if let Some(mut dlx) = Dlx::new(&instance.cover, &forbidden) {
+            if let Some(mut dlx) = Dlx::new(&dlx_cover, &forbidden) {
                 let shallow = std::sync::Mutex::new(Vec::new());
                 let collect = |o: &[u32]| shallow.lock().map(|mut v| v.push(o.to_vec())).is_ok();
                 if let Ok(c) = dlx.cubes(256, 3, &collect) {

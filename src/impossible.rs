@@ -33,6 +33,10 @@ type Colouring = fn(Cell) -> bool;
 /// A reason the puzzle has no solution, if one of the cheap arguments
 /// finds one.
 pub fn refute(puzzle: &Puzzle, placements: &Placements) -> Option<String> {
+    if puzzle.tiling.is_some() {
+        // Areas and colourings say nothing about matching edges.
+        return None;
+    }
     for (p, piece) in puzzle.pieces.iter().enumerate() {
         if piece.count.min > 0 && placements.count_for(p) == 0 {
             return Some(format!("piece {} fits nowhere on the board", piece.name));

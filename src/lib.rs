@@ -1,5 +1,5 @@
-//! jigsat solves packing puzzles — polyominoes, polycubes, rectangles — by
-//! encoding them to SAT.
+//! jigsat solves packing puzzles — polyominoes, polycubes, rectangles — and
+//! edge-matching puzzles by encoding them to SAT.
 //!
 //! The pipeline, one module per step:
 //!
@@ -12,6 +12,10 @@
 //! - [`geometry`] knows cells, the 48 cube symmetries and orientations.
 //! - [`placement`] lists every way each piece fits on the board.
 //! - [`cover`] turns those into an exact-cover instance with multiplicities.
+//! - [`edges`] does the same for edge-matching puzzles: tile placements
+//!   (tile, position, distinct look), a cover whose inner edges are
+//!   coloured secondary items, and the board's rotation group; the CNF
+//!   encodings of the colours are in [`encode::edges`].
 //! - [`impossible`] tries cheap colouring proofs before any search.
 //! - [`encode`] writes the CNF: one variable per placement, a cardinality
 //!   constraint per item, at-most-one encodings chosen by `--encoding`.
@@ -28,9 +32,11 @@
 pub mod cli;
 pub mod commands;
 pub mod cover;
+pub mod edges;
 pub mod encode;
 pub mod enumerate;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod impossible;
 pub mod placement;
@@ -46,7 +52,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 pub use cover::Cover;
-pub use encode::{Card, Cnf, Encoded, Encoding, Lit, Var};
+pub use encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding, Lit, Var};
 pub use error::{Error, InputError, Result};
 pub use placement::{Placement, Placements};
 pub use puzzle::Puzzle;
@@ -96,6 +102,8 @@ pub struct SolveOptions {
     pub encoding: Encoding,
     /// The cardinality encoding for pieces with copies.
     pub card: Card,
+    /// The edge-matching encoding (edge-matching puzzles only).
+    pub edges: EdgeEncoding,
     pub solver: SolverChoice,
     pub time_limit: Option<Duration>,
     /// Skip the colouring pre-check (so that the solver itself must prove
@@ -156,13 +164,29 @@ impl Instance {
         breaking
     }
 
-    /// The CNF, with symmetry-breaking units when `breaking` is given.
-    pub fn encode(&self, encoding: Encoding, card: Card, breaking: Option<&Breaking>) -> Encoded {
-        let mut encoded = encode::encode_with(&self.cover, encoding, card);
+    /// The CNF, with symmetry-breaking units when `breaking` is given;
+    /// `edges` matters for edge-matching puzzles only.
+    pub fn encode(
+        &self,
+        encoding: Encoding,
+        card: Card,
+        edges: EdgeEncoding,
+        breaking: Option<&Breaking>,
+    ) -> Encoded {
+        let mut encoded = encode::encode_full(&self.cover, encoding, card, edges);
         if let Some(b) = breaking {
             encoded.forbid(&b.forbidden, &b.description);
         }
         encoded
+    }
+}
+
+/// The encoding as `stats` names it: the at-most-one encoding, and for an
+/// edge-matching puzzle the edge encoding after a `+` (`auto+colours`).
+pub fn encoding_label(puzzle: &Puzzle, encoding: Encoding, edges: EdgeEncoding) -> String {
+    match puzzle.tiling {
+        Some(_) => format!("{encoding}+{edges}"),
+        None => encoding.name().to_string(),
     }
 }
 
@@ -237,13 +261,13 @@ pub fn decode_model(
 /// impossible, ends the run before any encoding).
 fn prepare(
     puzzle: &Puzzle,
-    encoding: Encoding,
+    encoding: String,
     no_precheck: bool,
     started: Instant,
 ) -> Result<(Instance, Stats, Option<String>)> {
     let instance = Instance::new(puzzle)?;
     let mut stats = Stats {
-        encoding: encoding.name().to_string(),
+        encoding,
         ..Stats::default()
     };
     let refuted = if no_precheck {
@@ -264,8 +288,12 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
     if let Some(order) = OrderInstance::for_model(puzzle, options.model)? {
         return solve_order(puzzle, &order, options, started);
     }
-    let (instance, mut stats, refuted) =
-        prepare(puzzle, options.encoding, options.no_precheck, started)?;
+    let (instance, mut stats, refuted) = prepare(
+        puzzle,
+        encoding_label(puzzle, options.encoding, options.edges),
+        options.no_precheck,
+        started,
+    )?;
     if let Some(reason) = refuted {
         return Ok(Report {
             status: Status::Unsolvable,
@@ -275,7 +303,12 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
         });
     }
     let breaking = instance.breaking(puzzle, !options.no_symmetry);
-    let encoded = instance.encode(options.encoding, options.card, breaking.as_ref());
+    let encoded = instance.encode(
+        options.encoding,
+        options.card,
+        options.edges,
+        breaking.as_ref(),
+    );
     stats.variables = encoded.cnf.num_vars() as u64;
     stats.clauses = encoded.cnf.num_clauses() as u64;
     stats.encode_ms = ms(started.elapsed());
@@ -361,6 +394,7 @@ pub struct EnumerateOptions {
     pub model: Model,
     pub encoding: Encoding,
     pub card: Card,
+    pub edges: EdgeEncoding,
     /// `None` picks dlx when the instance is a pure exact cover, varisat
     /// otherwise.
     pub solver: Option<SolverChoice>,
@@ -411,8 +445,12 @@ pub fn enumerate_puzzle(
         stats.solve_ms = result.solve_ms;
         return Ok((result, stats));
     }
-    let (instance, mut stats, refuted) =
-        prepare(puzzle, options.encoding, options.no_precheck, started)?;
+    let (instance, mut stats, refuted) = prepare(
+        puzzle,
+        encoding_label(puzzle, options.encoding, options.edges),
+        options.no_precheck,
+        started,
+    )?;
     if let Some(reason) = refuted {
         let none = Enumeration {
             classes: Vec::new(),
@@ -437,8 +475,14 @@ pub fn enumerate_puzzle(
     };
     stats.backend = engine.name().to_string();
     let breaking = instance.breaking(puzzle, !options.no_symmetry);
-    let encoded = (engine == Engine::Varisat)
-        .then(|| instance.encode(options.encoding, options.card, breaking.as_ref()));
+    let encoded = (engine == Engine::Varisat).then(|| {
+        instance.encode(
+            options.encoding,
+            options.card,
+            options.edges,
+            breaking.as_ref(),
+        )
+    });
     if let Some(e) = &encoded {
         stats.variables = e.cnf.num_vars() as u64;
         stats.clauses = e.cnf.num_clauses() as u64;

@@ -31,10 +31,17 @@ pub struct Placements {
     pub orientations: Vec<Vec<Orientation>>,
     /// All placements, grouped by piece in piece order.
     pub all: Vec<Placement>,
+    /// For an edge-matching puzzle, each tile's distinct looks (a tile
+    /// placement's `orientation` indexes them, its one cell is the
+    /// position); empty for packing puzzles.
+    pub looks: Vec<Vec<crate::edges::Look>>,
 }
 
 impl Placements {
     pub fn generate(puzzle: &Puzzle) -> Result<Placements, Error> {
+        if puzzle.tiling.is_some() {
+            return crate::edges::placements(puzzle);
+        }
         let board = &puzzle.board;
         let flat = board.is_flat();
         let mut all_orientations = Vec::with_capacity(puzzle.pieces.len());
@@ -58,6 +65,7 @@ impl Placements {
         Ok(Placements {
             orientations: all_orientations,
             all,
+            looks: Vec::new(),
         })
     }
 

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use crate::geometry::{Board, Cell, Shape};
 use crate::placement::Placements;
-use crate::puzzle::{Fill, Puzzle};
+use crate::puzzle::{Fill, Puzzle, Tiling};
 
 /// One piece lying on the board.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -22,22 +22,66 @@ pub struct PlacedPiece {
     pub cells: Vec<Cell>,
 }
 
+/// One tile lying on an edge-matching board.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct PlacedTile {
+    /// Index into the puzzle's tiles.
+    pub tile: usize,
+    pub at: Cell,
+    /// Quarter turns clockwise from the edges as listed.
+    pub rotation: u8,
+    /// The labels as they lie: top, right, bottom, left.
+    pub edges: [String; 4],
+}
+
 /// What lies on the board. Copies of a piece are interchangeable, so the
-/// pieces are kept sorted: two equal solutions compare equal.
+/// pieces are kept sorted: two equal solutions compare equal. An
+/// edge-matching solution has `tiles` (sorted by position) and no pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
     pub pieces: Vec<PlacedPiece>,
+    pub tiles: Vec<PlacedTile>,
 }
 
 impl Solution {
     pub fn new(mut pieces: Vec<PlacedPiece>) -> Solution {
         pieces.iter_mut().for_each(|p| p.cells.sort_unstable());
         pieces.sort_unstable();
-        Solution { pieces }
+        Solution {
+            pieces,
+            tiles: Vec::new(),
+        }
+    }
+
+    /// An edge-matching solution; tiles are kept in board order (row by
+    /// row, as `Cell` orders them).
+    pub fn of_tiles(mut tiles: Vec<PlacedTile>) -> Solution {
+        tiles.sort_unstable_by_key(|t| (t.at.z, t.at.y, t.at.x));
+        Solution {
+            pieces: Vec::new(),
+            tiles,
+        }
     }
 
     /// The solution made of the chosen placements.
     pub fn from_placements(board: &Board, placements: &Placements, chosen: &[usize]) -> Solution {
+        if !placements.looks.is_empty() {
+            return Solution::of_tiles(
+                chosen
+                    .iter()
+                    .map(|&i| {
+                        let pl = &placements.all[i];
+                        let look = &placements.looks[pl.piece][pl.orientation];
+                        PlacedTile {
+                            tile: pl.piece,
+                            at: board.cell(pl.cells[0]),
+                            rotation: look.turns,
+                            edges: look.edges.clone(),
+                        }
+                    })
+                    .collect(),
+            );
+        }
         Solution::new(
             chosen
                 .iter()
@@ -56,6 +100,9 @@ impl Solution {
 /// Verifies a solution against the puzzle's rules; the error says which
 /// rule is broken and where.
 pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
+    if let Some(tiling) = &puzzle.tiling {
+        return check_tiles(puzzle, tiling, solution);
+    }
     let board = &puzzle.board;
     let flat = board.is_flat();
     let mut owner: HashMap<Cell, usize> = HashMap::new();
@@ -110,6 +157,103 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
         && let Some(c) = board.cells().iter().find(|c| !owner.contains_key(c))
     {
         return Err(format!("board cell {c} is not covered"));
+    }
+    Ok(())
+}
+
+/// The edge-matching rules, from the puzzle alone: one tile per position,
+/// each tile used its count, each tile's edges a turn of its listed edges
+/// (no turn under `rotations = "none"`), every pair of touching edges
+/// matching, and the border label on every frame edge and no inner one.
+fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<(), String> {
+    const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+    const SIDES: [&str; 4] = ["top", "right", "bottom", "left"];
+    let board = &puzzle.board;
+    if !solution.pieces.is_empty() {
+        return Err("an edge-matching solution holds tiles, not pieces".into());
+    }
+    let mut at: HashMap<Cell, usize> = HashMap::new();
+    let mut used = vec![0u32; tiling.tiles.len()];
+    for (k, placed) in solution.tiles.iter().enumerate() {
+        let tile = tiling.tiles.get(placed.tile).ok_or_else(|| {
+            format!(
+                "solution names tile #{} but the puzzle has {}",
+                placed.tile,
+                tiling.tiles.len()
+            )
+        })?;
+        used[placed.tile] += 1;
+        if board.index(placed.at).is_none() {
+            return Err(format!(
+                "tile {} lies at {}, which is not on the board",
+                tile.name, placed.at
+            ));
+        }
+        if at.insert(placed.at, k).is_some() {
+            return Err(format!("two tiles lie at {}", placed.at));
+        }
+        let r = placed.rotation as usize;
+        if r > 3 || (!tiling.turns && r != 0) {
+            return Err(format!(
+                "tile {} is turned {r} quarter turns, which the rules do not allow",
+                tile.name
+            ));
+        }
+        // Turned clockwise r times, the edge now in direction d was listed
+        // in direction d - r.
+        let expected: Vec<&String> = (0..4).map(|d| &tile.edges[(d + 4 - r) % 4]).collect();
+        if expected.iter().zip(&placed.edges).any(|(a, b)| *a != b) {
+            return Err(format!(
+                "tile {} at {} shows {:?}, which is not its edges {:?} turned {r} times",
+                tile.name, placed.at, placed.edges, tile.edges
+            ));
+        }
+    }
+    for (tile, &n) in tiling.tiles.iter().zip(&used) {
+        if n != tile.count {
+            return Err(format!(
+                "tile {} is used {n} times, but its count is {}",
+                tile.name, tile.count
+            ));
+        }
+    }
+    if let Some(c) = board.cells().iter().find(|c| !at.contains_key(c)) {
+        return Err(format!("no tile lies at {c}"));
+    }
+    for placed in &solution.tiles {
+        let name = &tiling.tiles[placed.tile].name;
+        for d in 0..4 {
+            let (dx, dy) = STEPS[d];
+            let next = Cell::new(placed.at.x + dx, placed.at.y + dy, placed.at.z);
+            let label = &placed.edges[d];
+            match at.get(&next) {
+                None => {
+                    if let Some(b) = &tiling.border
+                        && label != b
+                    {
+                        return Err(format!(
+                            "tile {name} at {} has {label} on its {} edge, which faces the frame and must be {b}",
+                            placed.at, SIDES[d]
+                        ));
+                    }
+                }
+                Some(&k) => {
+                    let other = &solution.tiles[k].edges[(d + 2) % 4];
+                    if tiling.border.as_ref() == Some(label) {
+                        return Err(format!(
+                            "tile {name} at {} has the border label {label} on an inner edge",
+                            placed.at
+                        ));
+                    }
+                    if tiling.matching.partner(label) != *other {
+                        return Err(format!(
+                            "tile {name} at {} shows {label} on its {} edge, but its neighbour at {next} shows {other}",
+                            placed.at, SIDES[d]
+                        ));
+                    }
+                }
+            }
+        }
     }
     Ok(())
 }

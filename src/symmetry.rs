@@ -47,6 +47,9 @@ pub struct Group {
 impl Group {
     /// The full group of the puzzle's board and pieces.
     pub fn of(puzzle: &Puzzle, placements: &Placements) -> Group {
+        if puzzle.tiling.is_some() {
+            return crate::edges::group(puzzle, placements);
+        }
         let flat = puzzle.board.is_flat();
         let board = puzzle.board.shape();
         let (board_lo, _) = board.bounds().expect("the board has cells");
@@ -126,7 +129,7 @@ impl Group {
             elements: vec![Symmetry {
                 transform: Transform::IDENTITY,
                 cells: (0..puzzle.board.len() as u32).collect(),
-                pieces: (0..puzzle.pieces.len()).collect(),
+                pieces: (0..puzzle.pieces.len().max(placements.looks.len())).collect(),
                 options: (0..placements.all.len() as u32).collect(),
             }],
         }
@@ -253,15 +256,29 @@ pub fn choose_breaking(
         }
     };
 
-    for (p, piece) in puzzle.pieces.iter().enumerate() {
-        if piece.count.min != 1 || piece.count.max != 1 {
-            continue;
-        }
+    // Pieces (or tiles) used exactly once.
+    let singles: Vec<(usize, String)> = match &puzzle.tiling {
+        Some(tiling) => tiling
+            .tiles
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.count == 1)
+            .map(|(i, t)| (i, format!("tile {}", t.name)))
+            .collect(),
+        None => puzzle
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.count.min == 1 && p.count.max == 1)
+            .map(|(i, p)| (i, format!("piece {}", p.name)))
+            .collect(),
+    };
+    for (p, what) in singles {
         let subgroup: Vec<usize> = (0..group.order())
             .filter(|&g| group.elements[g].pieces[p] == p)
             .collect();
         let pool: Vec<u32> = placements.of_piece(p).map(|(i, _)| i as u32).collect();
-        consider(pool, subgroup, format!("piece {}", piece.name));
+        consider(pool, subgroup, what);
     }
     if puzzle.fill == Fill::Exact {
         // Only a few candidate cells: those with the largest stabiliser.

@@ -17,7 +17,12 @@ fn model_of(puzzle: &str, encoding: Encoding) -> Vec<i32> {
     let instance = Instance::new(&puzzle).unwrap();
     // The CNF `jigsat dimacs` writes by default: symmetry breaking included.
     let breaking = instance.breaking(&puzzle, true);
-    let encoded = instance.encode(encoding, Card::default(), breaking.as_ref());
+    let encoded = instance.encode(
+        encoding,
+        Card::default(),
+        jigsat::EdgeEncoding::default(),
+        breaking.as_ref(),
+    );
     match SolverChoice::Varisat
         .build()
         .expect("varisat is a SAT solver")

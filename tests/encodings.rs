@@ -545,6 +545,7 @@ mod puzzles {
         assert_eq!(
             files,
             [
+                "big-cats.toml",
                 // Calibron 12 goes through the order model: tests/rectangles.rs.
                 "calibron12.toml",
                 "pentomino-3x20.toml",
@@ -557,6 +558,24 @@ mod puzzles {
             ],
             "a new puzzle needs its test below"
         );
+    }
+
+    #[test]
+    fn big_cats_under_every_encoding_and_edge_encoding() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/big-cats.toml");
+        let puzzle = Puzzle::load(&path).unwrap();
+        for &encoding in Encoding::value_variants() {
+            for &edges in jigsat::EdgeEncoding::value_variants() {
+                let options = SolveOptions {
+                    encoding,
+                    edges,
+                    ..SolveOptions::default()
+                };
+                let report = solve_puzzle(&puzzle, &options).unwrap();
+                assert_eq!(report.status, Status::Solved, "{encoding}+{edges}");
+                jigsat::check(&puzzle, &report.solutions[0]).unwrap();
+            }
+        }
     }
 
     #[test]

@@ -171,6 +171,7 @@ fn decode_draws_too() {
     let encoded = instance.encode(
         jigsat::Encoding::default(),
         jigsat::Card::default(),
+        jigsat::EdgeEncoding::default(),
         breaking.as_ref(),
     );
     let values = match jigsat::SolverChoice::Varisat

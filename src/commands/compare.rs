@@ -6,7 +6,7 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
-use crate::encode::{Card, Encoded};
+use crate::encode::{Card, EdgeEncoding, Encoded};
 use crate::error::{Error, Result};
 use crate::rectangles::{Model, OrderInstance};
 use crate::render::table::{Row, render};
@@ -133,21 +133,37 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
             continue;
         }
         let instance = Instance::new(&puzzle)?;
-        for (&(encoding, card), &symmetric) in encodings
-            .iter()
-            .flat_map(|e| symmetry.iter().map(move |s| (e, s)))
-        {
+        // Edge encodings multiply the rows of edge-matching puzzles only.
+        let edge_choices: Vec<Option<EdgeEncoding>> = if puzzle.tiling.is_some() {
+            args.edges.iter().map(|&e| Some(e)).collect()
+        } else {
+            vec![None]
+        };
+        let combinations = encodings.iter().flat_map(|&(e, c)| {
+            edge_choices
+                .iter()
+                .flat_map(move |&x| symmetry.iter().map(move |&s| (e, c, x, s)))
+        });
+        for (encoding, card, edges, symmetric) in combinations {
             let breaking = instance.breaking(&puzzle, symmetric);
-            let label = if card == Card::default() {
+            let mut label = if card == Card::default() {
                 encoding.name().to_string()
             } else {
                 format!("{encoding}+{card}")
             };
+            if let Some(e) = edges {
+                label = format!("{label}+{e}");
+            }
             let mut encode_times = Vec::with_capacity(runs);
             let mut encoded = None;
             for _ in 0..runs {
                 let start = Instant::now();
-                encoded = Some(instance.encode(encoding, card, breaking.as_ref()));
+                encoded = Some(instance.encode(
+                    encoding,
+                    card,
+                    edges.unwrap_or_default(),
+                    breaking.as_ref(),
+                ));
                 encode_times.push(ms(start.elapsed()));
             }
             let encoded = encoded.expect("at least one run");

@@ -18,6 +18,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         model: search.model,
         encoding: search.encoding.encoding,
         card: search.encoding.card,
+        edges: search.encoding.edges,
         solver: search.solver.clone(),
         limits: Limits {
             classes: None,

@@ -14,7 +14,7 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use crate::cli::DecodeArgs;
-use crate::encode::{Card, Encoding};
+use crate::encode::{Card, EdgeEncoding, Encoding};
 use crate::error::{Error, InputError, Result};
 use crate::render::{Format, json, text};
 use crate::solve::dimacs::{self, CnfSource, Header};
@@ -65,9 +65,21 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
         })?,
         (None, None) => Card::default(),
     };
+    let edges = match (args.edges, from_header("edges")) {
+        (Some(e), _) => e,
+        (None, Some(name)) => EdgeEncoding::from_str(&name, true).map_err(|_| InputError {
+            file: header.as_ref().map(|(p, _)| p.clone()).unwrap_or_default(),
+            position: None,
+            field: None,
+            message: format!(
+                "`c option edges={name}` names an edge-matching encoding this jigsat does not know"
+            ),
+        })?,
+        (None, None) => EdgeEncoding::default(),
+    };
     let symmetry = !args.no_symmetry && from_header("symmetry").is_none_or(|s| s == "on");
     let breaking = instance.breaking(&puzzle, symmetry);
-    let encoded = instance.encode(encoding, card, breaking.as_ref());
+    let encoded = instance.encode(encoding, card, edges, breaking.as_ref());
     let cnf = &encoded.cnf;
 
     if let Some((path, h)) = &header {
@@ -162,7 +174,7 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
     let stats = Stats {
         variables: cnf.num_vars() as u64,
         clauses: cnf.num_clauses() as u64,
-        encoding: encoding.name().to_string(),
+        encoding: crate::encoding_label(&puzzle, encoding, edges),
         backend: "decode".to_string(),
         encode_ms,
         solve_ms: ms(decode_start.elapsed()),

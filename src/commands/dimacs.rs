@@ -17,6 +17,7 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
     let encoded = instance.encode(
         args.encoding.encoding,
         args.encoding.card,
+        args.encoding.edges,
         breaking.as_ref(),
     );
     let file = args.puzzle.display().to_string();

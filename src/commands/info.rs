@@ -19,14 +19,21 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
     let instance = Instance::new(&puzzle)?;
     let card = args.encoding.card;
     let breaking = instance.breaking(&puzzle, true);
-    let encoded = instance.encode(args.encoding.encoding, card, breaking.as_ref());
+    let encoded = instance.encode(
+        args.encoding.encoding,
+        card,
+        args.encoding.edges,
+        breaking.as_ref(),
+    );
     let group = &instance.group;
     let breaking_text = breaking.as_ref().map(|b| b.description.clone());
     // The CNF's size under every encoding, as `solve` would build it.
     let sizes: Vec<(Encoding, u32, usize)> = Encoding::value_variants()
         .iter()
         .map(|&e| {
-            let cnf = instance.encode(e, card, breaking.as_ref()).cnf;
+            let cnf = instance
+                .encode(e, card, args.encoding.edges, breaking.as_ref())
+                .cnf;
             (e, cnf.num_vars(), cnf.num_clauses())
         })
         .collect();
@@ -52,9 +59,23 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
             })
         })
         .collect();
+    let tiles: Vec<_> = puzzle
+        .tiling
+        .iter()
+        .flat_map(|t| t.tiles.iter().enumerate())
+        .map(|(t, tile)| {
+            json!({
+                "tile": tile.name,
+                "edges": tile.edges,
+                "count": tile.count,
+                "orientations": instance.placements.looks[t].len(),
+                "placements": instance.placements.count_for(t),
+            })
+        })
+        .collect();
     let out = match args.output.format {
         Format::Json => {
-            let doc = json!({
+            let mut doc = json!({
                 "puzzle": puzzle.name,
                 "board": { "cells": puzzle.board.len(), "size": [w, h, d], "fill": fill },
                 "pieces": pieces,
@@ -69,6 +90,11 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                 "symmetry": { "order": group.order(), "rotations": group.rotations(), "breaking": breaking_text },
                 "precheck": refutation,
             });
+            if puzzle.tiling.is_some() {
+                doc["tiles"] = json!(tiles);
+                doc["encoding"]["edges"] = json!(args.encoding.edges.name());
+                doc.as_object_mut().map(|o| o.remove("pieces"));
+            }
             serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
         }
         Format::Text | Format::Svg => {
@@ -85,20 +111,51 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                     String::new()
                 }
             );
-            out += &format!(
-                "{:<16} {:>5} {:>6} {:>6} {:>12} {:>10}\n",
-                "piece", "glyph", "cells", "count", "orientations", "placements"
-            );
-            for (p, piece) in puzzle.pieces.iter().enumerate() {
+            if let Some(tiling) = &puzzle.tiling {
+                out += &format!(
+                    "match {}, border {}, tiles {}; edges encoded with `{}`\n\n",
+                    match tiling.matching {
+                        crate::puzzle::Matching::Equal => "equal",
+                        crate::puzzle::Matching::Complement => "complement",
+                    },
+                    tiling.border.as_deref().unwrap_or("(none)"),
+                    if tiling.turns { "turn" } else { "do not turn" },
+                    args.encoding.edges
+                );
+                out += &format!(
+                    "{:<16} {:<40} {:>6} {:>12} {:>10}\n",
+                    "tile",
+                    "edges (top, right, bottom, left)",
+                    "count",
+                    "orientations",
+                    "placements"
+                );
+                for (t, tile) in tiling.tiles.iter().enumerate() {
+                    out += &format!(
+                        "{:<16} {:<40} {:>6} {:>12} {:>10}\n",
+                        tile.name,
+                        tile.edges.join(" "),
+                        tile.count,
+                        instance.placements.looks[t].len(),
+                        instance.placements.count_for(t)
+                    );
+                }
+            } else {
                 out += &format!(
                     "{:<16} {:>5} {:>6} {:>6} {:>12} {:>10}\n",
-                    piece.name,
-                    piece.glyph,
-                    piece.shape.len(),
-                    piece.count.to_string(),
-                    instance.placements.orientations[p].len(),
-                    instance.placements.count_for(p)
+                    "piece", "glyph", "cells", "count", "orientations", "placements"
                 );
+                for (p, piece) in puzzle.pieces.iter().enumerate() {
+                    out += &format!(
+                        "{:<16} {:>5} {:>6} {:>6} {:>12} {:>10}\n",
+                        piece.name,
+                        piece.glyph,
+                        piece.shape.len(),
+                        piece.count.to_string(),
+                        instance.placements.orientations[p].len(),
+                        instance.placements.count_for(p)
+                    );
+                }
             }
             out += &format!(
                 "\n{} placements; CNF with {} encoding and symmetry breaking: {} variables, {} clauses\n",

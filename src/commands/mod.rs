@@ -5,6 +5,7 @@ mod compare;
 mod count;
 mod decode;
 mod dimacs;
+mod generate;
 mod info;
 mod solve;
 
@@ -29,6 +30,7 @@ pub fn run(cli: &Cli) -> Result<i32> {
         Command::Dimacs(args) => dimacs::run(args),
         Command::Decode(args) => decode::run(args, cli.quiet),
         Command::Compare(args) => compare::run(args, cli.quiet),
+        Command::Generate(what) => generate::run(what),
     }
 }
 

@@ -23,6 +23,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
         model: search.model,
         encoding: search.encoding.encoding,
         card: search.encoding.card,
+        edges: search.encoding.edges,
         solver: search.solver.clone().unwrap_or_default(),
         time_limit: search.time_limit,
         no_precheck: search.no_precheck,
@@ -89,6 +90,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
         model: search.model,
         encoding: search.encoding.encoding,
         card: search.encoding.card,
+        edges: search.encoding.edges,
         solver: search.solver.clone(),
         limits: Limits {
             classes: limit.map(|n| n as usize),

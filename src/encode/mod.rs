@@ -23,6 +23,7 @@
 pub mod amo;
 pub mod card;
 mod cnf;
+pub mod edges;
 pub mod order;
 
 pub use cnf::{Cnf, Lit, Var};
@@ -31,6 +32,7 @@ use std::fmt;
 
 use amo::{AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential};
 pub use card::Card;
+pub use edges::EdgeEncoding;
 
 use crate::cover::{Cover, Item};
 
@@ -121,6 +123,8 @@ pub struct Encoded {
     /// breaking), for DIMACS comments and `info`.
     pub notes: Vec<String>,
     pub card: Card,
+    /// The edge-matching encoding, for edge-matching puzzles.
+    pub edges: Option<EdgeEncoding>,
 }
 
 impl Encoded {
@@ -161,8 +165,15 @@ pub fn encode(cover: &Cover, encoding: Encoding) -> Encoded {
 }
 
 /// Encodes the whole instance with the given at-most-one and cardinality
-/// encodings.
+/// encodings (and the default edge-matching encoding, if it has coloured
+/// edges).
 pub fn encode_with(cover: &Cover, encoding: Encoding, card: Card) -> Encoded {
+    encode_full(cover, encoding, card, EdgeEncoding::default())
+}
+
+/// Encodes the whole instance; `edges` chooses how coloured edges (of an
+/// edge-matching puzzle) are encoded, and is ignored for packing puzzles.
+pub fn encode_full(cover: &Cover, encoding: Encoding, card: Card, edges: EdgeEncoding) -> Encoded {
     let mut cnf = Cnf::new();
     let options = cover.options.len();
     cnf.reserve_vars(options as u32);
@@ -171,12 +182,17 @@ pub fn encode_with(cover: &Cover, encoding: Encoding, card: Card) -> Encoded {
         let lits: Vec<Lit> = opts.iter().map(|&o| lit(o)).collect();
         encode_item(item, &lits, encoding, card, &mut cnf);
     }
+    let edges = cover.has_colours().then(|| {
+        edges::encode(cover, edges, encoding, &mut cnf);
+        edges
+    });
     Encoded {
         cnf,
         options,
         encoding,
         notes: Vec::new(),
         card,
+        edges,
     }
 }
 

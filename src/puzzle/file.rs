@@ -13,7 +13,9 @@ use serde::Deserialize;
 use serde::de::{self, Visitor};
 use toml::Spanned;
 
-use super::{Count, Fill, MAX_BOARD_CELLS, MAX_COORDINATE, Piece, Puzzle, art};
+use super::{
+    Count, Fill, MAX_BOARD_CELLS, MAX_COORDINATE, Matching, Piece, Puzzle, Tile, Tiling, art,
+};
 use crate::error::InputError;
 use crate::geometry::{Board, Cell, Moves, Rotations, Shape};
 
@@ -29,7 +31,15 @@ struct RawPuzzle {
     #[serde(default)]
     piece: Vec<Spanned<RawPiece>>,
     #[serde(default)]
-    tile: Vec<Spanned<toml::Value>>,
+    tile: Vec<Spanned<RawTile>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTile {
+    name: Spanned<String>,
+    edges: Spanned<Vec<String>>,
+    count: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -157,12 +167,8 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
             "a puzzle holds [[piece]] entries or [[tile]] entries, never both",
         ));
     }
-    if let Some(tile) = raw.tile.first() {
-        return Err(src.error(
-            Some(tile.span()),
-            "tile",
-            "edge-matching puzzles ([[tile]]) are not supported by this version of jigsat yet",
-        ));
+    if !raw.tile.is_empty() {
+        return build_tiles(src, raw, default_name);
     }
     if raw.piece.is_empty() {
         return Err(src.error(
@@ -298,6 +304,209 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
         board,
         pieces,
         fill,
+        tiling: None,
+        warnings,
+    })
+}
+
+/// Most cells an edge-matching board may have (Eternity II has 256).
+pub const MAX_TILE_CELLS: usize = 10_000;
+
+/// An edge-matching puzzle: a flat board and `[[tile]]` entries.
+fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, InputError> {
+    for (key, given) in [
+        ("fill", raw.rules.fill.as_ref().map(|f| f.span())),
+        ("mirror", raw.rules.mirror.map(|_| 0..0)),
+    ] {
+        if given.is_some() {
+            let span = given.filter(|s| !s.is_empty());
+            return Err(src.error(
+                span,
+                &format!("rules.{key}"),
+                format!(
+                    "`{key}` is a rule for [[piece]] puzzles; tiles fill the board and never flip"
+                ),
+            ));
+        }
+    }
+    let board_span = raw.board.span();
+    let shape = shape_from(
+        src,
+        "board",
+        board_span.clone(),
+        raw.board.into_inner().into_parts(),
+    )?;
+    if !shape.is_flat() {
+        return Err(src.error(
+            Some(board_span),
+            "board",
+            "an edge-matching board is flat: give `size = [width, height]`",
+        ));
+    }
+    if shape.len() > MAX_TILE_CELLS {
+        return Err(src.error(
+            Some(board_span),
+            "board",
+            format!(
+                "the board has {} cells; jigsat handles edge-matching boards of at most {MAX_TILE_CELLS}",
+                shape.len()
+            ),
+        ));
+    }
+    let board = Board::new(shape);
+    let matching = match &raw.rules.matching {
+        None => Matching::Equal,
+        Some(m) => match m.get_ref().as_str() {
+            "equal" => Matching::Equal,
+            "complement" => Matching::Complement,
+            other => {
+                return Err(src.error(
+                    Some(m.span()),
+                    "rules.match",
+                    format!("expected \"equal\" or \"complement\", not \"{other}\""),
+                ));
+            }
+        },
+    };
+    let turns = match &raw.rules.rotations {
+        None => true,
+        Some(r) => match r.get_ref().as_str() {
+            "plane" => true,
+            "none" => false,
+            other => {
+                return Err(src.error(
+                    Some(r.span()),
+                    "rules.rotations",
+                    format!("tiles turn in the board's plane: expected \"plane\" or \"none\", not \"{other}\""),
+                ));
+            }
+        },
+    };
+    let border = match &raw.rules.border {
+        None => None,
+        Some(b) if b.get_ref().trim().is_empty() => {
+            return Err(src.error(
+                Some(b.span()),
+                "rules.border",
+                "the border label must not be empty",
+            ));
+        }
+        Some(b) => Some(b.get_ref().clone()),
+    };
+
+    let mut tiles = Vec::with_capacity(raw.tile.len());
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for (i, spanned) in raw.tile.into_iter().enumerate() {
+        let t = spanned.into_inner();
+        let field = |f: &str| format!("tile[{i}].{f}");
+        let name = t.name.get_ref().trim().to_string();
+        if name.is_empty() {
+            return Err(src.error(
+                Some(t.name.span()),
+                &field("name"),
+                "a tile needs a non-empty name",
+            ));
+        }
+        if let Some(&j) = names.get(&name) {
+            return Err(src.error(
+                Some(t.name.span()),
+                &field("name"),
+                format!("duplicate tile name \"{name}\" (already used by tile[{j}]); names must be unique"),
+            ));
+        }
+        names.insert(name.clone(), i);
+        let list = t.edges.get_ref();
+        if list.len() != 4 {
+            return Err(src.error(
+                Some(t.edges.span()),
+                &field("edges"),
+                format!(
+                    "expected four labels (top, right, bottom, left), not {}",
+                    list.len()
+                ),
+            ));
+        }
+        for (k, label) in list.iter().enumerate() {
+            if label.trim().is_empty() || label.trim() != label {
+                return Err(src.error(
+                    Some(t.edges.span()),
+                    &format!("tile[{i}].edges[{k}]"),
+                    "an edge label must be non-empty, without leading or trailing spaces",
+                ));
+            }
+            let stem = label.strip_suffix(['+', '-']);
+            if matching == Matching::Complement
+                && border.as_deref() != Some(label.as_str())
+                && stem.is_none_or(str::is_empty)
+            {
+                return Err(src.error(
+                    Some(t.edges.span()),
+                    &format!("tile[{i}].edges[{k}]"),
+                    format!(
+                        "under match = \"complement\" a label ends in '+' or '-' after a name (like \"lion+\"), not \"{label}\""
+                    ),
+                ));
+            }
+        }
+        let count = match &t.count {
+            None => 1,
+            Some(c) if (1..=MAX_TILE_CELLS as i64).contains(c.get_ref()) => *c.get_ref() as u32,
+            Some(c) => {
+                return Err(src.error(
+                    Some(c.span()),
+                    &field("count"),
+                    format!(
+                        "a tile's count is a whole number of copies from 1 to {MAX_TILE_CELLS}, not {}",
+                        c.get_ref()
+                    ),
+                ));
+            }
+        };
+        tiles.push(Tile {
+            name,
+            edges: [0, 1, 2, 3].map(|k| list[k].clone()),
+            count,
+        });
+    }
+    // Two entries that look alike are one tile listed twice: solutions
+    // swapping them would count as different. Allowed, but worth a word.
+    let mut warnings = Vec::new();
+    for (j, b) in tiles.iter().enumerate() {
+        let turns = if turns { 4 } else { 1 };
+        if let Some(a) = tiles[..j]
+            .iter()
+            .find(|a| (0..turns).any(|r| crate::edges::turned(&a.edges, r) == b.edges))
+        {
+            warnings.push(format!(
+                "{}: tiles \"{}\" and \"{}\" look alike; solutions that swap them count as different (give one entry with a count instead)",
+                src.file, a.name, b.name
+            ));
+        }
+    }
+    let total: usize = tiles.iter().map(|t| t.count as usize).sum();
+    if total != board.len() {
+        return Err(src.error(
+            Some(board_span),
+            "board",
+            format!(
+                "the tiles cannot fill the board: {total} tiles for {} positions (every position takes one tile)",
+                board.len()
+            ),
+        ));
+    }
+    Ok(Puzzle {
+        name: raw.name.unwrap_or_else(|| default_name.to_string()),
+        description: raw.description,
+        source: raw.source,
+        board,
+        pieces: Vec::new(),
+        fill: Fill::Exact,
+        tiling: Some(Tiling {
+            tiles,
+            matching,
+            border,
+            turns,
+        }),
         warnings,
     })
 }

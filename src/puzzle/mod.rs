@@ -28,6 +28,10 @@ pub struct Puzzle {
     pub board: Board,
     pub pieces: Vec<Piece>,
     pub fill: Fill,
+    /// The tiles and matching rules of an edge-matching puzzle (`[[tile]]`
+    /// entries); `None` for a packing puzzle, whose `pieces` are then
+    /// non-empty. A tile puzzle has no pieces.
+    pub tiling: Option<Tiling>,
     /// Things worth telling the user that do not stop the run (a
     /// disconnected piece, say).
     pub warnings: Vec<String>,
@@ -42,6 +46,55 @@ pub struct Piece {
     pub shape: Shape,
     pub count: Count,
     pub moves: Moves,
+}
+
+/// An edge-matching puzzle's tiles and rules.
+#[derive(Clone, Debug)]
+pub struct Tiling {
+    pub tiles: Vec<Tile>,
+    pub matching: Matching,
+    /// The label every edge facing the frame must carry (and no inner edge
+    /// may), when set.
+    pub border: Option<String>,
+    /// Tiles may turn in the board's plane (`rotations = "plane"`, the
+    /// default), or keep the orientation listed (`"none"`).
+    pub turns: bool,
+}
+
+/// One square tile: its four edge labels as listed, top, right, bottom,
+/// left, and its number of identical copies.
+#[derive(Clone, Debug)]
+pub struct Tile {
+    pub name: String,
+    pub edges: [String; 4],
+    pub count: u32,
+}
+
+/// When two touching edges match.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Matching {
+    /// They carry the same label.
+    Equal,
+    /// `X+` touches `X-`.
+    Complement,
+}
+
+impl Matching {
+    /// The label an edge must touch to match one carrying `label`.
+    pub fn partner(self, label: &str) -> String {
+        match self {
+            Matching::Equal => label.to_string(),
+            Matching::Complement => {
+                if let Some(stem) = label.strip_suffix('+') {
+                    format!("{stem}-")
+                } else if let Some(stem) = label.strip_suffix('-') {
+                    format!("{stem}+")
+                } else {
+                    label.to_string()
+                }
+            }
+        }
+    }
 }
 
 /// How many copies of a piece the solution uses: exactly `min` when

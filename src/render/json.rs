@@ -43,6 +43,21 @@ pub fn document(
 }
 
 pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
+    if let Some(tiling) = &puzzle.tiling {
+        let tiles: Vec<Value> = solution
+            .tiles
+            .iter()
+            .map(|t| {
+                json!({
+                    "tile": tiling.tiles[t.tile].name,
+                    "at": [t.at.x, t.at.y],
+                    "rotation": t.rotation,
+                    "edges": t.edges,
+                })
+            })
+            .collect();
+        return json!({ "tiles": tiles });
+    }
     let flat = puzzle.is_flat();
     let pieces: Vec<Value> = solution
         .pieces

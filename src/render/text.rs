@@ -18,6 +18,9 @@ const PALETTE: [u8; 12] = [196, 34, 33, 214, 129, 37, 202, 92, 142, 27, 161, 30]
 
 /// Draws one solution. `colour` adds ANSI colours.
 pub fn draw(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
+    if puzzle.tiling.is_some() {
+        return draw_tiles(puzzle, solution);
+    }
     let board = &puzzle.board;
     let mut owner: HashMap<Cell, usize> = HashMap::new();
     for (k, placed) in solution.pieces.iter().enumerate() {
@@ -93,4 +96,98 @@ fn colour_pieces(solution: &Solution, owner: &HashMap<Cell, usize>) -> Vec<usize
         colours.push(free);
     }
     colours
+}
+
+/// An edge-matching solution: each tile a box with its name in the middle
+/// and its four labels on the sides where they touch the neighbours.
+///
+/// ```text
+/// +---------------------------+---------------------------+
+/// |           lion+           |         cheetah-          |
+/// | lion-       2      tiger- | tiger+      1      tiger- |
+/// |          cheetah+         |           lion+           |
+/// +---------------------------+---------------------------+
+/// ```
+fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
+    let tiling = puzzle.tiling.as_ref().expect("an edge-matching puzzle");
+    let width = |s: &str| s.chars().count();
+    let label = solution
+        .tiles
+        .iter()
+        .flat_map(|t| t.edges.iter())
+        .map(|l| width(l))
+        .max()
+        .unwrap_or(1);
+    let name = tiling
+        .tiles
+        .iter()
+        .map(|t| width(&t.name))
+        .max()
+        .unwrap_or(1);
+    // " left  name  right ": the sides' labels must not meet the name.
+    let inner = 2 * label + name + 4;
+    let at: HashMap<Cell, usize> = solution
+        .tiles
+        .iter()
+        .enumerate()
+        .map(|(k, t)| (t.at, k))
+        .collect();
+    let [x0, y0, _] = puzzle.board.origin();
+    let [w, h, _] = puzzle.board.extent();
+    let centre = |s: &str| {
+        let pad = inner - width(s);
+        format!("{}{s}{}", " ".repeat(pad / 2), " ".repeat(pad - pad / 2))
+    };
+    let rule = |y: i32| {
+        let mut line = String::new();
+        for x in 0..w {
+            let here = |yy: i32| puzzle.board.index(Cell::new(x0 + x, y0 + yy, 0)).is_some();
+            let on = here(y) || (y > 0 && here(y - 1));
+            line.push(if on { '+' } else { ' ' });
+            line.push_str(&(if on { "-" } else { " " }).repeat(inner));
+        }
+        line.push('+');
+        line.trim_end().to_string()
+    };
+    let mut out = String::new();
+    for y in 0..h {
+        out += &rule(y);
+        out.push('\n');
+        let mut lines = [String::new(), String::new(), String::new()];
+        for x in 0..w {
+            let tile = at
+                .get(&Cell::new(x0 + x, y0 + y, 0))
+                .map(|&k| &solution.tiles[k]);
+            let cells = match tile {
+                Some(t) => {
+                    let n = &tiling.tiles[t.tile].name;
+                    let left = &t.edges[3];
+                    let right = &t.edges[1];
+                    let middle_pad = inner - 2 - width(left) - width(right) - width(n);
+                    let before = middle_pad / 2;
+                    [
+                        centre(&t.edges[0]),
+                        format!(
+                            " {left}{}{n}{}{right} ",
+                            " ".repeat(before),
+                            " ".repeat(middle_pad - before)
+                        ),
+                        centre(&t.edges[2]),
+                    ]
+                }
+                None => [" ".repeat(inner), " ".repeat(inner), " ".repeat(inner)],
+            };
+            for (line, cell) in lines.iter_mut().zip(cells) {
+                line.push('|');
+                line.push_str(&cell);
+            }
+        }
+        for line in lines {
+            out += &line;
+            out += "|\n";
+        }
+    }
+    out += &rule(h);
+    out.push('\n');
+    out
 }

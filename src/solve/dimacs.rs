@@ -99,11 +99,15 @@ impl CnfSource<'_> {
         } else {
             "off"
         };
-        vec![
+        let mut options: Vec<(String, String)> = vec![
             ("encoding".into(), encoded.encoding.name().into()),
             ("card".into(), encoded.card.name().into()),
-            ("symmetry".into(), symmetry.into()),
-        ]
+        ];
+        if let Some(edges) = encoded.edges {
+            options.push(("edges".into(), edges.name().into()));
+        }
+        options.push(("symmetry".into(), symmetry.into()));
+        options
     }
 
     /// The fingerprint, as 16 hex digits.
@@ -134,6 +138,18 @@ fn hash_puzzle(h: &mut Fnv64, puzzle: &Puzzle) {
         Fill::Exact => "exact",
         Fill::Partial => "partial",
     });
+    if let Some(tiling) = &puzzle.tiling {
+        h.word(tiling.tiles.len() as u64);
+        for tile in &tiling.tiles {
+            h.str(&tile.name);
+            tile.edges.iter().for_each(|e| h.str(e));
+            h.word(tile.count.into());
+        }
+        h.str(&format!(
+            "{:?} {:?} {}",
+            tiling.matching, tiling.border, tiling.turns
+        ));
+    }
     h.word(puzzle.pieces.len() as u64);
     for piece in &puzzle.pieces {
         h.str(&piece.name);
@@ -210,7 +226,15 @@ pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<u64> {
         line.extend_from_slice(b"c var ");
         push_int(&mut line, i as i64 + 1);
         line.push(b' ');
-        line.extend_from_slice(one_line(&puzzle.pieces[pl.piece].name).as_bytes());
+        match &puzzle.tiling {
+            // A tile placement: the tile, its quarter turns, its position.
+            Some(tiling) => {
+                let look = &source.placements.looks[pl.piece][pl.orientation];
+                line.extend_from_slice(one_line(&tiling.tiles[pl.piece].name).as_bytes());
+                line.extend_from_slice(format!(" turned {}", look.turns).as_bytes());
+            }
+            None => line.extend_from_slice(one_line(&puzzle.pieces[pl.piece].name).as_bytes()),
+        }
         for &c in &pl.cells {
             let [x, y, z] = puzzle.board.cell(c).coords();
             line.extend_from_slice(b" (");

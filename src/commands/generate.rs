@@ -1,0 +1,33 @@
+//! `jigsat generate`: puzzle files with a planted solution.
+
+use crate::cli::GenerateCommand;
+use crate::error::{Error, Result};
+use crate::generate::{self, EdgeSpec};
+
+use super::Sink;
+
+pub fn run(what: &GenerateCommand) -> Result<i32> {
+    match what {
+        GenerateCommand::Edges(args) => {
+            if let Some(b) = &args.border
+                && (b.trim().is_empty() || b.trim() != b)
+            {
+                return Err(Error::Usage(
+                    "--border needs a non-empty label without surrounding spaces".into(),
+                ));
+            }
+            let text = generate::edges(&EdgeSpec {
+                width: args.size.0,
+                height: args.size.1,
+                colours: args.colours,
+                border: args.border.clone(),
+                seed: args.seed,
+            });
+            Sink {
+                path: args.output.as_deref(),
+            }
+            .write(&text)?;
+            Ok(0)
+        }
+    }
+}

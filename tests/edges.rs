@@ -1,0 +1,578 @@
+//! Edge-matching puzzles: big-cats, generated puzzles with a planted
+//! solution, engines agreeing, and broken tile files. Every solution is
+//! checked here from the puzzle file and the JSON alone.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use common::{jigsat, puzzle_path};
+use serde_json::Value;
+
+/// What the test needs of a tile puzzle file, read with `toml` directly.
+struct Tiles {
+    width: i64,
+    height: i64,
+    complement: bool,
+    border: Option<String>,
+    turns: bool,
+    /// name -> (listed edges, count)
+    tiles: HashMap<String, (Vec<String>, u64)>,
+}
+
+fn read_tiles(path: &Path) -> Tiles {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc: toml::Value = toml::from_str(&text).unwrap();
+    let size = doc["board"]["size"].as_array().unwrap();
+    let rules = doc.get("rules");
+    let rule = |k: &str| rules.and_then(|r| r.get(k)).and_then(|v| v.as_str());
+    let tiles = doc["tile"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let edges = t["edges"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e.as_str().unwrap().to_string())
+                .collect();
+            let count = t.get("count").map_or(1, |c| c.as_integer().unwrap() as u64);
+            (t["name"].as_str().unwrap().to_string(), (edges, count))
+        })
+        .collect();
+    Tiles {
+        width: size[0].as_integer().unwrap(),
+        height: size[1].as_integer().unwrap(),
+        complement: rule("match") == Some("complement"),
+        border: rule("border").map(str::to_string),
+        turns: rule("rotations") != Some("none"),
+        tiles,
+    }
+}
+
+fn partner(label: &str, complement: bool) -> String {
+    if !complement {
+        return label.to_string();
+    }
+    match label.strip_suffix('+') {
+        Some(stem) => format!("{stem}-"),
+        None => format!("{}+", label.strip_suffix('-').unwrap()),
+    }
+}
+
+/// Position -> (tile name, rotation, edges as they lie).
+type Layout = HashMap<(i64, i64), (String, u64, Vec<String>)>;
+
+fn layout(solution: &Value) -> Layout {
+    solution["tiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let at = t["at"].as_array().unwrap();
+            let edges = t["edges"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e.as_str().unwrap().to_string())
+                .collect();
+            (
+                (at[0].as_i64().unwrap(), at[1].as_i64().unwrap()),
+                (
+                    t["tile"].as_str().unwrap().to_string(),
+                    t["rotation"].as_u64().unwrap(),
+                    edges,
+                ),
+            )
+        })
+        .collect()
+}
+
+/// The rules, checked independently of jigsat.
+fn check(puzzle: &Tiles, solution: &Value) {
+    let lay = layout(solution);
+    assert_eq!(
+        lay.len() as i64,
+        puzzle.width * puzzle.height,
+        "one tile per position"
+    );
+    let mut used: HashMap<&str, u64> = HashMap::new();
+    for (&(x, y), (name, rotation, edges)) in &lay {
+        assert!((0..puzzle.width).contains(&x) && (0..puzzle.height).contains(&y));
+        *used.entry(name.as_str()).or_default() += 1;
+        let (listed, _) = &puzzle.tiles[name];
+        assert!(*rotation < 4 && (puzzle.turns || *rotation == 0));
+        for d in 0..4 {
+            assert_eq!(
+                edges[d],
+                listed[(d + 4 - *rotation as usize) % 4],
+                "tile {name} turned {rotation} times"
+            );
+        }
+        let steps = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+        for (d, (dx, dy)) in steps.into_iter().enumerate() {
+            match lay.get(&(x + dx, y + dy)) {
+                None => {
+                    if let Some(b) = &puzzle.border {
+                        assert_eq!(&edges[d], b, "frame edge of {name} at ({x}, {y})");
+                    }
+                }
+                Some((_, _, other)) => {
+                    assert_eq!(
+                        partner(&edges[d], puzzle.complement),
+                        other[(d + 2) % 4],
+                        "edge {d} of {name} at ({x}, {y})"
+                    );
+                    assert_ne!(Some(&edges[d]), puzzle.border.as_ref());
+                }
+            }
+        }
+    }
+    for (name, (_, count)) in &puzzle.tiles {
+        assert_eq!(
+            used.get(name.as_str()).copied().unwrap_or(0),
+            *count,
+            "{name}"
+        );
+    }
+}
+
+/// The layout turned a quarter clockwise on a `w` x `h` board (which
+/// becomes `h` x `w`).
+fn turn(lay: &Layout, h: i64) -> Layout {
+    lay.iter()
+        .map(|(&(x, y), (name, r, edges))| {
+            let turned = (0..4).map(|d| edges[(d + 3) % 4].clone()).collect();
+            ((h - 1 - y, x), (name.clone(), (r + 1) % 4, turned))
+        })
+        .collect()
+}
+
+/// Whether `lay` is one of the board's rotations of `class` (as edge
+/// labels lying on each position: tiles that look alike are the same).
+fn same_up_to_rotation(puzzle: &Tiles, class: &Layout, lay: &Layout) -> bool {
+    let looks = |l: &Layout| -> HashMap<(i64, i64), Vec<String>> {
+        l.iter().map(|(&p, (_, _, e))| (p, e.clone())).collect()
+    };
+    let target = looks(lay);
+    let (mut w, mut h) = (puzzle.width, puzzle.height);
+    let mut current = class.clone();
+    for _ in 0..4 {
+        if w == puzzle.width && looks(&current) == target {
+            return true;
+        }
+        current = turn(&current, h);
+        std::mem::swap(&mut w, &mut h);
+    }
+    false
+}
+
+fn run_json(args: &[&str]) -> Value {
+    let output = jigsat().args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+fn counts(path: &Path, extra: &[&str]) -> (u64, u64) {
+    let p = path.to_str().unwrap();
+    let mut args = vec!["count", p, "--format", "json"];
+    args.extend_from_slice(extra);
+    let v = run_json(&args);
+    (
+        v["count"].as_u64().unwrap(),
+        v["distinct"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn big_cats_has_four_solutions_one_distinct_with_every_engine_and_encoding() {
+    let path = puzzle_path("big-cats.toml");
+    let puzzle = read_tiles(&path);
+    let p = path.to_str().unwrap();
+    for extra in [
+        &["--solver", "dlx"][..],
+        &["--solver", "varisat", "--edges", "colours"],
+        &["--solver", "varisat", "--edges", "direct"],
+        &["--solver", "varisat", "--edges", "direct", "--no-symmetry"],
+    ] {
+        assert_eq!(counts(&path, extra), (4, 1), "{extra:?}");
+        let mut args = vec!["solve", p, "--all", "--format", "json"];
+        args.extend_from_slice(extra);
+        let v = run_json(&args);
+        assert_eq!(v["count"], 4);
+        let solutions = v["solutions"].as_array().unwrap();
+        assert_eq!(solutions.len(), 1);
+        for s in solutions {
+            check(&puzzle, s);
+        }
+        // The known solution: top row tile 2 turned three times (lion+,
+        // tiger-, cheetah+, lion-), then tiles 1 and 6 unturned.
+        let class = layout(&solutions[0]);
+        let mut current = class.clone();
+        let found = (0..4).any(|_| {
+            let hit = current[&(0, 0)].0 == "2"
+                && current[&(0, 0)].1 == 3
+                && current[&(0, 0)].2 == ["lion+", "tiger-", "cheetah+", "lion-"]
+                && current[&(1, 0)].0 == "1"
+                && current[&(1, 0)].1 == 0
+                && current[&(2, 0)].0 == "6"
+                && current[&(2, 0)].1 == 0;
+            current = turn(&current, 3);
+            hit
+        });
+        assert!(found, "the known solution is a rotation of {class:?}");
+    }
+    for edges in ["colours", "direct"] {
+        let v = run_json(&["solve", p, "--format", "json", "--edges", edges]);
+        assert_eq!(v["status"], "solved");
+        assert!(v["stats"]["encoding"].as_str().unwrap().ends_with(edges));
+        check(&puzzle, &v["solutions"][0]);
+    }
+}
+
+#[test]
+fn big_cats_draws_each_tile_with_its_labels() {
+    let output = jigsat()
+        .args([
+            "solve",
+            puzzle_path("big-cats.toml").to_str().unwrap(),
+            "-q",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.starts_with("+---"), "{text}");
+    assert_eq!(text.lines().count(), 3 * 4 + 1, "{text}");
+    assert!(text.contains("cheetah-") && text.contains("panther+"));
+}
+
+fn generate(
+    dir: &Path,
+    size: &str,
+    colours: u32,
+    border: Option<&str>,
+    seed: u64,
+) -> std::path::PathBuf {
+    let path = dir.join(format!(
+        "e{size}-{colours}-{}-{seed}.toml",
+        border.unwrap_or("none")
+    ));
+    let colours = colours.to_string();
+    let seed = seed.to_string();
+    let mut args = vec![
+        "generate",
+        "edges",
+        "--size",
+        size,
+        "--colours",
+        &colours,
+        "--seed",
+        &seed,
+        "-o",
+        path.to_str().unwrap(),
+    ];
+    if let Some(b) = border {
+        args.extend_from_slice(&["--border", b]);
+    }
+    let output = jigsat().args(&args).output().unwrap();
+    assert!(output.status.success());
+    path
+}
+
+/// The planted solution recorded in a generated file's comments.
+fn planted(path: &Path, puzzle: &Tiles) -> Layout {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut lay = Layout::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("# planted y=") else {
+            continue;
+        };
+        let (y, row) = rest.split_once(": ").unwrap();
+        for (x, entry) in row.split(' ').enumerate() {
+            let (name, r) = entry.split_once('/').unwrap();
+            let r: u64 = r.parse().unwrap();
+            let listed = &puzzle.tiles[name].0;
+            let edges = (0..4)
+                .map(|d| listed[(d + 4 - r as usize) % 4].clone())
+                .collect();
+            lay.insert((x as i64, y.parse().unwrap()), (name.to_string(), r, edges));
+        }
+    }
+    lay
+}
+
+#[test]
+fn generated_puzzles_are_solved_and_checked_and_the_planted_solution_is_found() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, u32, Option<&str>, u64)] = &[
+        ("3x3", 3, None, 1),
+        ("3x3", 4, Some("0"), 2),
+        ("4x3", 3, Some("0"), 5),
+        ("4x4", 5, Some("x"), 7),
+        ("2x5", 3, Some("0"), 3),
+        ("6x6", 5, Some("0"), 11),
+    ];
+    for &(size, colours, border, seed) in cases {
+        let path = generate(dir.path(), size, colours, border, seed);
+        let puzzle = read_tiles(&path);
+        let plant = planted(&path, &puzzle);
+        // The planted layout itself obeys the rules.
+        let plant_json = serde_json::json!({ "tiles": plant.iter().map(|(&(x, y), (n, r, e))| {
+            serde_json::json!({ "tile": n, "at": [x, y], "rotation": r, "edges": e })
+        }).collect::<Vec<_>>() });
+        check(&puzzle, &plant_json);
+        let p = path.to_str().unwrap();
+        for edges in ["colours", "direct"] {
+            let v = run_json(&["solve", p, "--format", "json", "--edges", edges]);
+            check(&puzzle, &v["solutions"][0]);
+        }
+        if puzzle.width * puzzle.height > 12 {
+            continue;
+        }
+        let v = run_json(&["solve", p, "--all", "--format", "json"]);
+        let classes = v["solutions"].as_array().unwrap();
+        for s in classes {
+            check(&puzzle, s);
+        }
+        assert!(
+            classes
+                .iter()
+                .any(|s| same_up_to_rotation(&puzzle, &layout(s), &plant)),
+            "{size} seed {seed}: the planted solution is among the {} classes",
+            classes.len()
+        );
+    }
+}
+
+#[test]
+fn sat_and_exact_cover_engines_count_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = vec![puzzle_path("big-cats.toml")];
+    for (size, colours, border, seed) in [
+        ("3x3", 3, None, 1),
+        ("3x3", 2, None, 4),
+        ("4x3", 3, Some("0"), 5),
+        ("4x4", 3, Some("0"), 9),
+        ("2x2", 1, None, 0),
+    ] {
+        files.push(generate(dir.path(), size, colours, border, seed));
+    }
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let reference = counts(path, &["--solver", "varisat", "--edges", "colours"]);
+        assert!(reference.0 >= 1, "{}", path.display());
+        assert_eq!(
+            counts(path, &["--solver", "varisat", "--edges", "direct"]),
+            reference,
+            "{}",
+            path.display()
+        );
+        assert_eq!(
+            counts(path, &["--solver", "varisat", "--no-symmetry"]),
+            reference,
+            "{}",
+            path.display()
+        );
+        // dlx handles at most one tile with copies (its count is implied).
+        if text.matches("count = ").count() <= 1 {
+            assert_eq!(
+                counts(path, &["--solver", "dlx"]),
+                reference,
+                "{}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn generate_is_deterministic() {
+    let a = jigsat()
+        .args([
+            "generate",
+            "edges",
+            "--size",
+            "5x4",
+            "--colours",
+            "4",
+            "--seed",
+            "42",
+        ])
+        .output()
+        .unwrap();
+    let b = jigsat()
+        .args([
+            "generate",
+            "edges",
+            "--size",
+            "5x4",
+            "--colours",
+            "4",
+            "--seed",
+            "42",
+        ])
+        .output()
+        .unwrap();
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    let bad = jigsat()
+        .args(["generate", "edges", "--size", "5by4", "--colours", "4"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn dimacs_and_decode_carry_the_edge_encoding() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("cats.cnf");
+    let p = puzzle_path("big-cats.toml");
+    let output = jigsat()
+        .args(["dimacs", p.to_str().unwrap(), "--edges", "direct", "-o"])
+        .arg(&cnf)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = std::fs::read_to_string(&cnf).unwrap();
+    assert!(text.contains("c option edges=direct"), "{}", &text[..300]);
+    assert!(
+        text.contains("c var 1 1 turned 0 (0,0,0)"),
+        "{}",
+        &text[..600]
+    );
+    // A model from a solver, decoded through the header's encoding.
+    let solved = run_json(&[
+        "solve",
+        p.to_str().unwrap(),
+        "--format",
+        "json",
+        "--edges",
+        "direct",
+    ]);
+    assert_eq!(solved["status"], "solved");
+    let output = jigsat()
+        .args(["decode", p.to_str().unwrap(), "-", "--cnf"])
+        .arg(&cnf)
+        .write_stdin("s UNSATISFIABLE\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// (file name, contents, pieces of the expected message).
+const BROKEN: &[(&str, &str, &[&str])] = &[
+    (
+        "no-sign.toml",
+        "[board]\nsize = [1, 1]\n[rules]\nmatch = \"complement\"\n[[tile]]\nname = \"a\"\nedges = [\"lion+\", \"lion\", \"x-\", \"y+\"]\n",
+        &["no-sign.toml:7:", "tile[0].edges[1]", "'+' or '-'"],
+    ),
+    (
+        "three-edges.toml",
+        "[board]\nsize = [1, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\"]\n",
+        &["three-edges.toml:5:", "tile[0].edges", "four labels"],
+    ),
+    (
+        "tile-key.toml",
+        "[board]\nsize = [1, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\nglyph = \"x\"\n",
+        &["tile-key.toml:6:", "tile[0].glyph", "unknown field"],
+    ),
+    (
+        "tile-count.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\n",
+        &["tile-count.toml:1:", "board", "1 tiles for 2 positions"],
+    ),
+    (
+        "tile-dup.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\n",
+        &["tile-dup.toml:7:", "tile[1].name", "duplicate"],
+    ),
+    (
+        "tile-match.toml",
+        "[board]\nsize = [1, 1]\n[rules]\nmatch = \"same\"\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\n",
+        &[
+            "tile-match.toml:4:",
+            "rules.match",
+            "\"equal\" or \"complement\"",
+        ],
+    ),
+    (
+        "tile-space.toml",
+        "[board]\nsize = [1, 1]\n[rules]\nrotations = \"space\"\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\n",
+        &["tile-space.toml:4:", "rules.rotations", "plane"],
+    ),
+    (
+        "tile-3d.toml",
+        "[board]\nsize = [1, 1, 2]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\ncount = 2\n",
+        &["tile-3d.toml:1:", "board", "flat"],
+    ),
+    (
+        "tile-zero.toml",
+        "[board]\nsize = [1, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\ncount = 0\n",
+        &["tile-zero.toml:6:", "tile[0].count", "whole number"],
+    ),
+    (
+        "tile-fill.toml",
+        "[board]\nsize = [1, 1]\n[rules]\nfill = \"partial\"\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\n",
+        &["tile-fill.toml:4:", "rules.fill", "[[piece]]"],
+    ),
+    (
+        "tile-edges-type.toml",
+        "[board]\nsize = [1, 1]\n[[tile]]\nname = \"a\"\nedges = [1, 2, 3, 4]\n",
+        &["tile-edges-type.toml:5:", "tile[0].edges"],
+    ),
+];
+
+#[test]
+fn broken_tile_files_get_a_clear_message_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, expected) in BROKEN {
+        std::fs::write(dir.path().join(name), text).unwrap();
+        for command in ["solve", "count", "info"] {
+            let output = jigsat()
+                .current_dir(dir.path())
+                .args([command, name])
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{name}: {stderr}");
+            assert!(!stderr.contains("panicked"), "{name}: {stderr}");
+            assert_eq!(stderr.trim().lines().count(), 1, "{name}: {stderr}");
+            for part in *expected {
+                assert!(
+                    stderr.contains(part),
+                    "{name}: expected {part:?} in {stderr:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_tile_puzzle_without_a_solution_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("none.toml");
+    std::fs::write(
+        &path,
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\n[[tile]]\nname = \"b\"\nedges = [\"b\", \"b\", \"b\", \"b\"]\n",
+    )
+    .unwrap();
+    for extra in [
+        &["--edges", "colours"][..],
+        &["--edges", "direct"],
+        &["--all"],
+    ] {
+        let output = jigsat()
+            .arg("solve")
+            .arg(&path)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{extra:?}");
+    }
+}
