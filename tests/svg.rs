@@ -404,3 +404,17 @@ fn touching_pieces_differ_for_colour_blind_eyes_too() {
         assert!(worst > 0.08, "{}: {worst}", file.display());
     }
 }
+
+#[test]
+fn calibron_and_big_cats_pictures() {
+    // Calibron 12 comes through the order encoding: one group per piece.
+    let text = run(
+        &["solve", "--format", "svg"],
+        &puzzle_path("calibron12.toml"),
+    );
+    assert_eq!(parse(&text).pieces.len(), 12);
+    // Big cats: one tile group per tile, well-formed.
+    let text = run(&["solve", "--format", "svg"], &puzzle_path("big-cats.toml"));
+    roxmltree::Document::parse(&text).expect("well-formed XML");
+    assert_eq!(text.matches("<g class=\"tile\"").count(), 9);
+}

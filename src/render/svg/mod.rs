@@ -118,6 +118,20 @@ impl Looks {
 
 /// One solution drawn: the board or box, its views, no title.
 pub fn solution_panel(puzzle: &Puzzle, solution: &Solution, id: &str) -> Panel {
+    if let Some(tiling) = &puzzle.tiling {
+        let [x0, y0, _] = puzzle.board.origin();
+        let views: Vec<tile::TileView> = solution
+            .tiles
+            .iter()
+            .map(|t| tile::TileView {
+                name: &tiling.tiles[t.tile].name,
+                at: (t.at.x - x0, t.at.y - y0),
+                rotation: t.rotation,
+                edges: [0, 1, 2, 3].map(|k| t.edges[k].as_str()),
+            })
+            .collect();
+        return tile::board(&views);
+    }
     let looks = Looks::new(puzzle, solution);
     if puzzle.is_flat() {
         flat::board(puzzle, solution, &looks, id)
