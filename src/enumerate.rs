@@ -85,6 +85,29 @@ pub struct Enumeration {
     pub solve_ms: f64,
 }
 
+impl Enumeration {
+    /// Records the checked representative of a new class standing for
+    /// `weight` solutions on a fixed board; `true` when that reaches the
+    /// limit on classes.
+    pub fn record(
+        &mut self,
+        solution: Solution,
+        weight: u64,
+        limits: &Limits,
+        progress: &mut dyn FnMut(u64),
+    ) -> bool {
+        self.classes.push(solution);
+        self.distinct += 1;
+        self.count += weight;
+        progress(self.distinct);
+        if limits.classes.is_some_and(|n| self.classes.len() >= n) {
+            self.stopped = Some(format!("limit of {} solutions reached", self.classes.len()));
+            return true;
+        }
+        false
+    }
+}
+
 /// Raw solutions from an engine, as option indices.
 enum Message {
     Solution(Vec<u32>),
@@ -204,15 +227,7 @@ pub fn enumerate(
                         engine.name()
                     ))
                 })?;
-                result.classes.push(solution);
-                result.distinct += 1;
-                result.count += order / stabiliser as u64;
-                progress(result.distinct);
-                if limits.classes.is_some_and(|n| result.classes.len() >= n) {
-                    result.stopped = Some(format!(
-                        "limit of {} solutions reached",
-                        result.classes.len()
-                    ));
+                if result.record(solution, order / stabiliser as u64, limits, progress) {
                     break;
                 }
             }

@@ -234,15 +234,7 @@ pub fn enumerate(
                         "the order encoding produced a solution that fails the check: {e}"
                     ))
                 })?;
-                result.classes.push(solution);
-                result.distinct += 1;
-                result.count += order / stabiliser as u64;
-                progress(result.distinct);
-                if limits.classes.is_some_and(|n| result.classes.len() >= n) {
-                    result.stopped = Some(format!(
-                        "limit of {} solutions reached",
-                        result.classes.len()
-                    ));
+                if result.record(solution, order / stabiliser as u64, limits, progress) {
                     break;
                 }
             }

@@ -69,18 +69,9 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                         "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
                     ));
                 };
-                let mut solve_times = Vec::with_capacity(runs);
-                let mut status = Status::Unknown;
-                let (mut failed, mut checked) = (false, true);
-                for run in 0..runs {
-                    progress.set_message(format!(
-                        "{} / order / {} (run {})",
-                        puzzle.name,
-                        solver.name(),
-                        run + 1
-                    ));
-                    let shuffled =
-                        (args.shuffle && run > 0).then(|| model.cnf.shuffled(run as u64));
+                let label = format!("{} / order / {}", puzzle.name, solver.name());
+                let m = measure(runs, args.shuffle, path, &progress, &label, |seed| {
+                    let shuffled = seed.map(|k| model.cnf.shuffled(k));
                     let start = Instant::now();
                     let answer = solver
                         .solve(shuffled.as_ref().unwrap_or(&model.cnf), args.time_limit)
@@ -94,22 +85,9 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                                 Outcome::Unknown(_) => Status::Unknown,
                             })
                         });
-                    match answer {
-                        Ok(s) => status = s,
-                        Err(Error::Bug(e)) => {
-                            log::error!("{}: {e}", path.display());
-                            checked = false;
-                        }
-                        Err(Error::Solver(e)) => {
-                            log::error!("{}: {e}", path.display());
-                            failed = true;
-                        }
-                        Err(e) => return Err(e),
-                    }
-                    solve_times.push(ms(start.elapsed()));
-                    progress.inc(1);
-                }
-                all_checked &= checked && !failed;
+                    (answer, ms(start.elapsed()))
+                })?;
+                all_checked &= m.checked && !m.failed;
                 rows.push(Row {
                     puzzle: stem.clone(),
                     encoding: "order".to_string(),
@@ -118,14 +96,10 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                     variables: model.cnf.num_vars() as u64,
                     clauses: model.cnf.num_clauses() as u64,
                     encode_ms: median(&mut encode_times),
-                    solve_ms: median(&mut solve_times),
+                    solve_ms: m.solve_ms,
                     runs,
-                    status: if failed {
-                        "failed".to_string()
-                    } else {
-                        format!("{status:?}").to_lowercase()
-                    },
-                    checked,
+                    status: m.status,
+                    checked: m.checked,
                 });
             }
         }
@@ -173,48 +147,26 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                         "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
                     ));
                 };
-                let mut solve_times = Vec::with_capacity(runs);
-                let mut status = Status::Unknown;
-                let mut failed = false;
-                let mut checked = true;
-                for run in 0..runs {
-                    progress.set_message(format!(
-                        "{} / {label} / {} (run {})",
-                        puzzle.name,
-                        solver.name(),
-                        run + 1
-                    ));
-                    // Run k > 1 of a shuffled comparison solves the CNF
-                    // with clauses in the order of seed k.
-                    let shuffled = (args.shuffle && run > 0).then(|| Encoded {
-                        cnf: encoded.cnf.shuffled(run as u64),
+                let text = format!("{} / {label} / {}", puzzle.name, solver.name());
+                let m = measure(runs, args.shuffle, path, &progress, &text, |seed| {
+                    // A shuffled run solves the CNF with its clauses in
+                    // the order of its seed.
+                    let shuffled = seed.map(|k| Encoded {
+                        cnf: encoded.cnf.shuffled(k),
                         ..encoded.clone()
                     });
                     let start = Instant::now();
-                    match run_solver(
+                    let answer = run_solver(
                         &puzzle,
                         &instance,
                         shuffled.as_ref().unwrap_or(&encoded),
                         solver.as_ref(),
                         args.time_limit,
-                    ) {
-                        Ok(answer) => status = answer.status,
-                        Err(Error::Bug(e)) => {
-                            log::error!("{}: {e}", path.display());
-                            checked = false;
-                        }
-                        // A solver that crashed or answered nonsense: the
-                        // row says so, and the other solvers still run.
-                        Err(Error::Solver(e)) => {
-                            log::error!("{}: {e}", path.display());
-                            failed = true;
-                        }
-                        Err(e) => return Err(e),
-                    }
-                    solve_times.push(ms(start.elapsed()));
-                    progress.inc(1);
-                }
-                all_checked &= checked && !failed;
+                    )
+                    .map(|a| a.status);
+                    (answer, ms(start.elapsed()))
+                })?;
+                all_checked &= m.checked && !m.failed;
                 rows.push(Row {
                     puzzle: path
                         .file_stem()
@@ -225,14 +177,10 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                     variables: encoded.cnf.num_vars() as u64,
                     clauses: encoded.cnf.num_clauses() as u64,
                     encode_ms: median(&mut encode_times),
-                    solve_ms: median(&mut solve_times),
+                    solve_ms: m.solve_ms,
                     runs,
-                    status: if failed {
-                        "failed".to_string()
-                    } else {
-                        format!("{status:?}").to_lowercase()
-                    },
-                    checked,
+                    status: m.status,
+                    checked: m.checked,
                 });
             }
         }
@@ -243,6 +191,61 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
     }
     .write(&render(&rows, args.format))?;
     Ok(if all_checked { 0 } else { 3 })
+}
+
+/// One solver's runs on one CNF, folded into a table row's fields.
+struct Measured {
+    /// Median over the runs.
+    solve_ms: f64,
+    /// solved, unsolvable, unknown, or failed (crashed or nonsense).
+    status: String,
+    failed: bool,
+    /// Every answer passed the independent check.
+    checked: bool,
+}
+
+/// Runs `attempt` `runs` times — with seed `None` first, then seeds 1, 2,
+/// ... when `shuffle` asks for shuffled copies — and folds the answers:
+/// a failed check or a failing solver is logged and marked in the row,
+/// and the other runs and solvers go on; any other error ends `compare`.
+fn measure(
+    runs: usize,
+    shuffle: bool,
+    path: &std::path::Path,
+    progress: &ProgressBar,
+    label: &str,
+    mut attempt: impl FnMut(Option<u64>) -> (Result<Status>, f64),
+) -> Result<Measured> {
+    let mut times = Vec::with_capacity(runs);
+    let (mut status, mut failed, mut checked) = (Status::Unknown, false, true);
+    for run in 0..runs {
+        progress.set_message(format!("{label} (run {})", run + 1));
+        let (answer, elapsed) = attempt((shuffle && run > 0).then_some(run as u64));
+        match answer {
+            Ok(s) => status = s,
+            Err(Error::Bug(e)) => {
+                log::error!("{}: {e}", path.display());
+                checked = false;
+            }
+            Err(Error::Solver(e)) => {
+                log::error!("{}: {e}", path.display());
+                failed = true;
+            }
+            Err(e) => return Err(e),
+        }
+        times.push(elapsed);
+        progress.inc(1);
+    }
+    Ok(Measured {
+        solve_ms: median(&mut times),
+        status: if failed {
+            "failed".to_string()
+        } else {
+            format!("{status:?}").to_lowercase()
+        },
+        failed,
+        checked,
+    })
 }
 
 pub fn median(values: &mut [f64]) -> f64 {
