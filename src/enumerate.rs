@@ -108,11 +108,77 @@ impl Enumeration {
     }
 }
 
-/// Raw solutions from an engine, as option indices.
-enum Message {
-    Solution(Vec<u32>),
+/// What an engine's worker thread sends: raw solutions (option indices
+/// for the placement model, boxes for the order model), then done or
+/// failed.
+pub(crate) enum Message<T> {
+    Solution(T),
     Done,
     Failed(String),
+}
+
+/// The receiving end of an enumeration, shared by every engine and model:
+/// takes raw solutions until the worker is done, the time runs out or the
+/// limit on classes is reached. `canonical` gives a raw solution's class
+/// (canonical form and stabiliser order); `decode` turns the first member
+/// of a new class into a checked [`Solution`] (an error for a failed
+/// check). Each class counts `order / stabiliser` solutions.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn collect<T, K: std::hash::Hash + Eq>(
+    receive: &mpsc::Receiver<Message<T>>,
+    engine: &str,
+    order: u64,
+    limits: &Limits,
+    started: Instant,
+    progress: &mut dyn FnMut(u64),
+    mut canonical: impl FnMut(&T) -> (K, usize),
+    mut decode: impl FnMut(T) -> Result<Solution>,
+) -> Result<Enumeration> {
+    let mut seen: HashSet<K> = HashSet::new();
+    let mut result = Enumeration {
+        classes: Vec::new(),
+        count: 0,
+        distinct: 0,
+        complete: false,
+        stopped: None,
+        solve_ms: 0.0,
+    };
+    let failed = || Message::Failed(format!("{engine} stopped without an answer"));
+    loop {
+        let message = match limits.time {
+            Some(limit) => match receive.recv_timeout(limit.saturating_sub(started.elapsed())) {
+                Ok(m) => m,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    result.stopped = Some(format!(
+                        "time limit of {:.1} s reached",
+                        limit.as_secs_f64()
+                    ));
+                    break;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => failed(),
+            },
+            None => receive.recv().unwrap_or_else(|_| failed()),
+        };
+        match message {
+            Message::Solution(raw) => {
+                let (class, stabiliser) = canonical(&raw);
+                if !seen.insert(class) {
+                    continue;
+                }
+                let solution = decode(raw)?;
+                if result.record(solution, order / stabiliser as u64, limits, progress) {
+                    break;
+                }
+            }
+            Message::Done => {
+                result.complete = true;
+                break;
+            }
+            Message::Failed(e) => return Err(Error::Solver(e)),
+        }
+    }
+    result.solve_ms = ms(started.elapsed());
+    Ok(result)
 }
 
 /// Enumerates the classes of `puzzle`. `encoded` is needed by the SAT
@@ -129,7 +195,7 @@ pub fn enumerate(
     let started = Instant::now();
     let group = &instance.group;
     let stop = Arc::new(AtomicBool::new(false));
-    let (send, receive) = mpsc::sync_channel::<Message>(1024);
+    let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
     let forbidden: Vec<u32> = breaking.map(|b| b.forbidden.clone()).unwrap_or_default();
     // Edge colours become plain secondary items for the dlx engine.
     let dlx_cover = instance.cover.for_dlx();
@@ -183,64 +249,28 @@ pub fn enumerate(
         }
     }
 
-    let mut seen: HashSet<Vec<u32>> = HashSet::new();
-    let mut result = Enumeration {
-        classes: Vec::new(),
-        count: 0,
-        distinct: 0,
-        complete: false,
-        stopped: None,
-        solve_ms: 0.0,
-    };
-    let order = group.order() as u64;
-    loop {
-        let message = match limits.time {
-            Some(limit) => match receive.recv_timeout(limit.saturating_sub(started.elapsed())) {
-                Ok(m) => m,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    result.stopped = Some(format!(
-                        "time limit of {:.1} s reached",
-                        limit.as_secs_f64()
-                    ));
-                    break;
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    Message::Failed(format!("{} stopped without an answer", engine.name()))
-                }
-            },
-            None => receive.recv().unwrap_or_else(|_| {
-                Message::Failed(format!("{} stopped without an answer", engine.name()))
-            }),
-        };
-        match message {
-            Message::Solution(options) => {
-                let (canonical, stabiliser) = group.canonical(&options);
-                if !seen.insert(canonical) {
-                    continue;
-                }
-                let chosen: Vec<usize> = options.iter().map(|&o| o as usize).collect();
-                let solution =
-                    Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
-                check(puzzle, &solution).map_err(|e| {
-                    Error::Bug(format!(
-                        "the {} engine produced a solution that fails the check: {e}",
-                        engine.name()
-                    ))
-                })?;
-                if result.record(solution, order / stabiliser as u64, limits, progress) {
-                    break;
-                }
-            }
-            Message::Done => {
-                result.complete = true;
-                break;
-            }
-            Message::Failed(e) => return Err(Error::Solver(e)),
-        }
-    }
+    let result = collect(
+        &receive,
+        engine.name(),
+        group.order() as u64,
+        limits,
+        started,
+        progress,
+        |options: &Vec<u32>| group.canonical(options),
+        |options| {
+            let chosen: Vec<usize> = options.iter().map(|&o| o as usize).collect();
+            let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
+            check(puzzle, &solution).map_err(|e| {
+                Error::Bug(format!(
+                    "the {} engine produced a solution that fails the check: {e}",
+                    engine.name()
+                ))
+            })?;
+            Ok(solution)
+        },
+    );
     stop.store(true, Ordering::Relaxed);
-    result.solve_ms = ms(started.elapsed());
-    Ok(result)
+    result
 }
 
 fn spawn(work: impl FnOnce() + Send + 'static) -> Result<()> {
@@ -261,7 +291,7 @@ fn sat_worker(
     exact: bool,
     cubes: Vec<Vec<u32>>,
     stop: &AtomicBool,
-    send: &mpsc::SyncSender<Message>,
+    send: &mpsc::SyncSender<Message<Vec<u32>>>,
 ) {
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         let mut solver = varisat::Solver::new();

@@ -13,7 +13,6 @@
 //! every solution still goes through [`crate::check`], written from the
 //! puzzle alone.
 
-use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
@@ -25,7 +24,6 @@ use crate::encode::order::{OrderModel, OrderOptions, PlacedBox, Rects};
 use crate::enumerate::{Enumeration, Limits};
 use crate::error::{Error, Result};
 use crate::geometry::{Cell, Shape, Transform};
-use crate::ms;
 use crate::puzzle::Puzzle;
 use crate::solution::{Solution, check};
 use crate::symmetry::piece_map;
@@ -167,11 +165,7 @@ impl OrderInstance {
     }
 }
 
-enum Message {
-    Solution(Vec<PlacedBox>),
-    Done,
-    Failed(String),
-}
+type Message = crate::enumerate::Message<Vec<PlacedBox>>;
 
 /// Every class through incremental varisat: after each solution, one
 /// clause per image blocks the whole orbit, so the solver is called once
@@ -196,58 +190,26 @@ pub fn enumerate(
             .spawn(move || worker(formula, &instance, &model, &stop, &send))
             .map_err(|e| Error::Solver(format!("cannot start the search thread: {e}")))?;
     }
-    let mut seen: HashSet<Vec<PlacedBox>> = HashSet::new();
-    let mut result = Enumeration {
-        classes: Vec::new(),
-        count: 0,
-        distinct: 0,
-        complete: false,
-        stopped: None,
-        solve_ms: 0.0,
-    };
-    let order = instance.order() as u64;
-    let failed = || Message::Failed("varisat stopped without an answer".into());
-    loop {
-        let message = match limits.time {
-            Some(limit) => match receive.recv_timeout(limit.saturating_sub(started.elapsed())) {
-                Ok(m) => m,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    result.stopped = Some(format!(
-                        "time limit of {:.1} s reached",
-                        limit.as_secs_f64()
-                    ));
-                    break;
-                }
-                Err(mpsc::RecvTimeoutError::Disconnected) => failed(),
-            },
-            None => receive.recv().unwrap_or_else(|_| failed()),
-        };
-        match message {
-            Message::Solution(boxes) => {
-                let (canonical, stabiliser) = instance.canonical(&boxes);
-                if !seen.insert(canonical) {
-                    continue;
-                }
-                let solution = instance.rects.solution(&boxes);
-                check(puzzle, &solution).map_err(|e| {
-                    Error::Bug(format!(
-                        "the order encoding produced a solution that fails the check: {e}"
-                    ))
-                })?;
-                if result.record(solution, order / stabiliser as u64, limits, progress) {
-                    break;
-                }
-            }
-            Message::Done => {
-                result.complete = true;
-                break;
-            }
-            Message::Failed(e) => return Err(Error::Solver(e)),
-        }
-    }
+    let result = crate::enumerate::collect(
+        &receive,
+        "varisat",
+        instance.order() as u64,
+        limits,
+        started,
+        progress,
+        |boxes: &Vec<PlacedBox>| instance.canonical(boxes),
+        |boxes| {
+            let solution = instance.rects.solution(&boxes);
+            check(puzzle, &solution).map_err(|e| {
+                Error::Bug(format!(
+                    "the order encoding produced a solution that fails the check: {e}"
+                ))
+            })?;
+            Ok(solution)
+        },
+    );
     stop.store(true, Ordering::Relaxed);
-    result.solve_ms = ms(started.elapsed());
-    Ok(result)
+    result
 }
 
 fn worker(
