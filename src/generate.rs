@@ -10,29 +10,7 @@
 use std::fmt::Write;
 
 use crate::edges::turned;
-
-/// SplitMix64 (Steele, Lea and Flood 2014): 64 bits of state, good enough
-/// for shuffling, and stable.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0), by Lemire's multiply-shift.
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
+use crate::rng::Rng;
 
 /// What `jigsat generate edges` asks for.
 #[derive(Clone, Debug)]

@@ -43,6 +43,7 @@ pub mod placement;
 pub mod puzzle;
 pub mod rectangles;
 pub mod render;
+pub mod rng;
 pub mod solution;
 pub mod solve;
 pub mod symmetry;

@@ -124,7 +124,7 @@ impl Cnf {
     /// by 10-50x with such changes, so benchmarks take medians over
     /// shuffles: a single order measures luck, not the encoding.
     pub fn shuffled(&self, seed: u64) -> Cnf {
-        let mut rng = SplitMix64(seed);
+        let mut rng = crate::rng::Rng::new(seed);
         let mut clauses: Vec<Vec<Lit>> = self.clauses().map(<[Lit]>::to_vec).collect();
         for clause in &mut clauses {
             rng.shuffle(clause);
@@ -151,28 +151,6 @@ impl Cnf {
                 v == l.is_positive()
             })
         })
-    }
-}
-
-/// Steele, Lea and Flood's SplitMix64: a few lines, good enough to shuffle
-/// clauses reproducibly, and no dependency.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Fisher-Yates.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = (self.next() % (i as u64 + 1)) as usize;
-            items.swap(i, j);
-        }
     }
 }
 
