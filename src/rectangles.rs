@@ -131,20 +131,7 @@ impl OrderInstance {
 
     /// The smallest image and the stabiliser's order.
     pub fn canonical(&self, boxes: &[PlacedBox]) -> (Vec<PlacedBox>, usize) {
-        let mut sorted = boxes.to_vec();
-        sorted.sort_unstable();
-        let mut best = sorted.clone();
-        let mut stabiliser = 0;
-        for g in 0..self.order() {
-            let image = self.image(g, &sorted);
-            if image == sorted {
-                stabiliser += 1;
-            }
-            if image < best {
-                best = image;
-            }
-        }
-        (best, stabiliser)
+        crate::symmetry::canonical_form(boxes, self.order(), |g, sorted| self.image(g, sorted))
     }
 
     /// Decodes a model and checks the solution against the puzzle alone.

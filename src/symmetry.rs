@@ -158,21 +158,33 @@ impl Group {
     /// The canonical form of a solution (its smallest image) and the order
     /// of its stabiliser (how many elements map it to itself).
     pub fn canonical(&self, options: &[u32]) -> (Vec<u32>, usize) {
-        let mut sorted = options.to_vec();
-        sorted.sort_unstable();
-        let mut best = sorted.clone();
-        let mut stabiliser = 0;
-        for g in 0..self.order() {
-            let image = self.image(g, &sorted);
-            if image == sorted {
-                stabiliser += 1;
-            }
-            if image < best {
-                best = image;
-            }
-        }
-        (best, stabiliser)
+        canonical_form(options, self.order(), |g, sorted| self.image(g, sorted))
     }
+}
+
+/// The canonical form of a solution under a group of `order` elements —
+/// its smallest image — and the order of its stabiliser. `image(g, s)`
+/// gives the sorted image of the sorted solution `s` under element `g`.
+/// Shared by the placement model (options) and the order model (boxes).
+pub fn canonical_form<T: Ord + Clone>(
+    solution: &[T],
+    order: usize,
+    image: impl Fn(usize, &[T]) -> Vec<T>,
+) -> (Vec<T>, usize) {
+    let mut sorted = solution.to_vec();
+    sorted.sort_unstable();
+    let mut best = sorted.clone();
+    let mut stabiliser = 0;
+    for g in 0..order {
+        let moved = image(g, &sorted);
+        if moved == sorted {
+            stabiliser += 1;
+        }
+        if moved < best {
+            best = moved;
+        }
+    }
+    (best, stabiliser)
 }
 
 /// Where each piece goes under `t`, or `None` if some piece has no image
