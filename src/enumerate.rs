@@ -30,7 +30,7 @@ use crate::encode::Encoded;
 use crate::error::{Error, Result};
 use crate::puzzle::{Fill, Puzzle};
 use crate::solution::{Solution, check};
-use crate::solve::dlx::Dlx;
+use crate::solve::exact::{self, ExactCover, Search};
 use crate::symmetry::Breaking;
 use crate::{Instance, ms};
 
@@ -201,9 +201,10 @@ pub fn enumerate(
     let dlx_cover = instance.cover.for_dlx();
     match engine {
         Engine::Dlx => {
-            let mut dlx = Dlx::new(&dlx_cover, &forbidden).ok_or_else(|| {
+            let mut dlx = ExactCover::new(&dlx_cover, &forbidden).ok_or_else(|| {
                 Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver varisat for count ranges".into())
             })?;
+            log::debug!("dlx engine: Algorithm X over {}", dlx.name());
             dlx.set_interrupt(Arc::clone(&stop));
             let stop = Arc::clone(&stop);
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -215,7 +216,7 @@ pub fn enumerate(
                             .lock()
                             .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
                 };
-                let outcome = dlx.enumerate_parallel(threads, &visit);
+                let outcome = exact::enumerate_parallel(&mut dlx, threads, &visit);
                 // A finished search is complete; an interrupted one is not.
                 if outcome.is_ok() {
                     let _ = send.send(Message::Done);
@@ -233,19 +234,58 @@ pub fn enumerate(
             // Cubes from the exact-cover structure when it is plain exact
             // cover; one cube (no assumptions) otherwise.
             let mut cubes = vec![Vec::new()];
-            if let Some(mut dlx) = Dlx::new(&dlx_cover, &forbidden) {
+            if let Some(mut dlx) = ExactCover::new(&dlx_cover, &forbidden) {
                 let shallow = std::sync::Mutex::new(Vec::new());
                 let collect = |o: &[u32]| shallow.lock().map(|mut v| v.push(o.to_vec())).is_ok();
-                if let Ok(c) = dlx.cubes(256, 3, &collect) {
+                if let Ok(c) = exact::split(&mut dlx, SAT_CUBES, SAT_CUBE_DEPTH, &collect) {
                     cubes = c;
                     for solution in shallow.into_inner().unwrap_or_default() {
                         let _ = send.send(Message::Solution(solution));
                     }
                 }
             }
-            log::debug!("SAT enumeration over {} cubes", cubes.len());
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            log::debug!(
+                "SAT enumeration over {} cubes on {threads} threads",
+                cubes.len()
+            );
             let stop = Arc::clone(&stop);
-            spawn(move || sat_worker(formula, options, orbit_options, exact, cubes, &stop, &send))?;
+            spawn(move || {
+                let job = SatJob {
+                    formula,
+                    options,
+                    orbit_options,
+                    exact,
+                };
+                // Each thread takes every `threads`-th cube with a solver of
+                // its own; the first failure ends the enumeration.
+                let failure = std::thread::scope(|scope| {
+                    let workers: Vec<_> = (0..threads)
+                        .map(|t| {
+                            let mine: Vec<&[u32]> = cubes
+                                .iter()
+                                .skip(t)
+                                .step_by(threads)
+                                .map(|c| &c[..])
+                                .collect();
+                            let (job, stop, send) = (&job, &stop, send.clone());
+                            scope.spawn(move || job.run(&mine, stop, &send))
+                        })
+                        .collect();
+                    workers
+                        .into_iter()
+                        .filter_map(|w| match w.join() {
+                            Ok(Ok(())) => None,
+                            Ok(Err(e)) => Some(e),
+                            Err(_) => Some("varisat panicked while enumerating".to_string()),
+                        })
+                        .next()
+                });
+                let _ = send.send(match failure {
+                    None => Message::Done,
+                    Some(e) => Message::Failed(e),
+                });
+            })?;
         }
     }
 
@@ -281,21 +321,38 @@ fn spawn(work: impl FnOnce() + Send + 'static) -> Result<()> {
         .map_err(|e| Error::Solver(format!("cannot start the search thread: {e}")))
 }
 
-/// Incremental varisat: for each cube, solve under its assumptions, report,
-/// block the solution's orbit (for good: blocking clauses hold in every
-/// cube), repeat until the cube is exhausted.
-fn sat_worker(
+/// How finely the SAT engine's search is cut into cubes: up to this many,
+/// at most this many options deep. Every call then proves a small space
+/// empty; a coarser cut leaves CDCL exhaustive searches it is slow at (the
+/// 8x8 board with a hole: 7 s with 14,000 cubes, 43 s with 256). Half the
+/// pieces of a pentomino puzzle deep, so the SAT solver still places the
+/// other half itself.
+const SAT_CUBES: usize = 100_000;
+const SAT_CUBE_DEPTH: usize = 6;
+
+/// What every SAT enumeration thread needs.
+struct SatJob {
     formula: varisat::CnfFormula,
+    /// Placement variables are the first `options`.
     options: usize,
     orbit_options: Vec<Vec<u32>>,
     exact: bool,
-    cubes: Vec<Vec<u32>>,
-    stop: &AtomicBool,
-    send: &mpsc::SyncSender<Message<Vec<u32>>>,
-) {
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+}
+
+impl SatJob {
+    /// Incremental varisat: for each cube, solve under its assumptions,
+    /// report, block the solution's orbit (for good: blocking clauses hold
+    /// in every cube), repeat until the cube is exhausted. Panics inside
+    /// varisat are caught by the caller's join.
+    fn run(
+        &self,
+        cubes: &[&[u32]],
+        stop: &AtomicBool,
+        send: &mpsc::SyncSender<Message<Vec<u32>>>,
+    ) -> std::result::Result<(), String> {
+        let (options, exact) = (self.options, self.exact);
         let mut solver = varisat::Solver::new();
-        solver.add_formula(&formula);
+        solver.add_formula(&self.formula);
         let lit = |o: u32, positive: bool| {
             varisat::Lit::from_dimacs(if positive {
                 o as isize + 1
@@ -303,7 +360,7 @@ fn sat_worker(
                 -(o as isize + 1)
             })
         };
-        for cube in &cubes {
+        for cube in cubes {
             let assumptions: Vec<varisat::Lit> = cube.iter().map(|&o| lit(o, true)).collect();
             loop {
                 if stop.load(Ordering::Relaxed) {
@@ -324,7 +381,7 @@ fn sat_worker(
                 if send.send(Message::Solution(chosen.clone())).is_err() {
                     return Ok(());
                 }
-                for perm in &orbit_options {
+                for perm in &self.orbit_options {
                     let mut image: Vec<u32> = chosen.iter().map(|&o| perm[o as usize]).collect();
                     image.sort_unstable();
                     let mut clause: Vec<varisat::Lit> =
@@ -343,11 +400,5 @@ fn sat_worker(
             }
         }
         Ok(())
-    }));
-    let message = match run {
-        Ok(Ok(())) => Message::Done,
-        Ok(Err(e)) => Message::Failed(e),
-        Err(_) => Message::Failed("varisat panicked while enumerating".into()),
-    };
-    let _ = send.send(message);
+    }
 }

@@ -60,7 +60,7 @@ pub use puzzle::Puzzle;
 pub use rectangles::{Model, OrderInstance};
 pub use solution::{Solution, check};
 pub use solve::{Outcome, Solver, SolverChoice};
-pub use symmetry::{Breaking, Group};
+pub use symmetry::{Breaking, Goal, Group};
 
 use enumerate::{Engine, Enumeration, Limits};
 
@@ -152,13 +152,13 @@ impl Instance {
         })
     }
 
-    /// The symmetry breaking to apply, unless switched off.
-    pub fn breaking(&self, puzzle: &Puzzle, enabled: bool) -> Option<Breaking> {
+    /// The symmetry breaking to apply for `goal`, unless switched off.
+    pub fn breaking(&self, puzzle: &Puzzle, goal: Goal, enabled: bool) -> Option<Breaking> {
         if !enabled {
             return None;
         }
         let breaking =
-            symmetry::choose_breaking(puzzle, &self.placements, &self.cover, &self.group);
+            symmetry::choose_breaking(puzzle, &self.placements, &self.cover, &self.group, goal);
         if let Some(b) = &breaking {
             log::info!("symmetry breaking: {}", b.description);
         }
@@ -303,7 +303,7 @@ pub fn solve_puzzle(puzzle: &Puzzle, options: &SolveOptions) -> Result<Report> {
             stats,
         });
     }
-    let breaking = instance.breaking(puzzle, !options.no_symmetry);
+    let breaking = instance.breaking(puzzle, Goal::First, !options.no_symmetry);
     let encoded = instance.encode(
         options.encoding,
         options.card,
@@ -475,7 +475,7 @@ pub fn enumerate_puzzle(
         None => Engine::Varisat,
     };
     stats.backend = engine.name().to_string();
-    let breaking = instance.breaking(puzzle, !options.no_symmetry);
+    let breaking = instance.breaking(puzzle, Goal::Every, !options.no_symmetry);
     let encoded = (engine == Engine::Varisat).then(|| {
         instance.encode(
             options.encoding,

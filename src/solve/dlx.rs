@@ -1,12 +1,7 @@
 //! Exact cover by Knuth's Algorithm X with dancing links (DLX).
 //!
-//! The engine reads the same [`Cover`] the CNF encoder reads. Items that
-//! must be covered exactly once (cells of an exact fill, pieces used once)
-//! are *primary*; items that may be covered at most once (cells where holes
-//! are allowed, optional pieces) are *secondary*; items whose count the
-//! areas already force are dropped. Other multiplicities (a piece used
-//! between 2 and 5 times) are outside plain Algorithm X, and
-//! [`Dlx::new`] says so by returning `None`, so the caller uses SAT.
+//! The engine reads the same [`Cover`] the CNF encoder reads, numbered as
+//! [`Layout`] says (see [`super::exact`] for primary and secondary items).
 //!
 //! The layout is Knuth's DLX1: nodes `1..=items` are the item headers,
 //! then each option's nodes follow a spacer node. `cover` unlinks every
@@ -22,6 +17,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::exact::{Layout, Search, Stop};
 use crate::cover::Cover;
 
 /// Unchecked indexing for the inner loops. Every link stored in the arrays
@@ -39,15 +35,6 @@ macro_rules! put {
         // SAFETY: see `get!`.
         unsafe { *$v.get_unchecked_mut($i as usize) = $x }
     };
-}
-
-/// Why an enumeration stopped early.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The visitor asked to stop (limit reached).
-    Visitor,
-    /// The interrupt flag was raised (time limit).
-    Interrupted,
 }
 
 /// One node: its item (or, for a spacer, minus one minus the option
@@ -72,6 +59,8 @@ pub struct Dlx {
     node: Vec<Node>,
     // Options left in each item's list.
     len: Vec<u32>,
+    // Per option of the cover: its first node (`u32::MAX` if left out).
+    first: Vec<u32>,
     primary: u32,
     /// Search nodes visited, for progress reports and benchmarks.
     pub nodes: u64,
@@ -85,36 +74,11 @@ impl Dlx {
     /// breaking). `None` when some item has a multiplicity plain Algorithm
     /// X cannot express.
     pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Dlx> {
-        let mut excluded = vec![false; cover.options.len()];
-        forbidden.iter().for_each(|&o| excluded[o as usize] = true);
-        // New numbering: primary items first, then secondary.
-        let mut number = vec![0u32; cover.items.len()];
-        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
-        for (i, item) in cover.items.iter().enumerate() {
-            match (item.implied, item.min, item.max) {
-                (true, _, _) => {}
-                (false, 1, 1) => primary.push(i),
-                (false, 0, 1) => secondary.push(i),
-                (false, _, 0) => {
-                    // Nothing may cover it: drop every option that does.
-                    for (o, covered) in cover.options.iter().enumerate() {
-                        if covered.contains(&(i as u32)) {
-                            excluded[o] = true;
-                        }
-                    }
-                }
-                _ => return None,
-            }
-        }
-        // Ties in the MRV choice go to the first item in the list: putting
-        // the pieces before the cells (as Knuth does for pentominoes) makes
-        // the search try a tight piece before a tight cell.
-        primary.sort_by_key(|&i| !matches!(cover.items[i].kind, crate::cover::ItemKind::Piece(_)));
-        for (k, &i) in primary.iter().chain(&secondary).enumerate() {
-            number[i] = k as u32 + 1;
-        }
-        let n_items = (primary.len() + secondary.len()) as u32;
-        let n_primary = primary.len() as u32;
+        Layout::new(cover, forbidden).map(|layout| Dlx::from_layout(&layout))
+    }
+
+    pub(crate) fn from_layout(layout: &Layout) -> Dlx {
+        let (n_items, n_primary) = (layout.items, layout.primary);
         let root2 = n_items + 1;
         let mut d = Dlx {
             llink: vec![0; n_items as usize + 2],
@@ -128,6 +92,7 @@ impl Dlx {
                 })
                 .collect(),
             len: vec![0; n_items as usize + 1],
+            first: vec![u32::MAX; layout.options.len()],
             primary: n_primary,
             nodes: 0,
             interrupt: None,
@@ -149,20 +114,11 @@ impl Dlx {
         // First spacer.
         let mut spacer = d.node.len() as u32;
         d.push_node(0, 0, 0);
-        for (o, covered) in cover.options.iter().enumerate() {
-            if excluded[o] {
-                continue;
-            }
-            let items: Vec<u32> = covered
-                .iter()
-                .map(|&i| number[i as usize])
-                .filter(|&k| k != 0)
-                .collect();
-            if items.is_empty() {
-                continue;
-            }
+        for (o, items) in layout.options.iter().enumerate() {
+            let Some(items) = items else { continue };
             let first = d.node.len() as u32;
-            for &k in &items {
+            d.first[o] = first;
+            for &k in items {
                 let node = d.node.len() as u32;
                 let last = d.node[k as usize].up;
                 d.push_node(k as i32, last, k);
@@ -176,12 +132,7 @@ impl Dlx {
             spacer = d.node.len() as u32;
             d.push_node(-(o as i32) - 1, first, 0);
         }
-        Some(d)
-    }
-
-    /// Makes the search give up soon after `flag` is raised.
-    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Some(flag);
+        d
     }
 
     fn push_node(&mut self, top: i32, up: u32, down: u32) {
@@ -317,153 +268,7 @@ impl Dlx {
         best
     }
 
-    /// Replays a path of chosen nodes from the root (as `search` would
-    /// have made it), or undoes it.
-    fn replay(&mut self, path: &[u32]) {
-        for &r in path {
-            self.cover(self.n(r).top as u32);
-            self.commit(r);
-        }
-    }
-
-    fn unreplay(&mut self, path: &[u32]) {
-        for &r in path.iter().rev() {
-            self.uncommit(r);
-            self.uncover(self.n(r).top as u32);
-        }
-    }
-
-    /// Splits the search tree into independent subtrees (paths of chosen
-    /// nodes), visiting the solutions met on the way. Stops splitting at
-    /// `want` subtrees or `max_depth` levels.
-    fn split(
-        &mut self,
-        want: usize,
-        max_depth: usize,
-        visit: &(dyn Fn(&[u32]) -> bool + Sync),
-    ) -> Result<Vec<Vec<u32>>, Stop> {
-        let mut paths: Vec<Vec<u32>> = vec![Vec::new()];
-        for _ in 0..max_depth {
-            if paths.len() >= want {
-                break;
-            }
-            let mut next = Vec::new();
-            for path in paths {
-                self.replay(&path);
-                match self.choose() {
-                    None => {
-                        let options: Vec<u32> = path.iter().map(|&r| self.n(r).option).collect();
-                        if !visit(&options) {
-                            self.unreplay(&path);
-                            return Err(Stop::Visitor);
-                        }
-                    }
-                    Some(i) => {
-                        let mut r = self.n(i).down;
-                        while r != i {
-                            let mut longer = path.clone();
-                            longer.push(r);
-                            next.push(longer);
-                            r = self.n(r).down;
-                        }
-                    }
-                }
-                self.unreplay(&path);
-            }
-            paths = next;
-        }
-        Ok(paths)
-    }
-
-    /// Splits the search space into disjoint "cubes": partial solutions
-    /// (as option lists) such that every solution extends exactly one of
-    /// them, except the solutions met while splitting, which go to
-    /// `visit`. The SAT engine solves each cube under assumptions, which
-    /// keeps every call, and especially the final proof that a cube holds
-    /// nothing more, small.
-    pub fn cubes(
-        &mut self,
-        want: usize,
-        max_depth: usize,
-        visit: &(dyn Fn(&[u32]) -> bool + Sync),
-    ) -> Result<Vec<Vec<u32>>, Stop> {
-        if self.primary == 0 {
-            return Ok(vec![Vec::new()]);
-        }
-        let paths = self.split(want, max_depth, visit)?;
-        Ok(paths
-            .iter()
-            .map(|p| p.iter().map(|&r| self.n(r).option).collect())
-            .collect())
-    }
-
-    /// Like [`Dlx::enumerate`], on `threads` threads: the tree is split
-    /// into a few hundred subtrees that the threads take in turn.
-    pub fn enumerate_parallel(
-        &mut self,
-        threads: usize,
-        visit: &(dyn Fn(&[u32]) -> bool + Sync),
-    ) -> Result<(), Stop> {
-        if self.primary == 0 {
-            return if visit(&[]) {
-                Ok(())
-            } else {
-                Err(Stop::Visitor)
-            };
-        }
-        let paths = self.split(64 * threads, 4, visit)?;
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let stopped = AtomicBool::new(false);
-        let nodes = std::sync::atomic::AtomicU64::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                let mut dlx = self.clone();
-                let (next, stopped, paths, nodes) = (&next, &stopped, &paths, &nodes);
-                scope.spawn(move || {
-                    let mut visit_mut = |o: &[u32]| visit(o);
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        if k >= paths.len() || stopped.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let path = &paths[k];
-                        dlx.replay(path);
-                        let mut chosen = path.clone();
-                        let result = dlx.search(&mut chosen, &mut visit_mut);
-                        dlx.unreplay(path);
-                        if result.is_err() {
-                            stopped.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                    }
-                    nodes.fetch_add(dlx.nodes, Ordering::Relaxed);
-                });
-            }
-        });
-        self.nodes += nodes.load(Ordering::Relaxed);
-        if stopped.load(Ordering::Relaxed) {
-            Err(Stop::Visitor)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Calls `visit` with the option indices of every solution, until it
-    /// returns `false`.
-    pub fn enumerate(&mut self, visit: &mut dyn FnMut(&[u32]) -> bool) -> Result<(), Stop> {
-        let mut chosen = Vec::new();
-        if self.primary == 0 {
-            // Nothing must be covered: the empty selection is the solution.
-            return if visit(&[]) {
-                Ok(())
-            } else {
-                Err(Stop::Visitor)
-            };
-        }
-        self.search(&mut chosen, visit)
-    }
-
-    fn search(
+    fn search_here(
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
@@ -478,8 +283,7 @@ impl Dlx {
             return Err(Stop::Interrupted);
         }
         let Some(i) = self.choose() else {
-            let options: Vec<u32> = chosen.iter().map(|&r| self.n(r).option).collect();
-            return if visit(&options) {
+            return if visit(chosen) {
                 Ok(())
             } else {
                 Err(Stop::Visitor)
@@ -493,8 +297,8 @@ impl Dlx {
         let mut result = Ok(());
         while r != i {
             self.commit(r);
-            chosen.push(r);
-            result = self.search(chosen, visit);
+            chosen.push(self.n(r).option);
+            result = self.search_here(chosen, visit);
             chosen.pop();
             self.uncommit(r);
             if result.is_err() {
@@ -504,5 +308,57 @@ impl Dlx {
         }
         self.uncover(i);
         result
+    }
+}
+
+impl Search for Dlx {
+    fn primary(&self) -> u32 {
+        self.primary
+    }
+
+    /// Covering an option's items in another order than the search did
+    /// leaves the same lists, in the same order, because [`Dlx::leave`]
+    /// undoes exactly what this did.
+    fn enter(&mut self, path: &[u32]) {
+        for &o in path {
+            let r = self.first[o as usize];
+            self.cover(self.n(r).top as u32);
+            self.commit(r);
+        }
+    }
+
+    fn leave(&mut self, path: &[u32]) {
+        for &o in path.iter().rev() {
+            let r = self.first[o as usize];
+            self.uncommit(r);
+            self.uncover(self.n(r).top as u32);
+        }
+    }
+
+    fn branches(&mut self) -> Option<Vec<u32>> {
+        let i = self.choose()?;
+        let mut options = Vec::new();
+        let mut r = self.n(i).down;
+        while r != i {
+            options.push(self.n(r).option);
+            r = self.n(r).down;
+        }
+        Some(options)
+    }
+
+    fn search(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Stop> {
+        self.search_here(chosen, visit)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
     }
 }

@@ -9,8 +9,10 @@
 //! run on a DIMACS file ([`External`]), whose answer [`model`] reads back.
 //! [`dimacs`] writes the files.
 
+pub mod bitx;
 pub mod dimacs;
 pub mod dlx;
+pub mod exact;
 pub mod external;
 pub mod model;
 mod splr;

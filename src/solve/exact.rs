@@ -1,0 +1,285 @@
+//! Exact cover by backtracking (Knuth's Algorithm X), in two
+//! representations that walk the same search tree:
+//!
+//! - [`Dlx`]: dancing links, for any size;
+//! - [`BitX`]: bit vectors, several times faster while the options fit in
+//!   a few hundred machine words (every puzzle in `puzzles/`).
+//!
+//! [`ExactCover::new`] picks one; the rest of jigsat sees only the
+//! [`Search`] trait and the drivers here: [`split`] cuts the tree into
+//! subtrees (cubes for the SAT engine, work for threads) and
+//! [`enumerate_parallel`] runs the subtrees on several threads.
+//!
+//! Items that must be covered exactly once (cells of an exact fill, pieces
+//! used once) are *primary*; items that may be covered at most once (cells
+//! where holes are allowed, optional pieces) are *secondary*; items whose
+//! count the areas already force are dropped. Other multiplicities (a
+//! piece used between 2 and 5 times) are outside plain Algorithm X, and
+//! the constructors say so by returning `None`, so the caller uses SAT.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use super::bitx::BitX;
+use super::dlx::Dlx;
+use crate::cover::{Cover, ItemKind};
+
+/// Why an enumeration stopped early.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The visitor asked to stop (limit reached).
+    Visitor,
+    /// The interrupt flag was raised (time limit).
+    Interrupted,
+}
+
+/// What the search calls with each solution (its options); `false` stops
+/// the search. Shared by the threads of a parallel run.
+pub type Visit<'a> = &'a (dyn Fn(&[u32]) -> bool + Sync);
+
+/// One representation of Algorithm X. A *path* is the list of options
+/// taken from the root, in order.
+pub trait Search: Clone + Send {
+    /// Number of primary items (with none, the search has nothing to do).
+    fn primary(&self) -> u32;
+    /// Moves from the root to the node `path` leads to.
+    fn enter(&mut self, path: &[u32]);
+    /// Moves back from the node `path` leads to, to the root.
+    fn leave(&mut self, path: &[u32]);
+    /// At the current node: `None` when every primary item is covered (a
+    /// solution), else the options of the item the search branches on
+    /// (empty at a dead end).
+    fn branches(&mut self) -> Option<Vec<u32>>;
+    /// Visits every solution below the current node; `chosen` holds the
+    /// path to it and is extended on the way down.
+    fn search(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Stop>;
+    /// Search nodes visited so far.
+    fn nodes(&self) -> u64;
+    /// Makes the search give up soon after `flag` is raised.
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>);
+}
+
+/// Splits the search tree into independent subtrees (paths), visiting the
+/// solutions met on the way, until there are `want` of them or after
+/// `max_depth` levels. Every solution not visited extends exactly one
+/// path. The SAT engine solves each path as a cube of assumptions, which
+/// keeps every call, and especially the final proof that a cube holds
+/// nothing more, small. Without primary items the whole space is one cube.
+pub fn split<S: Search>(
+    s: &mut S,
+    want: usize,
+    max_depth: usize,
+    visit: Visit,
+) -> Result<Vec<Vec<u32>>, Stop> {
+    let mut paths: Vec<Vec<u32>> = vec![Vec::new()];
+    if s.primary() == 0 {
+        return Ok(paths);
+    }
+    for _ in 0..max_depth {
+        if paths.len() >= want {
+            break;
+        }
+        let mut next = Vec::new();
+        for path in paths {
+            s.enter(&path);
+            let branches = s.branches();
+            s.leave(&path);
+            match branches {
+                None if !visit(&path) => return Err(Stop::Visitor),
+                None => {}
+                Some(options) => next.extend(options.into_iter().map(|o| {
+                    let mut longer = path.clone();
+                    longer.push(o);
+                    longer
+                })),
+            }
+        }
+        paths = next;
+    }
+    Ok(paths)
+}
+
+/// Visits every solution on `threads` threads: the tree is split into a
+/// few hundred subtrees that the threads take in turn. Returns the search
+/// nodes visited.
+pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) -> Result<u64, Stop> {
+    if s.primary() == 0 {
+        // Nothing must be covered: the empty selection is the solution.
+        return if visit(&[]) {
+            Ok(1)
+        } else {
+            Err(Stop::Visitor)
+        };
+    }
+    let paths = split(s, 64 * threads, 4, visit)?;
+    let next = AtomicUsize::new(0);
+    let stopped = AtomicBool::new(false);
+    let nodes = AtomicU64::new(s.nodes());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let mut worker = s.clone();
+            let (next, stopped, paths, nodes) = (&next, &stopped, &paths, &nodes);
+            scope.spawn(move || {
+                let mut visit_mut = |o: &[u32]| visit(o);
+                let start = worker.nodes();
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= paths.len() || stopped.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let path = &paths[k];
+                    worker.enter(path);
+                    let mut chosen = path.clone();
+                    let result = worker.search(&mut chosen, &mut visit_mut);
+                    worker.leave(path);
+                    if result.is_err() {
+                        stopped.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                }
+                nodes.fetch_add(worker.nodes() - start, Ordering::Relaxed);
+            });
+        }
+    });
+    if stopped.load(Ordering::Relaxed) {
+        Err(Stop::Visitor)
+    } else {
+        Ok(nodes.load(Ordering::Relaxed))
+    }
+}
+
+/// Visits every solution on this thread.
+pub fn enumerate<S: Search>(s: &mut S, visit: &mut dyn FnMut(&[u32]) -> bool) -> Result<(), Stop> {
+    s.search(&mut Vec::new(), visit)
+}
+
+/// The items and options as both representations number them: primary
+/// items `1..=primary`, then the secondary ones up to `items`.
+pub(crate) struct Layout {
+    pub items: u32,
+    pub primary: u32,
+    /// Per option of the cover: its items in this numbering, or `None`
+    /// when it is left out (forbidden, covers an item nothing may cover,
+    /// or covers nothing that counts).
+    pub options: Vec<Option<Vec<u32>>>,
+}
+
+impl Layout {
+    /// `forbidden` options are left out (symmetry breaking). `None` when
+    /// some item has a multiplicity plain Algorithm X cannot express.
+    pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Layout> {
+        let mut excluded = vec![false; cover.options.len()];
+        forbidden.iter().for_each(|&o| excluded[o as usize] = true);
+        let mut number = vec![0u32; cover.items.len()];
+        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
+        for (i, item) in cover.items.iter().enumerate() {
+            match (item.implied, item.min, item.max) {
+                (true, _, _) => {}
+                (false, 1, 1) => primary.push(i),
+                (false, 0, 1) => secondary.push(i),
+                (false, _, 0) => {
+                    // Nothing may cover it: drop every option that does.
+                    for (o, covered) in cover.options.iter().enumerate() {
+                        if covered.contains(&(i as u32)) {
+                            excluded[o] = true;
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        // Ties in the MRV choice go to the first item in the list: putting
+        // the pieces before the cells (as Knuth does for pentominoes) makes
+        // the search try a tight piece before a tight cell.
+        primary.sort_by_key(|&i| !matches!(cover.items[i].kind, ItemKind::Piece(_)));
+        for (k, &i) in primary.iter().chain(&secondary).enumerate() {
+            number[i] = k as u32 + 1;
+        }
+        let options = cover
+            .options
+            .iter()
+            .zip(&excluded)
+            .map(|(covered, &out)| {
+                let items: Vec<u32> = covered
+                    .iter()
+                    .map(|&i| number[i as usize])
+                    .filter(|&k| k != 0)
+                    .collect();
+                (!out && !items.is_empty()).then_some(items)
+            })
+            .collect();
+        Some(Layout {
+            items: (primary.len() + secondary.len()) as u32,
+            primary: primary.len() as u32,
+            options,
+        })
+    }
+}
+
+/// Algorithm X in whichever representation suits the instance.
+#[derive(Clone)]
+pub enum ExactCover {
+    Links(Dlx),
+    Bits(BitX),
+}
+
+impl ExactCover {
+    /// Bit vectors when the instance is small enough, dancing links
+    /// otherwise; `None` as for [`Layout::new`].
+    pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<ExactCover> {
+        let layout = Layout::new(cover, forbidden)?;
+        Some(match BitX::from_layout(&layout) {
+            Some(bits) => ExactCover::Bits(bits),
+            None => ExactCover::Links(Dlx::from_layout(&layout)),
+        })
+    }
+
+    /// Which representation was chosen, for logs.
+    pub fn name(&self) -> &'static str {
+        match self {
+            ExactCover::Links(_) => "dancing links",
+            ExactCover::Bits(_) => "bit vectors",
+        }
+    }
+}
+
+macro_rules! dispatch {
+    ($self:ident, $s:ident => $e:expr) => {
+        match $self {
+            ExactCover::Links($s) => $e,
+            ExactCover::Bits($s) => $e,
+        }
+    };
+}
+
+impl Search for ExactCover {
+    fn primary(&self) -> u32 {
+        dispatch!(self, s => s.primary())
+    }
+    fn enter(&mut self, path: &[u32]) {
+        dispatch!(self, s => s.enter(path))
+    }
+    fn leave(&mut self, path: &[u32]) {
+        dispatch!(self, s => s.leave(path))
+    }
+    fn branches(&mut self) -> Option<Vec<u32>> {
+        dispatch!(self, s => s.branches())
+    }
+    fn search(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Stop> {
+        dispatch!(self, s => s.search(chosen, visit))
+    }
+    fn nodes(&self) -> u64 {
+        dispatch!(self, s => s.nodes())
+    }
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        dispatch!(self, s => s.set_interrupt(flag))
+    }
+}
