@@ -2,12 +2,16 @@
 //!
 //! Two engines read the same exact-cover instance:
 //!
-//! - **dlx**: Algorithm X with dancing links ([`crate::solve::dlx`]),
-//!   the default for pure exact-cover puzzles, because backtracking
-//!   enumerates far faster than a SAT solver restarted per solution;
+//! - **dlx**: Knuth's Algorithm X ([`crate::solve::exact`]), over bit
+//!   vectors for instances of up to 16,384 options and dancing links
+//!   above, on every core; the default for pure exact-cover puzzles,
+//!   because backtracking enumerates far faster than a SAT solver
+//!   restarted per solution;
 //! - **SAT**: incremental varisat; after each solution the clauses that
 //!   block *its whole orbit* are added, so the solver is called once per
-//!   class (plus one final UNSAT call).
+//!   class, plus one UNSAT call per cube: the search is cut into cubes
+//!   (the first options of Algorithm X's tree, as assumptions) that the
+//!   cores share, one solver each.
 //!
 //! Both run on a worker thread and send raw solutions (option lists) back.
 //! Here each one is reduced to its canonical form under the symmetry group;
@@ -237,7 +241,7 @@ pub fn enumerate(
             if let Some(mut dlx) = ExactCover::new(&dlx_cover, &forbidden) {
                 let shallow = std::sync::Mutex::new(Vec::new());
                 let collect = |o: &[u32]| shallow.lock().map(|mut v| v.push(o.to_vec())).is_ok();
-                if let Ok(c) = exact::split(&mut dlx, SAT_CUBES, SAT_CUBE_DEPTH, &collect) {
+                if let Ok(c) = exact::split(&mut dlx, SAT_CUBES, cube_depth(puzzle), &collect) {
                     cubes = c;
                     for solution in shallow.into_inner().unwrap_or_default() {
                         let _ = send.send(Message::Solution(solution));
@@ -322,13 +326,20 @@ fn spawn(work: impl FnOnce() + Send + 'static) -> Result<()> {
 }
 
 /// How finely the SAT engine's search is cut into cubes: up to this many,
-/// at most this many options deep. Every call then proves a small space
-/// empty; a coarser cut leaves CDCL exhaustive searches it is slow at (the
-/// 8x8 board with a hole: 7 s with 14,000 cubes, 43 s with 256). Half the
-/// pieces of a pentomino puzzle deep, so the SAT solver still places the
-/// other half itself.
+/// and at most [`cube_depth`] options deep. Every call then proves a small
+/// space empty; a coarser cut leaves CDCL exhaustive searches it is slow
+/// at (the 8x8 board with a hole: 11 s with 6,000 cubes, 43 s with 256).
 const SAT_CUBES: usize = 100_000;
-const SAT_CUBE_DEPTH: usize = 6;
+
+/// Half the pieces of a solution: the SAT solver places the other half
+/// itself, so the cross-check between the engines stays a real one.
+fn cube_depth(puzzle: &Puzzle) -> usize {
+    let placed: u32 = match &puzzle.tiling {
+        Some(tiling) => tiling.tiles.iter().map(|t| t.count).sum(),
+        None => puzzle.pieces.iter().map(|p| p.count.max).sum(),
+    };
+    (placed as usize / 2).max(1)
+}
 
 /// What every SAT enumeration thread needs.
 struct SatJob {
