@@ -8,6 +8,7 @@
 //! ```text
 //! cargo run --release --example order_bench -- puzzles/calibron12.toml \
 //!     [--runs 5 | --seed N] [--solver varisat|splr] [--no-domains] [--no-board-symmetry] [--no-symmetry]
+//!     [--no-cumulative | --cumulative-ge]
 //! ```
 //!
 //! `--seed N` runs one shuffle only (seed 1 is the unshuffled CNF), so a
@@ -20,7 +21,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use jigsat::encode::order::{OrderModel, OrderOptions};
+use jigsat::encode::order::{Cumulative, OrderModel, OrderOptions};
 use jigsat::{Cnf, Lit, OrderInstance, Outcome, Puzzle, SolverChoice, Var};
 
 struct Rng(u64);
@@ -119,6 +120,8 @@ fn main() {
             "--no-domains" => options.domains = false,
             "--no-board-symmetry" => options.board_symmetries = false,
             "--no-symmetry" => options.symmetry = false,
+            "--no-cumulative" => options.cumulative = Cumulative::Off,
+            "--cumulative-ge" => options.cumulative = Cumulative::AtLeast,
             _ => path = Some(PathBuf::from(a)),
         }
     }
