@@ -651,9 +651,12 @@ fn and3(cnf: &mut Cnf, parts: [Bit; 3]) -> Bit {
 /// crossing it fill the board's other side exactly (or at least). Lines
 /// where no copy starts cross the same copies as the line before, so
 /// they are skipped. Each constraint is a decision diagram over the
-/// copies, a node per reachable partial sum that can still be completed;
-/// a node implies its children, and one of them. Returns the number of
-/// lines.
+/// copies, a node per reachable partial sum that can still be completed.
+/// A node stands for "the copies from its level on add up to what is
+/// missing": it implies the child each branch leads to and one of its
+/// children, and is implied by a branch and its child (the full
+/// if-then-else definition, so unit propagation sees dead ends both
+/// ways). Returns the number of lines.
 fn cumulative(
     cnf: &mut Cnf,
     rects: &Rects,
@@ -800,6 +803,15 @@ fn cumulative(
                 none.push(at(j + 1, s));
                 clause(cnf, &none);
                 clause(cnf, &any);
+                // And back: a node holds when the branch taken leads to a
+                // node that holds (its suffix adds up), so dead ends
+                // propagate upwards too.
+                let mut lo = vec![here, at(j + 1, s).not()];
+                for &(b, w) in &levels[j] {
+                    clause(cnf, &[here, b.not(), at(j + 1, s + w).not()]);
+                    lo.push(b);
+                }
+                clause(cnf, &lo);
             }
         }
     }
