@@ -700,6 +700,9 @@ fn cumulative(
             }
         }
         lines += 1;
+        // Longest first: the diagram then branches on the big boxes at
+        // the top (shortest first was 5-10 times slower on Calibron 12).
+        levels.sort_by_key(|l| std::cmp::Reverse(l.iter().map(|o| o.1).max()));
         let target = side - fixed;
         let n = levels.len();
         // reach[j]: partial sums of levels < j; rest[j]: sums of levels >= j.
