@@ -8,9 +8,12 @@
 //! ```text
 //! cargo run --release --example order_bench -- puzzles/calibron12.toml \
 //!     [--runs 5 | --seed N] [--solver varisat|splr] [--no-domains] [--no-board-symmetry] [--no-symmetry]
+//!     [--no-cumulative | --cumulative-ge] [--clause-order]
 //! ```
 //!
-//! `--seed N` runs one shuffle only (seed 1 is the unshuffled CNF), so a
+//! `--clause-order` shuffles the way `jigsat compare --shuffle` does
+//! (clauses and literals only; seed N is compare's run N). `--seed N`
+//! runs one shuffle only (seed 1 is the unshuffled CNF), so a
 //! shell loop can cap each run with `timeout`:
 //!
 //! ```text
@@ -20,7 +23,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use jigsat::encode::order::{OrderModel, OrderOptions};
+use jigsat::encode::order::{Cumulative, OrderModel, OrderOptions};
 use jigsat::{Cnf, Lit, OrderInstance, Outcome, Puzzle, SolverChoice, Var};
 
 struct Rng(u64);
@@ -106,6 +109,7 @@ fn main() {
     let mut only = None;
     let mut solver = SolverChoice::Varisat;
     let mut options = OrderOptions::default();
+    let mut clause_order = false;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--runs" => runs = args.next().and_then(|s| s.parse().ok()).expect("--runs N"),
@@ -119,6 +123,9 @@ fn main() {
             "--no-domains" => options.domains = false,
             "--no-board-symmetry" => options.board_symmetries = false,
             "--no-symmetry" => options.symmetry = false,
+            "--clause-order" => clause_order = true,
+            "--no-cumulative" => options.cumulative = Cumulative::Off,
+            "--cumulative-ge" => options.cumulative = Cumulative::AtLeast,
             _ => path = Some(PathBuf::from(a)),
         }
     }
@@ -145,6 +152,14 @@ fn main() {
             let n = model.cnf.num_vars();
             (
                 model.cnf.clone(),
+                (0..=n).map(|v| Var::new(v.max(1)).positive()).collect(),
+            )
+        } else if clause_order {
+            // `jigsat compare --shuffle`'s copies: clauses and literals
+            // reordered, variables kept (its run k is seed k - 1).
+            let n = model.cnf.num_vars();
+            (
+                model.cnf.shuffled(seed - 1),
                 (0..=n).map(|v| Var::new(v.max(1)).positive()).collect(),
             )
         } else {
