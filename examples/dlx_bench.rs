@@ -35,7 +35,7 @@ fn main() {
     });
     let instance = jigsat::Instance::new(&puzzle).expect("instance");
     let forbidden = instance
-        .breaking(&puzzle, jigsat::Goal::Every, true)
+        .breaking(&puzzle, true)
         .map(|b| b.forbidden)
         .unwrap_or_default();
     let cover = instance.cover.for_dlx();

@@ -225,27 +225,10 @@ pub struct Breaking {
     pub description: String,
 }
 
-/// What a search wants from the symmetry breaking: the two differ, and
-/// measurably (`jigsat compare --symmetry both --shuffle`, encodings/RESULTS.md).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Goal {
-    /// One solution (`solve`, `dimacs`, `compare`). A CDCL solver gains
-    /// from a restriction where it has to decide early anyway, at the
-    /// tightest spot: the one that keeps the *fewest* placements. Cutting
-    /// deep elsewhere mostly removes solutions it could have found: on Y25
-    /// the centre cell (3 of 72 placements kept, all 48 symmetries broken)
-    /// made the first solution 2x slower than no breaking at all, a corner
-    /// (2 of 12 kept, 6 symmetries) 1.8x faster.
-    First,
-    /// Every class (`count`, `--all`): the restriction that cuts the most,
-    /// because an exhaustive search pays for every branch it keeps.
-    Every,
-}
-
-/// Chooses the restriction that best serves `goal`: either a piece used
-/// exactly once, restricted to one placement per orbit under the subgroup
-/// that keeps it, or (for exact fills) the pieces covering one cell,
-/// restricted to one placement per orbit under the cell's stabiliser. Either way every
+/// Chooses the restriction that cuts most: either a piece used exactly
+/// once, restricted to one placement per orbit under the subgroup that
+/// keeps it, or (for exact fills) the pieces covering one cell, restricted
+/// to one placement per orbit under the cell's stabiliser. Either way every
 /// solution has an image under the group that survives, so every class is
 /// still found; a class may be found twice when the kept placement has a
 /// stabiliser of its own, which the canonical-form de-duplication handles.
@@ -254,7 +237,6 @@ pub fn choose_breaking(
     placements: &Placements,
     cover: &Cover,
     group: &Group,
-    goal: Goal,
 ) -> Option<Breaking> {
     if group.order() == 1 {
         return None;
@@ -274,14 +256,11 @@ pub fn choose_breaking(
         );
         let better = match &best {
             None => true,
+            // Maximise the fraction cut away (pool/reps); on a tie keep
+            // fewer placements, which the search then branches on first.
             Some((p, r, _)) => {
-                // The fraction cut away (pool/reps), compared crosswise.
-                let (cut, old_cut) = (pool.len() * r.len(), p.len() * reps.len());
-                let kept = reps.len().cmp(&r.len());
-                match goal {
-                    Goal::Every => cut > old_cut || (cut == old_cut && kept.is_lt()),
-                    Goal::First => kept.is_lt() || (kept.is_eq() && cut > old_cut),
-                }
+                let (new, old) = (pool.len() * r.len(), p.len() * reps.len());
+                new > old || (new == old && reps.len() < r.len())
             }
         };
         if better {
@@ -320,24 +299,18 @@ pub fn choose_breaking(
         consider(pool, subgroup, what);
     }
     if puzzle.fill == Fill::Exact {
-        // Only a few candidate cells: for the deepest cut those with the
-        // largest stabiliser, for the tightest spot a few of every order.
+        // Only a few candidate cells: those with the largest stabiliser.
         let stabiliser = |c: usize| {
             (0..group.order())
                 .filter(|&g| group.elements[g].cells[c] == c as u32)
                 .count()
         };
-        let orders: Vec<usize> = (0..puzzle.board.len()).map(stabiliser).collect();
-        let largest = orders.iter().copied().max().unwrap_or(1);
-        let mut taken: HashMap<usize, usize> = HashMap::new();
-        let candidates = (0..puzzle.board.len()).filter(|&c| {
-            let wanted = goal == Goal::First || orders[c] == largest;
-            let n = taken.entry(orders[c]).or_default();
-            *n += 1;
-            wanted && *n <= 4
-        });
+        let largest = (0..puzzle.board.len()).map(stabiliser).max().unwrap_or(1);
         let by_item = cover.options_by_item();
-        for c in candidates.collect::<Vec<_>>() {
+        for c in (0..puzzle.board.len())
+            .filter(|&c| stabiliser(c) == largest)
+            .take(4)
+        {
             let subgroup: Vec<usize> = (0..group.order())
                 .filter(|&g| group.elements[g].cells[c] == c as u32)
                 .collect();

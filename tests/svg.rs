@@ -167,7 +167,7 @@ fn decode_draws_too() {
     let cnf = dir.path().join("soma.cnf");
     let puzzle = Puzzle::load(&file).unwrap();
     let instance = jigsat::Instance::new(&puzzle).unwrap();
-    let breaking = instance.breaking(&puzzle, jigsat::Goal::First, true);
+    let breaking = instance.breaking(&puzzle, true);
     let encoded = instance.encode(
         jigsat::Encoding::default(),
         jigsat::Card::default(),

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::rectangles::{Model, OrderInstance};
 use crate::render::table::{Row, render};
 use crate::solve::Outcome;
-use crate::{Goal, Instance, Status, ms, run_solver};
+use crate::{Instance, Status, ms, run_solver};
 
 use super::{Sink, load};
 
@@ -119,7 +119,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                 .flat_map(move |&x| symmetry.iter().map(move |&s| (e, c, x, s)))
         });
         for (encoding, card, edges, symmetric) in combinations {
-            let breaking = instance.breaking(&puzzle, Goal::First, symmetric);
+            let breaking = instance.breaking(&puzzle, symmetric);
             let mut label = if card == Card::default() {
                 encoding.name().to_string()
             } else {

@@ -20,7 +20,7 @@ use crate::render::{Format, json, text};
 use crate::solve::dimacs::{self, CnfSource, Header};
 use crate::solve::external::first_falsified;
 use crate::solve::model::{self, Answer, ModelError};
-use crate::{Goal, Instance, Stats, Status, decode_model, ms};
+use crate::{Instance, Stats, Status, decode_model, ms};
 
 use super::{Sink, load};
 
@@ -78,7 +78,7 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
         (None, None) => EdgeEncoding::default(),
     };
     let symmetry = !args.no_symmetry && from_header("symmetry").is_none_or(|s| s == "on");
-    let breaking = instance.breaking(&puzzle, Goal::First, symmetry);
+    let breaking = instance.breaking(&puzzle, symmetry);
     let encoded = instance.encode(encoding, card, edges, breaking.as_ref());
     let cnf = &encoded.cnf;
 

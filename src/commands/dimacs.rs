@@ -5,7 +5,7 @@ use std::io::Write;
 use crate::cli::DimacsArgs;
 use crate::error::{Error, Result};
 use crate::solve::dimacs::{self, CnfSource};
-use crate::{Goal, Instance, ms};
+use crate::{Instance, ms};
 
 use super::load;
 
@@ -13,7 +13,7 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
     let started = std::time::Instant::now();
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
-    let breaking = instance.breaking(&puzzle, Goal::First, !args.no_symmetry);
+    let breaking = instance.breaking(&puzzle, !args.no_symmetry);
     let encoded = instance.encode(
         args.encoding.encoding,
         args.encoding.card,

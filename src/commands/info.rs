@@ -9,7 +9,7 @@ use crate::encode::Encoding;
 use crate::error::Result;
 use crate::puzzle::Fill;
 use crate::render::Format;
-use crate::{Goal, Instance, impossible};
+use crate::{Instance, impossible};
 
 use super::{Sink, load};
 
@@ -18,13 +18,7 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
     let card = args.encoding.card;
-    let breaking = instance.breaking(&puzzle, Goal::First, true);
-    // Counting may restrict elsewhere (the deepest cut, not the tightest
-    // spot); shown only when it does.
-    let counting = instance
-        .breaking(&puzzle, Goal::Every, true)
-        .map(|b| b.description)
-        .filter(|d| Some(d) != breaking.as_ref().map(|b| &b.description));
+    let breaking = instance.breaking(&puzzle, true);
     let encoded = instance.encode(
         args.encoding.encoding,
         card,
@@ -93,7 +87,7 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
                     "auxiliary": vars - options,
                     "clauses": clauses,
                 })).collect::<Vec<_>>(),
-                "symmetry": { "order": group.order(), "rotations": group.rotations(), "breaking": breaking_text, "breaking_count": counting.as_ref().or(breaking_text.as_ref()) },
+                "symmetry": { "order": group.order(), "rotations": group.rotations(), "breaking": breaking_text },
                 "precheck": refutation,
             });
             if puzzle.tiling.is_some() {
@@ -190,9 +184,6 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
             match &breaking_text {
                 Some(b) => out += &format!("symmetry breaking: {b}\n"),
                 None => out += "symmetry breaking: none (nothing to gain)\n",
-            }
-            if let Some(c) = &counting {
-                out += &format!("symmetry breaking when counting: {c}\n");
             }
             if let Some(r) = refutation {
                 out += &format!("pre-check: no solution: {r}\n");
