@@ -17,9 +17,9 @@
 //! both engines visit the same number of nodes.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use super::exact::{Layout, Search, Stop};
+use super::exact::{self, Layout, Search, Stop};
 use crate::cover::Cover;
 
 /// A sparse bit vector: the nonzero words of a mask over options, as
@@ -200,21 +200,9 @@ impl BitX {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        self.nodes += 1;
-        if self.nodes & 0xfff == 0
-            && self
-                .interrupt
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
-        {
-            return Err(Stop::Interrupted);
-        }
+        exact::count_node(&mut self.nodes, self.interrupt.as_deref())?;
         let Some((k, len)) = self.choose(depth) else {
-            return if visit(chosen) {
-                Ok(())
-            } else {
-                Err(Stop::Visitor)
-            };
+            return exact::report(visit, chosen);
         };
         if len == 0 {
             return Ok(());

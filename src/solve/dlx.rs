@@ -15,9 +15,9 @@
 //! every solution.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use super::exact::{Layout, Search, Stop};
+use super::exact::{self, Layout, Search, Stop};
 use crate::cover::Cover;
 
 /// Unchecked indexing for the inner loops. Every link stored in the arrays
@@ -273,21 +273,9 @@ impl Dlx {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        self.nodes += 1;
-        if self.nodes & 0xfff == 0
-            && self
-                .interrupt
-                .as_ref()
-                .is_some_and(|f| f.load(Ordering::Relaxed))
-        {
-            return Err(Stop::Interrupted);
-        }
+        exact::count_node(&mut self.nodes, self.interrupt.as_deref())?;
         let Some(i) = self.choose() else {
-            return if visit(chosen) {
-                Ok(())
-            } else {
-                Err(Stop::Visitor)
-            };
+            return exact::report(visit, chosen);
         };
         if self.len[i as usize] == 0 {
             return Ok(());

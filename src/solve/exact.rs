@@ -63,6 +63,26 @@ pub trait Search: Clone + Send {
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>);
 }
 
+/// Counts a search node; every few thousand, gives up if `interrupt` is
+/// raised, so a time limit can end a long search that finds nothing.
+#[inline(always)]
+pub(crate) fn count_node(nodes: &mut u64, interrupt: Option<&AtomicBool>) -> Result<(), Stop> {
+    *nodes += 1;
+    if *nodes & 0xfff == 0 && interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+        return Err(Stop::Interrupted);
+    }
+    Ok(())
+}
+
+/// Hands a solution to the visitor; `Err` when it wants no more.
+pub(crate) fn report(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32]) -> Result<(), Stop> {
+    if visit(chosen) {
+        Ok(())
+    } else {
+        Err(Stop::Visitor)
+    }
+}
+
 /// Splits the search tree into independent subtrees (paths), visiting the
 /// solutions met on the way, until there are `want` of them or after
 /// `max_depth` levels. Every solution not visited extends exactly one
