@@ -45,7 +45,7 @@ fn main() {
             let mut clauses = 0;
             for _ in 0..RUNS {
                 let start = Instant::now();
-                let encoded = encode_with(&instance.cover, encoding, Card::default());
+                let encoded = encode_with(instance.cover(), encoding, Card::default());
                 times.push(start.elapsed().as_secs_f64());
                 clauses = encoded.cnf.num_clauses();
                 std::hint::black_box(encoded);
@@ -58,7 +58,7 @@ fn main() {
                 encoding.name(),
                 median * 1e3
             );
-            let placements = instance.placements.all.len();
+            let placements = instance.cover().options.len();
             if encoding == Encoding::Sequential
                 && largest.as_ref().is_none_or(|(p, ..)| placements > *p)
             {

@@ -6,9 +6,9 @@
 //! ```
 use std::time::Instant;
 
-use jigsat::solve::bitx::BitX;
-use jigsat::solve::dlx::Dlx;
-use jigsat::solve::exact::{Search, enumerate};
+use jigsat::exact::bitx::BitX;
+use jigsat::exact::dlx::Dlx;
+use jigsat::exact::{Search, enumerate};
 
 fn run(name: &str, mut s: impl Search) {
     let started = Instant::now();
@@ -35,10 +35,10 @@ fn main() {
     });
     let instance = jigsat::Instance::new(&puzzle).expect("instance");
     let forbidden = instance
-        .breaking(&puzzle, true)
+        .breaking(true)
         .map(|b| b.forbidden)
         .unwrap_or_default();
-    let cover = instance.cover.for_dlx();
+    let cover = instance.cover().for_dlx();
     match BitX::new(&cover, &forbidden) {
         Some(bits) => run("bit vectors", bits),
         None => println!("  bit vectors: not applicable"),

@@ -23,7 +23,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use jigsat::encode::order::{Cumulative, OrderModel, OrderOptions};
+use jigsat::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
 use jigsat::{Cnf, Lit, OrderInstance, Outcome, Puzzle, SolverChoice, Var};
 
 struct Rng(u64);

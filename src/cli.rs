@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::encode::{Card, EdgeEncoding, Encoding};
-use crate::rectangles::Model;
+use crate::pipeline::{Model, Options};
 use crate::render::Format;
 use crate::render::table::TableFormat;
 use crate::solve::SolverChoice;
@@ -235,6 +235,24 @@ pub struct SearchArgs {
     /// the search is larger).
     #[arg(long)]
     pub no_symmetry: bool,
+}
+
+impl SearchArgs {
+    /// The library's options for these flags: the one place where the
+    /// command line becomes [`Options`] (`limit` from `--limit`/`--all`).
+    pub fn options(&self, limit: Option<usize>) -> Options {
+        Options {
+            model: self.model,
+            encoding: self.encoding.encoding,
+            card: self.encoding.card,
+            edges: self.encoding.edges,
+            solver: self.solver.clone(),
+            time_limit: self.time_limit,
+            limit,
+            precheck: !self.no_precheck,
+            symmetry: !self.no_symmetry,
+        }
+    }
 }
 
 #[derive(Debug, Args)]

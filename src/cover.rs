@@ -9,14 +9,11 @@
 //! labelled: labelling 25 identical Y-pieces would multiply every solution
 //! by 25! and drown the solver in symmetric copies.
 
-use crate::placement::Placements;
-use crate::puzzle::{Fill, Puzzle};
-
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ItemKind {
     /// A board cell, by board index.
     Cell(u32),
-    /// A distinct piece, by index into `Puzzle::pieces`.
+    /// A distinct piece (or tile), by the family's piece index.
     Piece(usize),
     /// An inner edge of an edge-matching board (the plain secondary items
     /// of [`Cover::for_dlx`]).
@@ -59,51 +56,27 @@ pub struct Cover {
     pub colours: Vec<Vec<EdgeColour>>,
     /// The number of coloured secondary items.
     pub edges: usize,
+    /// What each piece item is called in sentences (`piece Y`, `tile 3`),
+    /// by the index in [`ItemKind::Piece`].
+    pub piece_labels: Vec<String>,
 }
 
 impl Cover {
-    pub fn new(puzzle: &Puzzle, placements: &Placements) -> Cover {
-        if puzzle.tiling.is_some() {
-            return crate::edges::cover(puzzle, placements);
-        }
-        let cells = puzzle.board.len();
-        let cell_min = match puzzle.fill {
-            Fill::Exact => 1,
-            Fill::Partial => 0,
-        };
-        let mut items: Vec<Item> = (0..cells as u32)
-            .map(|c| Item {
-                kind: ItemKind::Cell(c),
-                min: cell_min,
-                max: 1,
-                implied: false,
-            })
-            .collect();
-        items.extend(puzzle.pieces.iter().enumerate().map(|(p, piece)| Item {
-            kind: ItemKind::Piece(p),
-            min: piece.count.min,
-            max: piece.count.max,
-            implied: false,
-        }));
-        if let Some(p) = implied_piece(puzzle) {
-            items[cells + p].implied = true;
-        }
-        let options: Vec<Vec<u32>> = placements
-            .all
+    /// Whether every cell item must be covered (no holes allowed).
+    pub fn exact_fill(&self) -> bool {
+        self.items
             .iter()
-            .map(|pl| {
-                let mut covered = pl.cells.clone();
-                covered.push((cells + pl.piece) as u32);
-                covered
-            })
-            .collect();
-        let colours = vec![Vec::new(); options.len()];
-        Cover {
-            items,
-            options,
-            colours,
-            edges: 0,
-        }
+            .all(|i| !matches!(i.kind, ItemKind::Cell(_)) || i.min == 1)
+    }
+
+    /// How many pieces a solution places at most: the sum of the piece
+    /// items' upper bounds.
+    pub fn max_pieces_placed(&self) -> u64 {
+        self.items
+            .iter()
+            .filter(|i| matches!(i.kind, ItemKind::Piece(_)))
+            .map(|i| u64::from(i.max))
+            .sum()
     }
 
     pub fn has_colours(&self) -> bool {
@@ -162,6 +135,7 @@ impl Cover {
             colours: vec![Vec::new(); self.options.len()],
             options,
             edges: 0,
+            piece_labels: self.piece_labels.clone(),
         })
     }
 
@@ -175,34 +149,4 @@ impl Cover {
         }
         by_item
     }
-}
-
-/// One piece with copies whose count the areas already force, given that
-/// every other piece's count is enforced. Only one piece is picked: two
-/// pieces left free could trade copies for each other.
-fn implied_piece(puzzle: &Puzzle) -> Option<usize> {
-    if puzzle.fill != Fill::Exact {
-        return None;
-    }
-    let area = puzzle.board.len() as i64;
-    let (lo_total, hi_total) = puzzle.piece_area_range();
-    puzzle
-        .pieces
-        .iter()
-        .enumerate()
-        .filter(|(_, piece)| piece.count.max > 1)
-        .filter(|(_, piece)| {
-            let a = piece.shape.len() as i64;
-            let (lo, hi) = (piece.count.min as i64, piece.count.max as i64);
-            // Cells the other pieces cover, at least and at most.
-            let others_lo = lo_total as i64 - lo * a;
-            let others_hi = hi_total as i64 - hi * a;
-            // So this piece covers between area - others_hi and area - others_lo.
-            let forced_lo =
-                (area - others_hi).div_euclid(a) + i64::from((area - others_hi).rem_euclid(a) != 0);
-            let forced_hi = (area - others_lo).div_euclid(a);
-            forced_lo >= lo && forced_hi <= hi
-        })
-        .max_by_key(|(_, piece)| piece.count.max)
-        .map(|(p, _)| p)
 }

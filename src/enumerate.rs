@@ -1,44 +1,44 @@
 //! Every solution, one per symmetry class, with exact counts.
 //!
-//! Two engines read the same exact-cover instance:
+//! Engines run on [`worker`] threads and send raw solutions back: option
+//! lists from the exact-cover engines and the SAT engine over a cover,
+//! boxes from the order model. [`collect`], the one receiving loop, reduces
+//! each to its canonical form under the symmetry group; a new class is
+//! decoded, checked against the puzzle and counted with weight
+//! |G| / |stabiliser|, the number of distinct solutions on a fixed board it
+//! stands for. That de-duplication also absorbs the classes that symmetry
+//! breaking lets through twice (a restricted piece lying on a symmetry
+//! axis).
 //!
-//! - **dlx**: Knuth's Algorithm X ([`crate::solve::exact`]), over bit
-//!   vectors for instances of up to 16,384 options and dancing links
-//!   above, on every core; the default for pure exact-cover puzzles,
-//!   because backtracking enumerates far faster than a SAT solver
+//! Two engines read a cover:
+//!
+//! - **dlx**: Knuth's Algorithm X ([`crate::exact`]), over bit vectors or
+//!   dancing links, on every core; the default for pure exact-cover
+//!   puzzles, because backtracking enumerates far faster than a SAT solver
 //!   restarted per solution;
-//! - **SAT**: incremental varisat; after each solution the clauses that
-//!   block *its whole orbit* are added, so the solver is called once per
-//!   class, plus one UNSAT call per cube: the search is cut into cubes
-//!   (the first options of Algorithm X's tree, as assumptions) that the
-//!   cores share, one solver each.
-//!
-//! Both run on a worker thread and send raw solutions (option lists) back.
-//! Here each one is reduced to its canonical form under the symmetry group;
-//! a new class is decoded, checked against the puzzle and counted with
-//! weight |G| / |stabiliser|, the number of distinct solutions on a fixed
-//! board it stands for. That de-duplication also absorbs the classes that
-//! symmetry breaking lets through twice (a restricted piece lying on a
-//! symmetry axis).
+//! - **SAT**: incremental varisat ([`sat`], shared with the order model);
+//!   after each solution the clauses that block *its whole orbit* are
+//!   added, so the solver is called once per class, plus one UNSAT call
+//!   per cube: the search is cut into cubes (the first options of Algorithm
+//!   X's tree, as assumptions) that the cores share, one solver each.
 
 use std::collections::HashSet;
-use std::sync::Arc;
+use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use varisat::ExtendFormula;
 
 use crate::cover::Cover;
-use crate::encode::Encoded;
+use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
-use crate::puzzle::{Fill, Puzzle};
-use crate::solution::{Solution, check};
-use crate::solve::exact::{self, ExactCover, Search};
-use crate::symmetry::Breaking;
-use crate::{Instance, ms};
+use crate::exact::{self, ExactCover};
+use crate::solution::Solution;
+use crate::solve::worker;
+use crate::symmetry::{Breaking, Group};
 
-/// The enumeration engines.
+/// The enumeration engines over a cover.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Engine {
     Dlx,
@@ -66,15 +66,36 @@ impl Engine {
     }
 }
 
+/// Where an enumeration stops before the search space is exhausted.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Stop after this many classes.
     pub classes: Option<usize>,
+    /// Stop this long after the run started (the whole run: encoding
+    /// counts too).
     pub time: Option<Duration>,
 }
 
+/// Why an enumeration ended before exhausting the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The limit on classes was reached: what was asked for was found.
+    Limit(usize),
+    /// The time limit (as the user gave it) ran out.
+    TimeLimit(Duration),
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stopped::Limit(n) => write!(f, "limit of {n} solutions reached"),
+            Stopped::TimeLimit(limit) => f.write_str(&worker::time_limit_reached(*limit)),
+        }
+    }
+}
+
 /// What an enumeration found.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Enumeration {
     /// One checked solution per class, in the order found.
     pub classes: Vec<Solution>,
@@ -85,11 +106,22 @@ pub struct Enumeration {
     /// Whether the search space was exhausted (so the counts are exact).
     pub complete: bool,
     /// Why it stopped early, if it did.
-    pub stopped: Option<String>,
+    pub stopped: Option<Stopped>,
+    /// Why there is no solution, when a pre-check proved it without search.
+    pub refuted: Option<String>,
     pub solve_ms: f64,
 }
 
 impl Enumeration {
+    /// The enumeration of a puzzle proved impossible before any search.
+    pub fn refuted(reason: String) -> Enumeration {
+        Enumeration {
+            complete: true,
+            refuted: Some(reason),
+            ..Enumeration::default()
+        }
+    }
+
     /// Records the checked representative of a new class standing for
     /// `weight` solutions on a fixed board; `true` when that reaches the
     /// limit on classes.
@@ -105,7 +137,7 @@ impl Enumeration {
         self.count += weight;
         progress(self.distinct);
         if limits.classes.is_some_and(|n| self.classes.len() >= n) {
-            self.stopped = Some(format!("limit of {} solutions reached", self.classes.len()));
+            self.stopped = Some(Stopped::Limit(self.classes.len()));
             return true;
         }
         false
@@ -113,64 +145,61 @@ impl Enumeration {
 }
 
 /// What an engine's worker thread sends: raw solutions (option indices
-/// for the placement model, boxes for the order model), then done or
-/// failed.
-pub(crate) enum Message<T> {
+/// for a cover, boxes for the order model), then done or failed.
+pub enum Message<T> {
     Solution(T),
     Done,
     Failed(String),
 }
 
+/// How a class is read from raw solutions: its canonical form and
+/// stabiliser order, and the checked solution of a new class's first
+/// member (an error for a failed check).
+pub struct Classes<'a, T, K> {
+    /// |G|: each class counts `order / stabiliser` solutions.
+    pub order: u64,
+    pub canonical: &'a dyn Fn(&T) -> (K, usize),
+    pub decode: &'a dyn Fn(T) -> Result<Solution>,
+}
+
 /// The receiving end of an enumeration, shared by every engine and model:
-/// takes raw solutions until the worker is done, the time runs out or the
-/// limit on classes is reached. `canonical` gives a raw solution's class
-/// (canonical form and stabiliser order); `decode` turns the first member
-/// of a new class into a checked [`Solution`] (an error for a failed
-/// check). Each class counts `order / stabiliser` solutions.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn collect<T, K: std::hash::Hash + Eq>(
+/// takes raw solutions until the worker is done, the time runs out (the
+/// limit counted from `run_started`) or the limit on classes is reached.
+pub fn collect<T, K: std::hash::Hash + Eq>(
     receive: &mpsc::Receiver<Message<T>>,
     engine: &str,
-    order: u64,
+    classes: Classes<T, K>,
     limits: &Limits,
-    started: Instant,
+    run_started: Instant,
     progress: &mut dyn FnMut(u64),
-    mut canonical: impl FnMut(&T) -> (K, usize),
-    mut decode: impl FnMut(T) -> Result<Solution>,
 ) -> Result<Enumeration> {
+    let started = Instant::now();
     let mut seen: HashSet<K> = HashSet::new();
-    let mut result = Enumeration {
-        classes: Vec::new(),
-        count: 0,
-        distinct: 0,
-        complete: false,
-        stopped: None,
-        solve_ms: 0.0,
-    };
+    let mut result = Enumeration::default();
     let failed = || Message::Failed(format!("{engine} stopped without an answer"));
     loop {
         let message = match limits.time {
-            Some(limit) => match receive.recv_timeout(limit.saturating_sub(started.elapsed())) {
-                Ok(m) => m,
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    result.stopped = Some(format!(
-                        "time limit of {:.1} s reached",
-                        limit.as_secs_f64()
-                    ));
-                    break;
+            Some(limit) => {
+                match receive.recv_timeout(limit.saturating_sub(run_started.elapsed())) {
+                    Ok(m) => m,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        result.stopped = Some(Stopped::TimeLimit(limit));
+                        break;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => failed(),
                 }
-                Err(mpsc::RecvTimeoutError::Disconnected) => failed(),
-            },
+            }
             None => receive.recv().unwrap_or_else(|_| failed()),
         };
         match message {
             Message::Solution(raw) => {
-                let (class, stabiliser) = canonical(&raw);
+                let (class, stabiliser) = (classes.canonical)(&raw);
                 if !seen.insert(class) {
                     continue;
                 }
-                let solution = decode(raw)?;
-                if result.record(solution, order / stabiliser as u64, limits, progress) {
+                let solution = (classes.decode)(raw)?;
+                let weight = classes.order / stabiliser as u64;
+                if result.record(solution, weight, limits, progress) {
                     break;
                 }
             }
@@ -181,198 +210,293 @@ pub(crate) fn collect<T, K: std::hash::Hash + Eq>(
             Message::Failed(e) => return Err(Error::Solver(e)),
         }
     }
-    result.solve_ms = ms(started.elapsed());
+    result.solve_ms = crate::report::ms(started.elapsed());
     Ok(result)
 }
 
-/// Enumerates the classes of `puzzle`. `encoded` is needed by the SAT
-/// engine only; `progress` is called with the classes found so far.
-pub fn enumerate(
-    puzzle: &Puzzle,
-    instance: &Instance,
-    breaking: Option<&Breaking>,
-    encoded: Option<&Encoded>,
+/// Everything an enumeration over a cover needs besides the engine.
+pub struct CoverRun<'a> {
+    pub cover: &'a Cover,
+    pub group: &'a Group,
+    /// The solution chosen options stand for (the family's reading).
+    pub solution: &'a dyn Fn(&[u32]) -> Solution,
+    pub breaking: Option<&'a Breaking>,
+    /// The CNF, for the SAT engine.
+    pub encoded: Option<&'a Encoded>,
+    pub limits: &'a Limits,
+    pub run_started: Instant,
+}
+
+/// Enumerates the classes of an exact-cover instance with `engine`;
+/// `progress` is called with the classes found so far. `check` is the
+/// check against the puzzle every new class goes through.
+pub fn enumerate_cover(
+    run: &CoverRun,
     engine: Engine,
-    limits: &Limits,
+    check: &dyn Fn(&Solution) -> std::result::Result<(), String>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
-    let started = Instant::now();
-    let group = &instance.group;
+    let group = run.group;
     let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
-    let forbidden: Vec<u32> = breaking.map(|b| b.forbidden.clone()).unwrap_or_default();
-    // Edge colours become plain secondary items for the dlx engine.
-    let dlx_cover = instance.cover.for_dlx();
+    let forbidden: Vec<u32> = run
+        .breaking
+        .map(|b| b.forbidden.clone())
+        .unwrap_or_default();
+    // Edge colours become plain secondary items for the exact engines.
+    let dlx_cover = run.cover.for_dlx();
     match engine {
-        Engine::Dlx => {
-            let mut dlx = ExactCover::new(&dlx_cover, &forbidden).ok_or_else(|| {
-                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver varisat for count ranges".into())
-            })?;
-            log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-            dlx.set_interrupt(Arc::clone(&stop));
-            let stop = Arc::clone(&stop);
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            spawn(move || {
-                let send_solution = std::sync::Mutex::new(send.clone());
-                let visit = |options: &[u32]| {
-                    !stop.load(Ordering::Relaxed)
-                        && send_solution
-                            .lock()
-                            .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
-                };
-                let outcome = exact::enumerate_parallel(&mut dlx, threads, &visit);
-                // A finished search is complete; an interrupted one is not.
-                if outcome.is_ok() {
-                    let _ = send.send(Message::Done);
-                }
-            })?;
-        }
+        Engine::Dlx => start_dlx(&dlx_cover, &forbidden, &stop, send)?,
         Engine::Varisat => {
-            let encoded =
-                encoded.ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
-            let formula = crate::solve::varisat_formula(&encoded.cnf);
-            let orbit_options: Vec<Vec<u32>> =
-                group.elements.iter().map(|g| g.options.clone()).collect();
-            let options = encoded.options;
-            let exact = puzzle.fill == Fill::Exact;
+            let encoded = run
+                .encoded
+                .ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
+            let blocker = OrbitBlocker {
+                options: encoded.options,
+                orbits: group.elements.iter().map(|g| g.options.clone()).collect(),
+                exact: run.cover.exact_fill(),
+            };
             // Cubes from the exact-cover structure when it is plain exact
             // cover; one cube (no assumptions) otherwise.
-            let mut cubes = vec![Vec::new()];
-            if let Some(mut dlx) = ExactCover::new(&dlx_cover, &forbidden) {
-                let shallow = std::sync::Mutex::new(Vec::new());
-                let collect = |o: &[u32]| shallow.lock().map(|mut v| v.push(o.to_vec())).is_ok();
-                if let Ok(c) = exact::split(&mut dlx, SAT_CUBES, cube_depth(puzzle), &collect) {
-                    cubes = c;
-                    for solution in shallow.into_inner().unwrap_or_default() {
-                        let _ = send.send(Message::Solution(solution));
-                    }
-                }
-            }
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            log::debug!(
-                "SAT enumeration over {} cubes on {threads} threads",
-                cubes.len()
-            );
-            let stop = Arc::clone(&stop);
-            spawn(move || {
-                let job = SatJob {
-                    formula,
-                    options,
-                    orbit_options,
-                    exact,
-                };
-                // Each thread takes every `threads`-th cube with a solver of
-                // its own; the first failure ends the enumeration.
-                let failure = std::thread::scope(|scope| {
-                    let workers: Vec<_> = (0..threads)
-                        .map(|t| {
-                            let mine: Vec<&[u32]> = cubes
-                                .iter()
-                                .skip(t)
-                                .step_by(threads)
-                                .map(|c| &c[..])
-                                .collect();
-                            let (job, stop, send) = (&job, &stop, send.clone());
-                            scope.spawn(move || job.run(&mine, stop, &send))
-                        })
-                        .collect();
-                    workers
-                        .into_iter()
-                        .filter_map(|w| match w.join() {
-                            Ok(Ok(())) => None,
-                            Ok(Err(e)) => Some(e),
-                            Err(_) => Some("varisat panicked while enumerating".to_string()),
-                        })
-                        .next()
-                });
-                let _ = send.send(match failure {
-                    None => Message::Done,
-                    Some(e) => Message::Failed(e),
-                });
-            })?;
+            let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
+            let cubes = cubes(&dlx_cover, &forbidden, depth, &send);
+            sat(&encoded.cnf, blocker, cubes, &stop, send)?;
         }
     }
-
+    let canonical = |options: &Vec<u32>| group.canonical(options);
+    let decode = |options: Vec<u32>| {
+        let solution = (run.solution)(&options);
+        check(&solution).map_err(|e| {
+            Error::Bug(format!(
+                "the {} engine produced a solution that fails the check: {e}",
+                engine.name()
+            ))
+        })?;
+        Ok(solution)
+    };
+    let classes = Classes {
+        order: group.order() as u64,
+        canonical: &canonical,
+        decode: &decode,
+    };
     let result = collect(
         &receive,
         engine.name(),
-        group.order() as u64,
-        limits,
-        started,
+        classes,
+        run.limits,
+        run.run_started,
         progress,
-        |options: &Vec<u32>| group.canonical(options),
-        |options| {
-            let chosen: Vec<usize> = options.iter().map(|&o| o as usize).collect();
-            let solution = Solution::from_placements(&puzzle.board, &instance.placements, &chosen);
-            check(puzzle, &solution).map_err(|e| {
-                Error::Bug(format!(
-                    "the {} engine produced a solution that fails the check: {e}",
-                    engine.name()
-                ))
-            })?;
-            Ok(solution)
-        },
     );
     stop.store(true, Ordering::Relaxed);
     result
 }
 
-fn spawn(work: impl FnOnce() + Send + 'static) -> Result<()> {
-    std::thread::Builder::new()
-        .name("enumerate".into())
-        .spawn(work)
-        .map(|_| ())
-        .map_err(|e| Error::Solver(format!("cannot start the search thread: {e}")))
+/// Algorithm X on every core, sending each solution found.
+fn start_dlx(
+    cover: &Cover,
+    forbidden: &[u32],
+    stop: &Arc<AtomicBool>,
+    send: mpsc::SyncSender<Message<Vec<u32>>>,
+) -> Result<()> {
+    let mut dlx = ExactCover::new(cover, forbidden).ok_or_else(|| {
+        Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver varisat for count ranges".into())
+    })?;
+    log::debug!("dlx engine: Algorithm X over {}", dlx.name());
+    exact::Search::set_interrupt(&mut dlx, Arc::clone(stop));
+    let stop = Arc::clone(stop);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let done = send.clone();
+    let job = move || {
+        let send_solution = Mutex::new(send);
+        let visit = |options: &[u32]| {
+            !stop.load(Ordering::Relaxed)
+                && send_solution
+                    .lock()
+                    .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
+        };
+        exact::enumerate_parallel(&mut dlx, threads, &visit).is_ok()
+    };
+    worker::spawn("dlx", job, move |finished| {
+        // A finished search is complete; an interrupted one is not.
+        let _ = match finished {
+            Ok(true) => done.send(Message::Done),
+            Ok(false) => Ok(()),
+            Err(panic) => done.send(Message::Failed(format!("dlx panicked: {panic}"))),
+        };
+    })
 }
 
 /// How finely the SAT engine's search is cut into cubes: up to this many,
-/// and at most [`cube_depth`] options deep. Every call then proves a small
-/// space empty; a coarser cut leaves CDCL exhaustive searches it is slow
-/// at (the 8x8 board with a hole: 11 s with 6,000 cubes, 43 s with 256).
+/// and at most half a solution deep. Every call then proves a small space
+/// empty, where a coarser cut leaves CDCL exhaustive searches it is slow
+/// at (encodings/RESULTS.md has the measurements); the SAT solver still
+/// places the other half itself, so the cross-check between the engines
+/// stays a real one.
 const SAT_CUBES: usize = 100_000;
 
-/// Half the pieces of a solution: the SAT solver places the other half
-/// itself, so the cross-check between the engines stays a real one.
-fn cube_depth(puzzle: &Puzzle) -> usize {
-    let placed: u32 = match &puzzle.tiling {
-        Some(tiling) => tiling.tiles.iter().map(|t| t.count).sum(),
-        None => puzzle.pieces.iter().map(|p| p.count.max).sum(),
+/// The cubes for the SAT engine: the paths of Algorithm X's tree down to
+/// `depth` options, the solutions met on the way sent at once; one empty
+/// cube when the cover is not plain exact cover.
+fn cubes(
+    cover: &Cover,
+    forbidden: &[u32],
+    depth: usize,
+    send: &mpsc::SyncSender<Message<Vec<u32>>>,
+) -> Vec<Vec<u32>> {
+    let Some(mut dlx) = ExactCover::new(cover, forbidden) else {
+        return vec![Vec::new()];
     };
-    (placed as usize / 2).max(1)
+    let shallow = Mutex::new(Vec::new());
+    let collect = |o: &[u32]| shallow.lock().map(|mut v| v.push(o.to_vec())).is_ok();
+    match exact::split(&mut dlx, SAT_CUBES, depth, &collect) {
+        Ok(cubes) => {
+            for solution in shallow.into_inner().unwrap_or_default() {
+                let _ = send.send(Message::Solution(solution));
+            }
+            cubes
+        }
+        Err(_) => vec![Vec::new()],
+    }
 }
 
-/// What every SAT enumeration thread needs.
-struct SatJob {
-    formula: varisat::CnfFormula,
+/// What incremental SAT enumeration needs from a model: how to read a
+/// raw solution from a satisfying assignment, and the clauses that block
+/// its whole orbit.
+pub trait Blocker: Send + Sync + 'static {
+    type Raw: Send + 'static;
+    /// The raw solution of an assignment (`values[v]` for variable `v`).
+    fn read(&self, values: &[bool]) -> Self::Raw;
+    /// Clauses that rule out the solution and all its images; none means
+    /// it cannot be blocked, which would loop forever, so it is an error.
+    fn block(&self, raw: &Self::Raw) -> Vec<Vec<Lit>>;
+}
+
+/// Blocks a placement solution's orbit: for each image, one clause "not
+/// all of these options" (with holes, "or some other option").
+struct OrbitBlocker {
     /// Placement variables are the first `options`.
     options: usize,
-    orbit_options: Vec<Vec<u32>>,
+    orbits: Vec<Vec<u32>>,
     exact: bool,
 }
 
-impl SatJob {
-    /// Incremental varisat: for each cube, solve under its assumptions,
-    /// report, block the solution's orbit (for good: blocking clauses hold
-    /// in every cube), repeat until the cube is exhausted. Panics inside
-    /// varisat are caught by the caller's join.
+impl Blocker for OrbitBlocker {
+    type Raw = Vec<u32>;
+
+    fn read(&self, values: &[bool]) -> Vec<u32> {
+        (0..self.options as u32)
+            .filter(|&o| values.get(o as usize + 1).copied().unwrap_or(false))
+            .collect()
+    }
+
+    fn block(&self, chosen: &Vec<u32>) -> Vec<Vec<Lit>> {
+        let var = |o: u32| crate::encode::Var::new(o + 1);
+        self.orbits
+            .iter()
+            .map(|perm| {
+                let mut image: Vec<u32> = chosen.iter().map(|&o| perm[o as usize]).collect();
+                image.sort_unstable();
+                let mut clause: Vec<Lit> = image.iter().map(|&o| var(o).negative()).collect();
+                if !self.exact {
+                    // With holes a solution can be a subset of another, so
+                    // block this exact selection: some other option on, too.
+                    clause.extend(
+                        (0..self.options as u32)
+                            .filter(|o| image.binary_search(o).is_err())
+                            .map(|o| var(o).positive()),
+                    );
+                }
+                clause
+            })
+            .collect()
+    }
+}
+
+/// Incremental varisat on every core over `cubes` (sets of placement
+/// variables assumed true; one empty cube for the whole space): each
+/// thread takes every `threads`-th cube with a solver of its own; the
+/// first failure ends the enumeration.
+pub fn sat<B: Blocker>(
+    cnf: &Cnf,
+    blocker: B,
+    cubes: Vec<Vec<u32>>,
+    stop: &Arc<AtomicBool>,
+    send: mpsc::SyncSender<Message<B::Raw>>,
+) -> Result<()> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(cubes.len())
+        .max(1);
+    log::debug!(
+        "SAT enumeration over {} cubes on {threads} threads",
+        cubes.len()
+    );
+    let job = SatJob {
+        formula: crate::solve::varisat_formula(cnf),
+        num_vars: cnf.num_vars() as usize,
+        blocker,
+    };
+    let stop = Arc::clone(stop);
+    let done = send.clone();
+    let run = move || {
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let mine: Vec<&[u32]> = cubes
+                        .iter()
+                        .skip(t)
+                        .step_by(threads)
+                        .map(|c| &c[..])
+                        .collect();
+                    let (job, stop, send) = (&job, &stop, send.clone());
+                    scope.spawn(move || job.run(&mine, stop, &send))
+                })
+                .collect();
+            workers
+                .into_iter()
+                .filter_map(|w| match w.join() {
+                    Ok(Ok(())) => None,
+                    Ok(Err(e)) => Some(e),
+                    Err(_) => Some("varisat panicked while enumerating".to_string()),
+                })
+                .next()
+        })
+    };
+    worker::spawn("varisat", run, move |finished| {
+        let _ = done.send(match finished {
+            Ok(None) => Message::Done,
+            Ok(Some(e)) => Message::Failed(e),
+            Err(panic) => Message::Failed(format!("varisat panicked while enumerating: {panic}")),
+        });
+    })
+}
+
+/// What every SAT enumeration thread needs.
+struct SatJob<B> {
+    formula: varisat::CnfFormula,
+    num_vars: usize,
+    blocker: B,
+}
+
+impl<B: Blocker> SatJob<B> {
+    /// For each cube, solve under its assumptions, report, block the
+    /// solution's orbit (for good: blocking clauses hold in every cube),
+    /// repeat until the cube is exhausted.
     fn run(
         &self,
         cubes: &[&[u32]],
         stop: &AtomicBool,
-        send: &mpsc::SyncSender<Message<Vec<u32>>>,
+        send: &mpsc::SyncSender<Message<B::Raw>>,
     ) -> std::result::Result<(), String> {
-        let (options, exact) = (self.options, self.exact);
         let mut solver = varisat::Solver::new();
         solver.add_formula(&self.formula);
-        let lit = |o: u32, positive: bool| {
-            varisat::Lit::from_dimacs(if positive {
-                o as isize + 1
-            } else {
-                -(o as isize + 1)
-            })
-        };
+        let lit = |l: Lit| varisat::Lit::from_dimacs(l.to_dimacs() as isize);
+        let mut values = vec![false; self.num_vars + 1];
         for cube in cubes {
-            let assumptions: Vec<varisat::Lit> = cube.iter().map(|&o| lit(o, true)).collect();
+            let assumptions: Vec<varisat::Lit> = cube
+                .iter()
+                .map(|&o| varisat::Lit::from_dimacs(o as isize + 1))
+                .collect();
             loop {
                 if stop.load(Ordering::Relaxed) {
                     return Ok(());
@@ -383,30 +507,23 @@ impl SatJob {
                     Ok(false) => break,
                     Err(e) => return Err(format!("varisat failed: {e}")),
                 }
-                let model = solver.model().unwrap_or_default();
-                let chosen: Vec<u32> = model
-                    .iter()
-                    .filter(|l| l.is_positive() && l.var().index() < options)
-                    .map(|l| l.var().index() as u32)
-                    .collect();
-                if send.send(Message::Solution(chosen.clone())).is_err() {
-                    return Ok(());
-                }
-                for perm in &self.orbit_options {
-                    let mut image: Vec<u32> = chosen.iter().map(|&o| perm[o as usize]).collect();
-                    image.sort_unstable();
-                    let mut clause: Vec<varisat::Lit> =
-                        image.iter().map(|&o| lit(o, false)).collect();
-                    if !exact {
-                        // With holes a solution can be a subset of another, so
-                        // block this exact selection: some other option on, too.
-                        clause.extend(
-                            (0..options as u32)
-                                .filter(|o| image.binary_search(o).is_err())
-                                .map(|o| lit(o, true)),
-                        );
+                values.iter_mut().for_each(|v| *v = false);
+                for l in solver.model().unwrap_or_default() {
+                    if let Some(v) = values.get_mut(l.var().to_dimacs() as usize) {
+                        *v = l.is_positive();
                     }
-                    solver.add_clause(&clause);
+                }
+                let raw = self.blocker.read(&values);
+                let clauses = self.blocker.block(&raw);
+                if clauses.is_empty() {
+                    return Err("the SAT engine could not block a solution it found".into());
+                }
+                for clause in &clauses {
+                    let lits: Vec<varisat::Lit> = clause.iter().map(|&l| lit(l)).collect();
+                    solver.add_clause(&lits);
+                }
+                if send.send(Message::Solution(raw)).is_err() {
+                    return Ok(());
                 }
             }
         }

@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 
-use crate::edges::turned;
+use crate::geometry::square::turned;
 use crate::rng::Rng;
 
 /// What `jigsat generate edges` asks for.
@@ -47,45 +47,79 @@ fn quote(s: &str) -> String {
 /// A puzzle file (TOML) with a planted solution, recorded in comments as
 /// `# planted y=Y: NAME/TURNS …`, TURNS being the tile's quarter turns
 /// clockwise from its listed edges.
+///
+/// The random draws come in a fixed order (edge colours, then each tile's
+/// turn, then the shuffle), so the same seed gives the same file.
 pub fn edges(spec: &EdgeSpec) -> String {
     let (w, h) = (spec.width as usize, spec.height as usize);
-    let names = colour_names(spec.colours.max(1), spec.border.as_deref());
     let mut rng = Rng::new(spec.seed);
+    let grid = colour_grid(spec, &mut rng);
+    let planted = plant(&grid, w, h, &mut rng);
+    let order = shuffled(planted.len(), &mut rng);
+    let (entries, entry_of) = merge_identical(&planted, &order);
+    let mut out = String::new();
+    write_planted(&mut out, spec, &planted, &entry_of);
+    write_puzzle(&mut out, spec, &entries);
+    out
+}
+
+/// The colours of every edge of the grid.
+struct Grid {
+    /// `horizontal[y][x]`: the edge above row y (y = 0 and y = h are
+    /// frame).
+    horizontal: Vec<Vec<String>>,
+    /// `vertical[y][x]`: the edge left of column x (x = 0 and x = w are
+    /// frame).
+    vertical: Vec<Vec<String>>,
+}
+
+/// Colours every edge of the W x H grid at random, row of horizontal
+/// edges by row, then the vertical ones; frame edges get the border label
+/// when there is one (and draw nothing), so the two edges a cut separates
+/// always match.
+fn colour_grid(spec: &EdgeSpec, rng: &mut Rng) -> Grid {
+    let (w, h) = (spec.width as usize, spec.height as usize);
+    let names = colour_names(spec.colours.max(1), spec.border.as_deref());
     let pick = |rng: &mut Rng| names[rng.below(names.len())].clone();
-    // horizontal[y][x]: the edge above row y (y = 0 and y = h are frame);
-    // vertical[y][x]: the edge left of column x (x = 0 and x = w are frame).
     let frame_or = |rng: &mut Rng, frame: bool| match (&spec.border, frame) {
         (Some(b), true) => b.clone(),
         _ => pick(rng),
     };
     let horizontal: Vec<Vec<String>> = (0..=h)
-        .map(|y| {
-            (0..w)
-                .map(|_| frame_or(&mut rng, y == 0 || y == h))
-                .collect()
-        })
+        .map(|y| (0..w).map(|_| frame_or(rng, y == 0 || y == h)).collect())
         .collect();
     let vertical: Vec<Vec<String>> = (0..h)
-        .map(|_| {
-            (0..=w)
-                .map(|x| frame_or(&mut rng, x == 0 || x == w))
-                .collect()
-        })
+        .map(|_| (0..=w).map(|x| frame_or(rng, x == 0 || x == w)).collect())
         .collect();
-    // The planted tiles, as they lie, then as listed (turned back).
-    struct Planted {
-        y: usize,
-        listed: [String; 4],
-        turns: u8,
+    Grid {
+        horizontal,
+        vertical,
     }
+}
+
+/// A listed tile: its edges as listed and how many tiles it stands for.
+type Entry = ([String; 4], u32);
+
+/// A planted tile: its row, its edges as listed in the file, and the
+/// quarter turns that bring them to how it lies in the planted solution.
+struct Planted {
+    y: usize,
+    listed: [String; 4],
+    turns: u8,
+}
+
+/// Cuts the grid into tiles, row by row, each with its edges as it lies
+/// (top, right, bottom, left), turned back by a random number of quarter
+/// turns for the listing, so the file does not give the solution away.
+fn plant(grid: &Grid, w: usize, h: usize, rng: &mut Rng) -> Vec<Planted> {
     let mut planted: Vec<Planted> = Vec::with_capacity(w * h);
     for y in 0..h {
         for x in 0..w {
             let lying = [
-                horizontal[y][x].clone(),
-                vertical[y][x + 1].clone(),
-                horizontal[y + 1][x].clone(),
-                vertical[y][x].clone(),
+                grid.horizontal[y][x].clone(),
+                grid.vertical[y][x + 1].clone(),
+                grid.horizontal[y + 1][x].clone(),
+                grid.vertical[y][x].clone(),
             ];
             let turns = rng.below(4) as u8;
             planted.push(Planted {
@@ -95,15 +129,28 @@ pub fn edges(spec: &EdgeSpec) -> String {
             });
         }
     }
-    // Shuffle (Fisher-Yates) the order in which tiles are listed.
-    let mut order: Vec<usize> = (0..planted.len()).collect();
+    planted
+}
+
+/// A random order (Fisher-Yates) of `n` tiles: the order in which they
+/// are listed, so a tile's place in the file says nothing of its place on
+/// the board.
+fn shuffled(n: usize, rng: &mut Rng) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i + 1));
     }
-    // Identical tiles (equal up to a turn) are one entry with a count.
-    let mut entries: Vec<([String; 4], u32)> = Vec::new();
+    order
+}
+
+/// Identical tiles (equal up to a turn) become one entry with a count,
+/// entries in the order their first tile is listed. Returns the entries
+/// (edges as listed, count) and, per planted tile, its entry and the
+/// quarter turns from the entry's edges to how the tile lies.
+fn merge_identical(planted: &[Planted], order: &[usize]) -> (Vec<Entry>, Vec<(usize, u8)>) {
+    let mut entries: Vec<Entry> = Vec::new();
     let mut entry_of = vec![(0usize, 0u8); planted.len()];
-    for &i in &order {
+    for &i in order {
         let p = &planted[i];
         let found = entries.iter().enumerate().find_map(|(e, (edges, _))| {
             (0..4u8)
@@ -121,8 +168,14 @@ pub fn edges(spec: &EdgeSpec) -> String {
             }
         }
     }
+    (entries, entry_of)
+}
 
-    let mut out = String::new();
+/// The file's header comments: the command that generates it again and
+/// the planted solution, row by row, as entry/quarter turns (entries
+/// numbered from 1, as their names are).
+fn write_planted(out: &mut String, spec: &EdgeSpec, planted: &[Planted], entry_of: &[(usize, u8)]) {
+    let (w, h) = (spec.width as usize, spec.height as usize);
     let border_arg = spec
         .border
         .as_ref()
@@ -145,6 +198,13 @@ pub fn edges(spec: &EdgeSpec) -> String {
             .collect();
         let _ = writeln!(out, "# planted y={y}: {}", row.join(" "));
     }
+}
+
+/// The puzzle itself: name, board, rules (edges must be equal; the
+/// border label when there is one) and one `[[tile]]` per entry, named by
+/// its number, with its count when above one.
+fn write_puzzle(out: &mut String, spec: &EdgeSpec, entries: &[Entry]) {
+    let (w, h) = (spec.width, spec.height);
     let _ = writeln!(
         out,
         "\nname = {}",
@@ -170,5 +230,4 @@ pub fn edges(spec: &EdgeSpec) -> String {
             let _ = writeln!(out, "count = {count}");
         }
     }
-    out
 }

@@ -9,9 +9,9 @@
 
 use std::collections::HashMap;
 
-use crate::geometry::{Board, Cell, Shape};
-use crate::placement::Placements;
-use crate::puzzle::{Fill, Puzzle, Tiling};
+use crate::geometry::square::{DIRECTION_NAMES, neighbour};
+use crate::geometry::{Cell, Shape};
+use crate::puzzle::{Fill, Kind, Piece, Puzzle, Tiling};
 
 /// One piece lying on the board.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -62,57 +62,34 @@ impl Solution {
             tiles,
         }
     }
-
-    /// The solution made of the chosen placements.
-    pub fn from_placements(board: &Board, placements: &Placements, chosen: &[usize]) -> Solution {
-        if !placements.looks.is_empty() {
-            return Solution::of_tiles(
-                chosen
-                    .iter()
-                    .map(|&i| {
-                        let pl = &placements.all[i];
-                        let look = &placements.looks[pl.piece][pl.orientation];
-                        PlacedTile {
-                            tile: pl.piece,
-                            at: board.cell(pl.cells[0]),
-                            rotation: look.turns,
-                            edges: look.edges.clone(),
-                        }
-                    })
-                    .collect(),
-            );
-        }
-        Solution::new(
-            chosen
-                .iter()
-                .map(|&i| {
-                    let pl = &placements.all[i];
-                    PlacedPiece {
-                        piece: pl.piece,
-                        cells: pl.cells.iter().map(|&c| board.cell(c)).collect(),
-                    }
-                })
-                .collect(),
-        )
-    }
 }
 
 /// Verifies a solution against the puzzle's rules; the error says which
 /// rule is broken and where.
 pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
-    if let Some(tiling) = &puzzle.tiling {
-        return check_tiles(puzzle, tiling, solution);
+    match &puzzle.kind {
+        Kind::Pieces(pieces) => check_pieces(puzzle, pieces, solution),
+        Kind::Tiles(tiling) => check_tiles(puzzle, tiling, solution),
+    }
+}
+
+/// The packing rules, from the puzzle alone: every piece on the board,
+/// no overlaps, each piece's cells congruent to its shape under its
+/// allowed moves, the counts kept, and every cell covered on an exact fill.
+fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Result<(), String> {
+    if !solution.tiles.is_empty() {
+        return Err("a packing solution holds pieces, not tiles".into());
     }
     let board = &puzzle.board;
     let flat = board.is_flat();
     let mut owner: HashMap<Cell, usize> = HashMap::new();
-    let mut used = vec![0u32; puzzle.pieces.len()];
+    let mut used = vec![0u32; pieces.len()];
     for (k, placed) in solution.pieces.iter().enumerate() {
-        let piece = puzzle.pieces.get(placed.piece).ok_or_else(|| {
+        let piece = pieces.get(placed.piece).ok_or_else(|| {
             format!(
                 "solution names piece #{} but the puzzle has {}",
                 placed.piece,
-                puzzle.pieces.len()
+                pieces.len()
             )
         })?;
         used[placed.piece] += 1;
@@ -124,7 +101,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
                 ));
             }
             if let Some(&other) = owner.get(&c) {
-                let other = &puzzle.pieces[solution.pieces[other].piece].name;
+                let other = &pieces[solution.pieces[other].piece].name;
                 return Err(format!("pieces {other} and {} overlap at {c}", piece.name));
             }
             owner.insert(c, k);
@@ -145,7 +122,7 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
             ));
         }
     }
-    for (piece, &n) in puzzle.pieces.iter().zip(&used) {
+    for (piece, &n) in pieces.iter().zip(&used) {
         if n < piece.count.min || n > piece.count.max {
             return Err(format!(
                 "piece {} is used {n} times, but its count is {}",
@@ -166,8 +143,6 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
 /// (no turn under `rotations = "none"`), every pair of touching edges
 /// matching, and the border label on every frame edge and no inner one.
 fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<(), String> {
-    const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
-    const SIDES: [&str; 4] = ["top", "right", "bottom", "left"];
     let board = &puzzle.board;
     if !solution.pieces.is_empty() {
         return Err("an edge-matching solution holds tiles, not pieces".into());
@@ -222,9 +197,8 @@ fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<
     }
     for placed in &solution.tiles {
         let name = &tiling.tiles[placed.tile].name;
-        for d in 0..4 {
-            let (dx, dy) = STEPS[d];
-            let next = Cell::new(placed.at.x + dx, placed.at.y + dy, placed.at.z);
+        for (d, side) in DIRECTION_NAMES.iter().enumerate() {
+            let next = neighbour(placed.at, d);
             let label = &placed.edges[d];
             match at.get(&next) {
                 None => {
@@ -233,7 +207,7 @@ fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<
                     {
                         return Err(format!(
                             "tile {name} at {} has {label} on its {} edge, which faces the frame and must be {b}",
-                            placed.at, SIDES[d]
+                            placed.at, side
                         ));
                     }
                 }
@@ -248,7 +222,7 @@ fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<
                     if tiling.matching.partner(label) != *other {
                         return Err(format!(
                             "tile {name} at {} shows {label} on its {} edge, but its neighbour at {next} shows {other}",
-                            placed.at, SIDES[d]
+                            placed.at, side
                         ));
                     }
                 }

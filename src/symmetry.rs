@@ -19,12 +19,8 @@
 //!   one cell) to one placement per orbit cuts the search by up to |G|
 //!   without losing any class — see [`Breaking`].
 
-use std::collections::HashMap;
-
-use crate::cover::Cover;
-use crate::geometry::{Cell, Shape, Transform, orientations};
-use crate::placement::Placements;
-use crate::puzzle::{Fill, Puzzle};
+use crate::cover::{Cover, ItemKind};
+use crate::geometry::{Board, Transform};
 
 /// One element of the group, as permutations of the instance's parts.
 #[derive(Clone, Debug)]
@@ -45,92 +41,15 @@ pub struct Group {
 }
 
 impl Group {
-    /// The full group of the puzzle's board and pieces.
-    pub fn of(puzzle: &Puzzle, placements: &Placements) -> Group {
-        if puzzle.tiling.is_some() {
-            return crate::edges::group(puzzle, placements);
-        }
-        let flat = puzzle.board.is_flat();
-        let board = puzzle.board.shape();
-        let (board_lo, _) = board.bounds().expect("the board has cells");
-        let piece_orientations: Vec<Vec<Shape>> = puzzle
-            .pieces
-            .iter()
-            .map(|p| {
-                let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, flat)
-                    .into_iter()
-                    .map(|o| o.shape)
-                    .collect();
-                shapes.sort();
-                shapes
-            })
-            .collect();
-        let index: HashMap<(usize, &[u32]), u32> = placements
-            .all
-            .iter()
-            .enumerate()
-            .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
-            .collect();
-
-        let candidates = Transform::all()
-            .into_iter()
-            .filter(|t| !flat || t.is_planar());
-        let mut elements = Vec::new();
-        for t in candidates {
-            let image = Shape::new(board.cells().iter().map(|&c| t.apply(c)).collect());
-            if image.normalized() != board.normalized() {
-                continue;
-            }
-            let (image_lo, _) = image.bounds().expect("non-empty");
-            let shift = Cell::new(
-                board_lo[0] - image_lo[0],
-                board_lo[1] - image_lo[1],
-                board_lo[2] - image_lo[2],
-            );
-            let cells: Vec<u32> = board
-                .cells()
-                .iter()
-                .map(|&c| {
-                    puzzle
-                        .board
-                        .index(t.apply(c).offset(shift))
-                        .expect("board maps onto itself")
-                })
-                .collect();
-            let Some(pieces) = piece_map(puzzle, &piece_orientations, t) else {
-                continue;
-            };
-            let options: Option<Vec<u32>> = placements
-                .all
-                .iter()
-                .map(|pl| {
-                    let mut moved: Vec<u32> = pl.cells.iter().map(|&c| cells[c as usize]).collect();
-                    moved.sort_unstable();
-                    index.get(&(pieces[pl.piece], moved.as_slice())).copied()
-                })
-                .collect();
-            // Every image exists when the pieces map correctly; a missing
-            // one means this motion is not a symmetry of the instance.
-            let Some(options) = options else { continue };
-            elements.push(Symmetry {
-                transform: t,
-                cells,
-                pieces,
-                options,
-            });
-        }
-        debug_assert_eq!(elements[0].transform, Transform::IDENTITY);
-        Group { elements }
-    }
-
-    /// The trivial group: used when symmetry is switched off.
-    pub fn trivial(placements: &Placements, puzzle: &Puzzle) -> Group {
+    /// The trivial group over `cells` cells, `pieces` pieces and `options`
+    /// options: only the identity.
+    pub fn trivial(cells: usize, pieces: usize, options: usize) -> Group {
         Group {
             elements: vec![Symmetry {
                 transform: Transform::IDENTITY,
-                cells: (0..puzzle.board.len() as u32).collect(),
-                pieces: (0..puzzle.pieces.len().max(placements.looks.len())).collect(),
-                options: (0..placements.all.len() as u32).collect(),
+                cells: (0..cells as u32).collect(),
+                pieces: (0..pieces).collect(),
+                options: (0..options as u32).collect(),
             }],
         }
     }
@@ -187,35 +106,6 @@ pub fn canonical_form<T: Ord + Clone>(
     (best, stabiliser)
 }
 
-/// Where each piece goes under `t`, or `None` if some piece has no image
-/// among the pieces (a reflection with a chiral piece and no partner).
-pub(crate) fn piece_map(
-    puzzle: &Puzzle,
-    piece_orientations: &[Vec<Shape>],
-    t: Transform,
-) -> Option<Vec<usize>> {
-    let mut used = vec![false; puzzle.pieces.len()];
-    let mut map = Vec::with_capacity(puzzle.pieces.len());
-    for (p, shapes) in piece_orientations.iter().enumerate() {
-        let mut image: Vec<Shape> = shapes.iter().map(|s| s.transformed(t)).collect();
-        image.sort();
-        let matches = |q: usize| {
-            !used[q]
-                && puzzle.pieces[q].count == puzzle.pieces[p].count
-                && piece_orientations[q] == image
-        };
-        // Prefer the piece itself, so that rotations fix every piece.
-        let q = if matches(p) {
-            p
-        } else {
-            (0..puzzle.pieces.len()).find(|&q| matches(q))?
-        };
-        used[q] = true;
-        map.push(q);
-    }
-    Some(map)
-}
-
 /// What the symmetry breaking restricts: a set of options that may not be
 /// chosen, and a sentence saying why that loses no solution class.
 #[derive(Clone, Debug)]
@@ -232,20 +122,20 @@ pub struct Breaking {
 /// solution has an image under the group that survives, so every class is
 /// still found; a class may be found twice when the kept placement has a
 /// stabiliser of its own, which the canonical-form de-duplication handles.
-pub fn choose_breaking(
-    puzzle: &Puzzle,
-    placements: &Placements,
-    cover: &Cover,
-    group: &Group,
-) -> Option<Breaking> {
+pub fn choose_breaking(cover: &Cover, group: &Group, board: &Board) -> Option<Breaking> {
     if group.order() == 1 {
         return None;
     }
     // (options considered, kept representatives, description)
     let mut best: Option<(Vec<u32>, Vec<u32>, String)> = None;
-    let mut consider = |pool: Vec<u32>, subgroup: Vec<usize>, what: String| {
+    for Candidate {
+        pool,
+        subgroup,
+        what,
+    } in candidates(cover, group, board)
+    {
         if pool.is_empty() || subgroup.len() == 1 {
-            return;
+            continue;
         }
         let reps = orbit_representatives(&pool, &subgroup, group);
         log::debug!(
@@ -272,54 +162,6 @@ pub fn choose_breaking(
             );
             best = Some((pool, reps, text));
         }
-    };
-
-    // Pieces (or tiles) used exactly once.
-    let singles: Vec<(usize, String)> = match &puzzle.tiling {
-        Some(tiling) => tiling
-            .tiles
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| t.count == 1)
-            .map(|(i, t)| (i, format!("tile {}", t.name)))
-            .collect(),
-        None => puzzle
-            .pieces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.count.min == 1 && p.count.max == 1)
-            .map(|(i, p)| (i, format!("piece {}", p.name)))
-            .collect(),
-    };
-    for (p, what) in singles {
-        let subgroup: Vec<usize> = (0..group.order())
-            .filter(|&g| group.elements[g].pieces[p] == p)
-            .collect();
-        let pool: Vec<u32> = placements.of_piece(p).map(|(i, _)| i as u32).collect();
-        consider(pool, subgroup, what);
-    }
-    if puzzle.fill == Fill::Exact {
-        // Only a few candidate cells: those with the largest stabiliser.
-        let stabiliser = |c: usize| {
-            (0..group.order())
-                .filter(|&g| group.elements[g].cells[c] == c as u32)
-                .count()
-        };
-        let largest = (0..puzzle.board.len()).map(stabiliser).max().unwrap_or(1);
-        let by_item = cover.options_by_item();
-        for c in (0..puzzle.board.len())
-            .filter(|&c| stabiliser(c) == largest)
-            .take(4)
-        {
-            let subgroup: Vec<usize> = (0..group.order())
-                .filter(|&g| group.elements[g].cells[c] == c as u32)
-                .collect();
-            consider(
-                by_item[c].clone(),
-                subgroup,
-                format!("the pieces covering cell {}", puzzle.board.cell(c as u32)),
-            );
-        }
     }
     let (pool, reps, description) = best?;
     if reps.len() == pool.len() {
@@ -333,6 +175,56 @@ pub fn choose_breaking(
         forbidden,
         description,
     })
+}
+
+/// A set of options that symmetry breaking may restrict: the options that
+/// place one piece, or that cover one cell, with the subgroup fixing it.
+struct Candidate {
+    pool: Vec<u32>,
+    subgroup: Vec<usize>,
+    what: String,
+}
+
+/// The candidates, in the order ties are decided: each piece used exactly
+/// once, then (for exact fills) the few cells with the largest stabiliser.
+fn candidates(cover: &Cover, group: &Group, board: &Board) -> Vec<Candidate> {
+    let fixing = |fixes: &dyn Fn(&Symmetry) -> bool| -> Vec<usize> {
+        (0..group.order())
+            .filter(|&g| fixes(&group.elements[g]))
+            .collect()
+    };
+    let by_item = cover.options_by_item();
+    let mut out = Vec::new();
+    for (i, item) in cover.items.iter().enumerate() {
+        if let ItemKind::Piece(p) = item.kind
+            && item.min == 1
+            && item.max == 1
+        {
+            out.push(Candidate {
+                pool: by_item[i].clone(),
+                subgroup: fixing(&|s| s.pieces[p] == p),
+                what: cover.piece_labels[p].clone(),
+            });
+        }
+    }
+    if cover.exact_fill() {
+        let stabiliser = |c: usize| fixing(&|s| s.cells[c] == c as u32);
+        let largest = (0..board.len())
+            .map(|c| stabiliser(c).len())
+            .max()
+            .unwrap_or(1);
+        for c in (0..board.len())
+            .filter(|&c| stabiliser(c).len() == largest)
+            .take(4)
+        {
+            out.push(Candidate {
+                pool: by_item[c].clone(),
+                subgroup: stabiliser(c),
+                what: format!("the pieces covering cell {}", board.cell(c as u32)),
+            });
+        }
+    }
+    out
 }
 
 /// The smallest option of each orbit of `pool` under `subgroup`, sorted.

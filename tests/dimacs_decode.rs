@@ -16,7 +16,7 @@ fn model_of(puzzle: &str, encoding: Encoding) -> Vec<i32> {
     let puzzle = Puzzle::load(&puzzle_path(puzzle)).unwrap();
     let instance = Instance::new(&puzzle).unwrap();
     // The CNF `jigsat dimacs` writes by default: symmetry breaking included.
-    let breaking = instance.breaking(&puzzle, true);
+    let breaking = instance.breaking(true);
     let encoded = instance.encode(
         encoding,
         Card::default(),

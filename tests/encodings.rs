@@ -504,7 +504,7 @@ mod puzzles {
 
     use super::*;
     use clap::ValueEnum;
-    use jigsat::{Puzzle, SolveOptions, Status, solve_puzzle};
+    use jigsat::{Options, Puzzle, Status, solve};
 
     fn every_encoding(file: &str, expected: Status) {
         every_encoding_and_card(file, expected, &[Card::default()]);
@@ -517,13 +517,13 @@ mod puzzles {
         let puzzle = Puzzle::load(&path).unwrap();
         for &encoding in Encoding::value_variants() {
             for &card in cards {
-                let options = SolveOptions {
+                let options = Options {
                     encoding,
                     card,
-                    no_precheck: true,
-                    ..SolveOptions::default()
+                    precheck: false,
+                    ..Options::default()
                 };
-                let report = solve_puzzle(&puzzle, &options)
+                let report = solve(&puzzle, &options)
                     .unwrap_or_else(|e| panic!("{file}, {encoding}+{card}: {e}"));
                 assert_eq!(report.status, expected, "{file}, {encoding}+{card}");
                 if expected == Status::Solved {
@@ -566,12 +566,12 @@ mod puzzles {
         let puzzle = Puzzle::load(&path).unwrap();
         for &encoding in Encoding::value_variants() {
             for &edges in jigsat::EdgeEncoding::value_variants() {
-                let options = SolveOptions {
+                let options = Options {
                     encoding,
                     edges,
-                    ..SolveOptions::default()
+                    ..Options::default()
                 };
-                let report = solve_puzzle(&puzzle, &options).unwrap();
+                let report = solve(&puzzle, &options).unwrap();
                 assert_eq!(report.status, Status::Solved, "{encoding}+{edges}");
                 jigsat::check(&puzzle, &report.solutions[0]).unwrap();
             }

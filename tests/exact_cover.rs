@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use jigsat::cover::{Cover, Item, ItemKind};
-use jigsat::solve::bitx::BitX;
-use jigsat::solve::dlx::Dlx;
-use jigsat::solve::exact::{self, Search};
+use jigsat::exact::bitx::BitX;
+use jigsat::exact::dlx::Dlx;
+use jigsat::exact::{self, Search};
 use jigsat::{Instance, Puzzle};
 use proptest::prelude::*;
 
@@ -41,10 +41,10 @@ fn instance(name: &str, breaking: bool) -> (Cover, Vec<u32>) {
     let puzzle = puzzle(name);
     let instance = Instance::new(&puzzle).unwrap();
     let forbidden = instance
-        .breaking(&puzzle, breaking)
+        .breaking(breaking)
         .map(|b| b.forbidden)
         .unwrap_or_default();
-    (instance.cover.for_dlx().into_owned(), forbidden)
+    (instance.cover().for_dlx().into_owned(), forbidden)
 }
 
 #[test]
@@ -128,6 +128,7 @@ fn cover(items: usize, primary: usize, options: Vec<Vec<u32>>) -> Cover {
         colours: vec![Vec::new(); options.len()],
         options,
         edges: 0,
+        piece_labels: Vec::new(),
     }
 }
 
@@ -181,4 +182,36 @@ proptest! {
         prop_assert_eq!(&bits, &expected);
         prop_assert_eq!(links_nodes, bits_nodes);
     }
+}
+
+/// A path through a forbidden option, or two options that clash, is a
+/// caller's mistake that must end in a panic, never in undefined behaviour
+/// (dancing links' inner loops index without bounds checks).
+#[test]
+fn entering_a_path_that_is_not_in_the_tree_panics() {
+    // Items 0 and 1 exactly once; option 0 covers both, options 1 and 2 one
+    // each, option 3 both again and is forbidden.
+    let c = cover(2, 2, vec![vec![0, 1], vec![0], vec![1], vec![0, 1]]);
+    let bad_paths: [&[u32]; 4] = [&[3], &[0, 1], &[1, 1], &[7]];
+    for path in bad_paths {
+        let mut links = Dlx::new(&c, &[3]).unwrap();
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| links.enter(path)));
+        assert!(panicked.is_err(), "dancing links entered {path:?}");
+        let mut bits = BitX::new(&c, &[3]).unwrap();
+        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bits.enter(path)));
+        assert!(panicked.is_err(), "bit vectors entered {path:?}");
+    }
+    // A real path is still fine, and leaving it restores the root.
+    let mut links = Dlx::new(&c, &[3]).unwrap();
+    links.enter(&[1]);
+    assert_eq!(links.branches(), Some(vec![2]));
+    links.leave(&[1]);
+    let mut all = Vec::new();
+    exact::enumerate(&mut links, &mut |o: &[u32]| {
+        all.push(o.to_vec());
+        true
+    })
+    .unwrap();
+    all.sort();
+    assert_eq!(all, vec![vec![0], vec![1, 2]]);
 }

@@ -12,7 +12,7 @@ fn load(name: &str) -> Puzzle {
 fn counts(puzzle: &Puzzle) -> Vec<(String, usize, usize)> {
     let placements = Placements::generate(puzzle).unwrap();
     puzzle
-        .pieces
+        .pieces()
         .iter()
         .enumerate()
         .map(|(p, piece)| {
@@ -112,4 +112,37 @@ fn boards_with_holes_leave_holes_uncovered() {
     for pl in &placements.all {
         assert_eq!(pl.cells.len(), 5);
     }
+}
+
+/// The memory estimate counts anchors from bounding boxes: exactly the
+/// placements on a solid box, at least as many on a board with holes.
+#[test]
+fn the_placement_estimate_is_exact_on_boxes_and_never_short() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let puzzle = Puzzle::load(&entry.unwrap().path()).unwrap();
+        if puzzle.pieces().is_empty() {
+            continue;
+        }
+        let placements = Placements::generate(&puzzle).unwrap();
+        let estimate =
+            jigsat::family::packing::placement::estimate(&puzzle.board, &placements.orientations);
+        let actual = placements.all.len() as u64;
+        let solid = puzzle.board.len() as i64
+            == puzzle
+                .board
+                .extent()
+                .iter()
+                .map(|&e| i64::from(e))
+                .product::<i64>();
+        if solid {
+            assert_eq!(estimate.placements, actual, "{}", puzzle.name);
+        } else {
+            assert!(estimate.placements >= actual, "{}", puzzle.name);
+        }
+        assert!(estimate.bytes < jigsat::family::packing::MAX_PLACEMENT_BYTES);
+        seen += 1;
+    }
+    assert!(seen >= 5, "the packing puzzles were read");
 }

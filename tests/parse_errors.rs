@@ -149,6 +149,15 @@ const CASES: &[(&str, &str, &[&str])] = &[
         &["both-kinds.toml:", "never both"],
     ),
     ("binary.toml", "\u{0}\u{1}garbage", &["binary.toml:1:"]),
+    (
+        "far-tile-board.toml",
+        "[board]\ncells = [[0, 0], [10000, 10000]]\n[[tile]]\nname = \"t\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\ncount = 2\n",
+        &[
+            "far-tile-board.toml:2:9",
+            "board.cells",
+            "bounding box is 10001x10001 = 1.0e8 cells",
+        ],
+    ),
 ];
 
 #[test]
@@ -218,5 +227,66 @@ fn bad_usage_exits_2() {
     ] {
         let output = jigsat().args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}
+
+/// Two cells far apart span a bounding box of 10^12 slots: the board's
+/// lookup used to try that allocation and abort the process (SIGABRT, no
+/// exit code). Now the file is refused, naming the field and the figure.
+#[test]
+fn a_board_with_far_apart_cells_is_refused_not_aborted() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("far.toml");
+    std::fs::write(
+        &path,
+        "[board]\ncells = [[0, 0, 0], [10000, 10000, 10000]]\n[[piece]]\nname = \"a\"\nsize = [1, 1]\ncount = 2\n",
+    )
+    .unwrap();
+    for command in ["solve", "info"] {
+        let output = jigsat()
+            .current_dir(dir.path())
+            .args([command, "far.toml"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("far.toml:2:9: board.cells: the board's bounding box is 10001x10001x10001 = 1.0e12 cells; at most 16777216 are allowed"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+/// A 500x500 board and five long chiral pieces: about 8 M placements of
+/// about 100 cells each, some 10 GiB. The estimate refuses the puzzle before
+/// any placement is made (the message is only written before placements
+/// are generated), so the run allocates nothing large.
+#[test]
+fn a_puzzle_whose_placements_would_not_fit_in_memory_is_refused_before_allocating() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("huge.toml");
+    let mut text = String::from("name = \"huge bars\"\n[board]\nsize = [500, 500]\n");
+    for k in 0..5 {
+        // A bar with a bump near one end: chiral, no symmetry, 8 orientations.
+        let mut cells: Vec<String> = (0..100 + k).map(|x| format!("[{x}, 0]")).collect();
+        cells.push("[1, 1]".to_string());
+        text += &format!(
+            "[[piece]]\nname = \"bar{k}\"\ncells = [{}]\n",
+            cells.join(", ")
+        );
+    }
+    std::fs::write(&path, text).unwrap();
+    for command in ["solve", "info"] {
+        let output = jigsat()
+            .current_dir(dir.path())
+            .args([command, "huge.toml"])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
+        assert!(
+            stderr.contains("huge bars: the placements would need about 10.1 GiB (8.0 M placements); the limit is 8.0 GiB"),
+            "{command}: {stderr}"
+        );
     }
 }

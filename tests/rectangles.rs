@@ -5,12 +5,8 @@
 mod common;
 
 use common::{jigsat, puzzle_path};
-use jigsat::encode::order::{Cumulative, OrderModel, OrderOptions};
-use jigsat::enumerate::Limits;
-use jigsat::{
-    EnumerateOptions, Model, OrderInstance, Outcome, Puzzle, SolveOptions, Status, check,
-    enumerate_puzzle, solve_puzzle,
-};
+use jigsat::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
+use jigsat::{Model, Options, OrderInstance, Outcome, Puzzle, Status, check, enumerate, solve};
 
 fn inline(text: &str) -> Puzzle {
     Puzzle::parse(text, "inline.toml", "inline").unwrap()
@@ -18,13 +14,13 @@ fn inline(text: &str) -> Puzzle {
 
 /// (count, distinct) through one model, the SAT engine for both.
 fn counts(puzzle: &Puzzle, model: Model, no_symmetry: bool) -> (u64, u64) {
-    let options = EnumerateOptions {
+    let options = Options {
         model,
         solver: Some(jigsat::SolverChoice::Varisat),
-        no_symmetry,
-        ..EnumerateOptions::default()
+        symmetry: !no_symmetry,
+        ..Options::default()
     };
-    let (result, stats) = enumerate_puzzle(puzzle, &options, &mut |_| {}).unwrap();
+    let (result, stats) = enumerate(puzzle, &options, &mut |_| {}).unwrap();
     assert!(result.complete);
     // SAT enumeration reports what `auto` stood for: pairwise.
     let expected = if model == Model::Order {
@@ -141,21 +137,21 @@ fn an_impossible_packing_with_the_right_area_has_no_solution() {
         "[board]\nsize = [5, 5]\n[[piece]]\nname = \"big\"\nsize = [3, 3]\n[[piece]]\nname = \"sq\"\nsize = [2, 2]\ncount = 4\n",
     );
     for no_symmetry in [false, true] {
-        let options = SolveOptions {
+        let options = Options {
             model: Model::Order,
-            no_symmetry,
-            ..SolveOptions::default()
+            symmetry: !no_symmetry,
+            ..Options::default()
         };
-        let report = solve_puzzle(&puzzle, &options).unwrap();
+        let report = solve(&puzzle, &options).unwrap();
         assert_eq!(report.status, Status::Unsolvable);
         assert_eq!(report.stats.encoding, "order");
         assert!(report.solutions.is_empty());
     }
-    let options = EnumerateOptions {
+    let options = Options {
         model: Model::Order,
-        ..EnumerateOptions::default()
+        ..Options::default()
     };
-    let (result, _) = enumerate_puzzle(&puzzle, &options, &mut |_| {}).unwrap();
+    let (result, _) = enumerate(&puzzle, &options, &mut |_| {}).unwrap();
     assert!(result.complete);
     assert_eq!((result.count, result.distinct), (0, 0));
     // The command line says so with exit status 1.
@@ -176,17 +172,14 @@ fn an_impossible_packing_with_the_right_area_has_no_solution() {
 fn the_order_model_is_chosen_only_where_it_applies() {
     let rect =
         inline("[board]\nsize = [4, 2]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n");
-    let report = solve_puzzle(&rect, &SolveOptions::default()).unwrap();
+    let report = solve(&rect, &Options::default()).unwrap();
     assert_eq!(report.status, Status::Solved);
     assert_eq!(report.stats.encoding, "order");
-    let placement = SolveOptions {
+    let placement = Options {
         model: Model::Placement,
-        ..SolveOptions::default()
+        ..Options::default()
     };
-    assert_eq!(
-        solve_puzzle(&rect, &placement).unwrap().stats.encoding,
-        "auto"
-    );
+    assert_eq!(solve(&rect, &placement).unwrap().stats.encoding, "auto");
     // Not rectangles, holes allowed, a count range, a board with a hole:
     // auto falls back to placements, and --model order is a usage error.
     let others = [
@@ -198,24 +191,21 @@ fn the_order_model_is_chosen_only_where_it_applies() {
     for text in others {
         let puzzle = inline(text);
         assert!(OrderInstance::new(&puzzle).is_err(), "{text}");
-        let report = solve_puzzle(&puzzle, &SolveOptions::default()).unwrap();
+        let report = solve(&puzzle, &Options::default()).unwrap();
         assert_ne!(report.stats.encoding, "order", "{text}");
-        let forced = SolveOptions {
+        let forced = Options {
             model: Model::Order,
-            ..SolveOptions::default()
+            ..Options::default()
         };
-        let err = solve_puzzle(&puzzle, &forced).unwrap_err();
+        let err = solve(&puzzle, &forced).unwrap_err();
         assert_eq!(err.exit_code(), 2, "{err}");
     }
-    let limited = EnumerateOptions {
+    let limited = Options {
         model: Model::Order,
-        limits: Limits {
-            classes: Some(2),
-            time: None,
-        },
-        ..EnumerateOptions::default()
+        limit: Some(2),
+        ..Options::default()
     };
-    let (result, _) = enumerate_puzzle(
+    let (result, _) = enumerate(
         &inline("[board]\nsize = [4, 4]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 8\n"),
         &limited,
         &mut |_| {},
@@ -242,7 +232,7 @@ fn forcing_the_order_model_on_a_polyomino_puzzle_is_a_clear_error() {
 #[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
 fn calibron_12_solves_and_checks() {
     let puzzle = Puzzle::load(&puzzle_path("calibron12.toml")).unwrap();
-    let report = solve_puzzle(&puzzle, &SolveOptions::default()).unwrap();
+    let report = solve(&puzzle, &Options::default()).unwrap();
     assert_eq!(report.status, Status::Solved);
     assert_eq!(report.stats.encoding, "order");
     check(&puzzle, &report.solutions[0]).unwrap();

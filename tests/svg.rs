@@ -167,7 +167,7 @@ fn decode_draws_too() {
     let cnf = dir.path().join("soma.cnf");
     let puzzle = Puzzle::load(&file).unwrap();
     let instance = jigsat::Instance::new(&puzzle).unwrap();
-    let breaking = instance.breaking(&puzzle, true);
+    let breaking = instance.breaking(true);
     let encoded = instance.encode(
         jigsat::Encoding::default(),
         jigsat::Card::default(),
@@ -293,7 +293,7 @@ fn solution_from_art(puzzle: &Puzzle, layers: &[&str]) -> Solution {
         .into_iter()
         .map(|(ch, cells)| PlacedPiece {
             piece: puzzle
-                .pieces
+                .pieces()
                 .iter()
                 .position(|p| p.glyph == ch.to_ascii_uppercase())
                 .unwrap(),
@@ -390,7 +390,7 @@ fn touching_pieces_differ_for_colour_blind_eyes_too() {
     use jigsat::render::palette;
     for (file, _) in puzzles() {
         let puzzle = Puzzle::load(&file).unwrap();
-        let report = jigsat::solve_puzzle(&puzzle, &Default::default()).unwrap();
+        let report = jigsat::solve(&puzzle, &Default::default()).unwrap();
         let solution = &report.solutions[0];
         let fills = palette::colours(solution);
         let worst = palette::touching(solution)

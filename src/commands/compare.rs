@@ -1,22 +1,24 @@
 //! `jigsat compare`: the benchmark. Every puzzle x encoding x solver, with
 //! CNF sizes and median times over several runs, every answer checked.
 
+use std::path::Path;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
-use crate::encode::{Card, EdgeEncoding, Encoded};
+use crate::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
 use crate::error::{Error, Result};
-use crate::rectangles::{Model, OrderInstance};
+use crate::family::boxes::OrderInstance;
+use crate::pipeline::{Instance, Model, Status, ms, run_solver};
+use crate::puzzle::Puzzle;
 use crate::render::table::{Row, render};
-use crate::solve::Outcome;
-use crate::{Instance, Status, ms, run_solver};
+use crate::solve::{Outcome, Solver};
 
 use super::{Sink, load};
 
 pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
-    let encodings: Vec<_> = args
+    let encodings: Vec<(Encoding, Card)> = args
         .encoding
         .iter()
         .flatten()
@@ -30,20 +32,13 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
     let runs = args.runs.max(1);
     let total =
         (args.puzzles.len() * encodings.len() * symmetry.len() * args.solver.len() * runs) as u64;
-    let progress = if quiet {
-        ProgressBar::hidden()
-    } else {
-        // indicatif draws nothing when stderr is not a terminal.
-        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    let mut bench = Bench {
+        args,
+        runs,
+        progress: progress_bar(quiet, total),
+        rows: Vec::new(),
+        all_checked: true,
     };
-    progress.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
-            .expect("valid template")
-            .progress_chars("=> "),
-    );
-
-    let mut rows = Vec::new();
-    let mut all_checked = true;
     for path in &args.puzzles {
         let puzzle = load(path)?;
         let stem = path
@@ -55,61 +50,132 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
         if (args.model.contains(&Model::Order) || auto)
             && let Some(order) = order
         {
-            let mut encode_times = Vec::with_capacity(runs);
-            let mut model = None;
-            for _ in 0..runs {
-                let start = Instant::now();
-                model = Some(order.encode(true));
-                encode_times.push(ms(start.elapsed()));
-            }
-            let model = model.expect("at least one run");
-            for choice in &args.solver {
-                let Some(solver) = choice.build() else {
-                    return Err(Error::Usage(
+            bench.order_rows(path, &stem, &puzzle, &order)?;
+        }
+        if wants_placement {
+            bench.placement_rows(path, &stem, &puzzle, &encodings, symmetry)?;
+        }
+    }
+    bench.progress.finish_and_clear();
+    Sink {
+        path: args.output.as_deref(),
+    }
+    .write(&render(&bench.rows, args.format))?;
+    Ok(if bench.all_checked { 0 } else { 3 })
+}
+
+/// A bar over every run (indicatif draws nothing when stderr is not a
+/// terminal).
+fn progress_bar(quiet: bool, total: u64) -> ProgressBar {
+    let progress = if quiet {
+        ProgressBar::hidden()
+    } else {
+        ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+    };
+    progress.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    progress
+}
+
+/// The measurements so far, and what every measurement needs.
+struct Bench<'a> {
+    args: &'a CompareArgs,
+    runs: usize,
+    progress: ProgressBar,
+    rows: Vec<Row>,
+    /// Every answer so far passed the check.
+    all_checked: bool,
+}
+
+impl Bench<'_> {
+    /// The SAT solvers to measure; dlx is none.
+    fn solvers(&self) -> Result<Vec<Box<dyn Solver>>> {
+        self.args
+            .solver
+            .iter()
+            .map(|choice| {
+                choice.build().ok_or_else(|| {
+                    Error::Usage(
                         "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
-                    ));
-                };
-                let label = format!("{} / order / {}", puzzle.name, solver.name());
-                let m = measure(runs, args.shuffle, path, &progress, &label, |seed| {
-                    let shuffled = seed.map(|k| model.cnf.shuffled(k));
-                    let start = Instant::now();
-                    let answer = solver
-                        .solve(shuffled.as_ref().unwrap_or(&model.cnf), args.time_limit)
-                        .and_then(|o| {
-                            Ok(match o {
-                                Outcome::Sat(values) => {
-                                    order.decode(&puzzle, &model, &values, solver.name())?;
-                                    Status::Solved
-                                }
-                                Outcome::Unsat => Status::Unsolvable,
-                                Outcome::Unknown(_) => Status::Unknown,
-                            })
-                        });
-                    (answer, ms(start.elapsed()))
-                })?;
-                all_checked &= m.checked && !m.failed;
-                rows.push(Row {
-                    puzzle: stem.clone(),
-                    encoding: "order".to_string(),
-                    symmetry: "on".to_string(),
-                    solver: solver.name().to_string(),
-                    variables: model.cnf.num_vars() as u64,
-                    clauses: model.cnf.num_clauses() as u64,
-                    encode_ms: median(&mut encode_times),
-                    solve_ms: m.solve_ms,
-                    runs,
-                    status: m.status,
-                    checked: m.checked,
-                });
-            }
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// Encodes `runs` times, keeping the last CNF and the median time.
+    fn encode_timed<T>(&self, mut encode: impl FnMut() -> T) -> (T, f64) {
+        let mut times = Vec::with_capacity(self.runs);
+        let mut last = None;
+        for _ in 0..self.runs {
+            let start = Instant::now();
+            last = Some(encode());
+            times.push(ms(start.elapsed()));
         }
-        if !wants_placement {
-            continue;
+        (last.expect("at least one run"), median(&mut times))
+    }
+
+    /// The order model under every solver.
+    fn order_rows(
+        &mut self,
+        path: &Path,
+        stem: &str,
+        puzzle: &Puzzle,
+        order: &OrderInstance,
+    ) -> Result<()> {
+        let (model, encode_ms) = self.encode_timed(|| order.encode(true));
+        for solver in self.solvers()? {
+            let label = format!("{} / order / {}", puzzle.name, solver.name());
+            let m = self.measure(path, &label, |seed| {
+                let shuffled = seed.map(|k| model.cnf.shuffled(k));
+                let start = Instant::now();
+                let answer = solver
+                    .solve(
+                        shuffled.as_ref().unwrap_or(&model.cnf),
+                        self.args.time_limit,
+                    )
+                    .and_then(|o| {
+                        Ok(match o {
+                            Outcome::Sat(values) => {
+                                order.decode(puzzle, &model, &values, solver.name())?;
+                                Status::Solved
+                            }
+                            Outcome::Unsat => Status::Unsolvable,
+                            Outcome::Unknown(_) => Status::Unknown,
+                        })
+                    });
+                (answer, ms(start.elapsed()))
+            })?;
+            self.push(
+                stem,
+                "order".into(),
+                "on",
+                solver.name(),
+                &model.cnf,
+                encode_ms,
+                m,
+            );
         }
-        let instance = Instance::new(&puzzle)?;
+        Ok(())
+    }
+
+    /// The placement model under every encoding, edge encoding (tile
+    /// puzzles only), symmetry setting and solver.
+    fn placement_rows(
+        &mut self,
+        path: &Path,
+        stem: &str,
+        puzzle: &Puzzle,
+        encodings: &[(Encoding, Card)],
+        symmetry: &[bool],
+    ) -> Result<()> {
+        let instance = Instance::new(puzzle)?;
         // Edge encodings multiply the rows of edge-matching puzzles only.
-        let edge_choices: Vec<Option<EdgeEncoding>> = if puzzle.tiling.is_some() {
-            args.edges.iter().map(|&e| Some(e)).collect()
+        let edge_choices: Vec<Option<EdgeEncoding>> = if instance.cover().has_colours() {
+            self.args.edges.iter().map(|&e| Some(e)).collect()
         } else {
             vec![None]
         };
@@ -119,7 +185,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                 .flat_map(move |&x| symmetry.iter().map(move |&s| (e, c, x, s)))
         });
         for (encoding, card, edges, symmetric) in combinations {
-            let breaking = instance.breaking(&puzzle, symmetric);
+            let breaking = instance.breaking(symmetric);
             let mut label = if card == Card::default() {
                 encoding.name().to_string()
             } else {
@@ -128,27 +194,12 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
             if let Some(e) = edges {
                 label = format!("{label}+{e}");
             }
-            let mut encode_times = Vec::with_capacity(runs);
-            let mut encoded = None;
-            for _ in 0..runs {
-                let start = Instant::now();
-                encoded = Some(instance.encode(
-                    encoding,
-                    card,
-                    edges.unwrap_or_default(),
-                    breaking.as_ref(),
-                ));
-                encode_times.push(ms(start.elapsed()));
-            }
-            let encoded = encoded.expect("at least one run");
-            for choice in &args.solver {
-                let Some(solver) = choice.build() else {
-                    return Err(Error::Usage(
-                        "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
-                    ));
-                };
+            let (encoded, encode_ms) = self.encode_timed(|| {
+                instance.encode(encoding, card, edges.unwrap_or_default(), breaking.as_ref())
+            });
+            for solver in self.solvers()? {
                 let text = format!("{} / {label} / {}", puzzle.name, solver.name());
-                let m = measure(runs, args.shuffle, path, &progress, &text, |seed| {
+                let m = self.measure(path, &text, |seed| {
                     // A shuffled run solves the CNF with its clauses in
                     // the order of its seed.
                     let shuffled = seed.map(|k| Encoded {
@@ -157,40 +208,72 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
                     });
                     let start = Instant::now();
                     let answer = run_solver(
-                        &puzzle,
                         &instance,
                         shuffled.as_ref().unwrap_or(&encoded),
                         solver.as_ref(),
-                        args.time_limit,
+                        self.args.time_limit,
                     )
                     .map(|a| a.status);
                     (answer, ms(start.elapsed()))
                 })?;
-                all_checked &= m.checked && !m.failed;
-                rows.push(Row {
-                    puzzle: path
-                        .file_stem()
-                        .map_or_else(|| puzzle.name.clone(), |s| s.to_string_lossy().into_owned()),
-                    encoding: label.clone(),
-                    symmetry: if breaking.is_some() { "on" } else { "off" }.to_string(),
-                    solver: solver.name().to_string(),
-                    variables: encoded.cnf.num_vars() as u64,
-                    clauses: encoded.cnf.num_clauses() as u64,
-                    encode_ms: median(&mut encode_times),
-                    solve_ms: m.solve_ms,
-                    runs,
-                    status: m.status,
-                    checked: m.checked,
-                });
+                let symmetry = if breaking.is_some() { "on" } else { "off" };
+                self.push(
+                    stem,
+                    label.clone(),
+                    symmetry,
+                    solver.name(),
+                    &encoded.cnf,
+                    encode_ms,
+                    m,
+                );
             }
         }
+        Ok(())
     }
-    progress.finish_and_clear();
-    Sink {
-        path: args.output.as_deref(),
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        stem: &str,
+        encoding: String,
+        symmetry: &str,
+        solver: &str,
+        cnf: &Cnf,
+        encode_ms: f64,
+        m: Measured,
+    ) {
+        self.all_checked &= m.checked && !m.failed;
+        self.rows.push(Row {
+            puzzle: stem.to_string(),
+            encoding,
+            symmetry: symmetry.to_string(),
+            solver: solver.to_string(),
+            variables: u64::from(cnf.num_vars()),
+            clauses: cnf.num_clauses() as u64,
+            encode_ms,
+            solve_ms: m.solve_ms,
+            runs: self.runs,
+            status: m.status,
+            checked: m.checked,
+        });
     }
-    .write(&render(&rows, args.format))?;
-    Ok(if all_checked { 0 } else { 3 })
+
+    /// [`measure`] with this benchmark's runs, shuffling and progress bar.
+    fn measure(
+        &self,
+        path: &Path,
+        label: &str,
+        attempt: impl FnMut(Option<u64>) -> (Result<Status>, f64),
+    ) -> Result<Measured> {
+        measure(
+            self.runs,
+            self.args.shuffle,
+            path,
+            &self.progress,
+            label,
+            attempt,
+        )
+    }
 }
 
 /// One solver's runs on one CNF, folded into a table row's fields.

@@ -3,10 +3,11 @@
 use std::path::Path;
 
 use crate::cli::CountArgs;
-use crate::enumerate::{Enumeration, Limits};
+use crate::enumerate::Enumeration;
 use crate::error::Result;
+use crate::pipeline::{self, Stats, Status};
+use crate::puzzle::Puzzle;
 use crate::render::{Format, json};
-use crate::{EnumerateOptions, Puzzle, Stats, Status, enumerate_puzzle};
 
 use super::{Progress, Sink, enumeration_status, load};
 
@@ -14,21 +15,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     super::no_picture(args.output.format, "count")?;
     let puzzle = load(&args.puzzle)?;
     let search = &args.search;
-    let options = EnumerateOptions {
-        model: search.model,
-        encoding: search.encoding.encoding,
-        card: search.encoding.card,
-        edges: search.encoding.edges,
-        solver: search.solver.clone(),
-        limits: Limits {
-            classes: None,
-            time: search.time_limit,
-        },
-        no_precheck: search.no_precheck,
-        no_symmetry: search.no_symmetry,
-    };
     let progress = Progress::new(quiet);
-    let (result, stats) = enumerate_puzzle(&puzzle, &options, &mut |n| progress.update(n))?;
+    let (result, stats) =
+        pipeline::enumerate(&puzzle, &search.options(None), &mut |n| progress.update(n))?;
     progress.finish();
     let status = enumeration_status(&result);
     let out = match args.output.format {
@@ -67,14 +56,14 @@ pub(super) fn summary(puzzle: &Puzzle, result: &Enumeration, stats: &Stats) -> S
 }
 
 pub(super) fn report_stop(path: &Path, result: &Enumeration, status: Status) {
-    match (status, &result.stopped) {
-        (Status::Unsolvable, Some(reason)) => {
+    match (status, &result.refuted, &result.stopped) {
+        (Status::Unsolvable, Some(reason), _) => {
             eprintln!("{}: no solution: {reason}", path.display())
         }
-        (Status::Unsolvable, None) => {
+        (Status::Unsolvable, None, _) => {
             eprintln!("{}: no solution: the search is exhausted", path.display())
         }
-        (Status::Unknown, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
+        (Status::Unknown, _, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
         _ => {}
     }
 }

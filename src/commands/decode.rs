@@ -14,13 +14,15 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use crate::cli::DecodeArgs;
-use crate::encode::{Card, EdgeEncoding, Encoding};
+use crate::encode::{Card, EdgeEncoding, Encoded, Encoding};
 use crate::error::{Error, InputError, Result};
+use crate::pipeline::{Instance, Stats, Status, ms};
+use crate::puzzle::Puzzle;
 use crate::render::{Format, json, text};
+use crate::solution::Solution;
 use crate::solve::dimacs::{self, CnfSource, Header};
 use crate::solve::external::first_falsified;
 use crate::solve::model::{self, Answer, ModelError};
-use crate::{Instance, Stats, Status, decode_model, ms};
 
 use super::{Sink, load};
 
@@ -28,167 +30,39 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
     let started = Instant::now();
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
-
     let header = match &args.cnf {
         Some(path) => Some(read_cnf_header(path)?),
         None => None,
     };
-    let encoding = match (args.encoding, &header) {
-        (Some(e), _) => e,
-        (None, Some((path, h))) => match h.option("encoding") {
-            Some(name) => Encoding::from_str(name, true).map_err(|_| InputError {
-                file: path.clone(),
-                position: None,
-                field: None,
-                message: format!(
-                    "`c option encoding={name}` names an encoding this jigsat does not know"
-                ),
-            })?,
-            None => Encoding::default(),
-        },
-        (None, None) => Encoding::default(),
-    };
-    let from_header = |key: &str| {
-        header
-            .as_ref()
-            .and_then(|(_, h)| h.option(key).map(str::to_string))
-    };
-    let card = match (args.card, from_header("card")) {
-        (Some(c), _) => c,
-        (None, Some(name)) => Card::from_str(&name, true).map_err(|_| InputError {
-            file: header.as_ref().map(|(p, _)| p.clone()).unwrap_or_default(),
-            position: None,
-            field: None,
-            message: format!(
-                "`c option card={name}` names a cardinality encoding this jigsat does not know"
-            ),
-        })?,
-        (None, None) => Card::default(),
-    };
-    let edges = match (args.edges, from_header("edges")) {
-        (Some(e), _) => e,
-        (None, Some(name)) => EdgeEncoding::from_str(&name, true).map_err(|_| InputError {
-            file: header.as_ref().map(|(p, _)| p.clone()).unwrap_or_default(),
-            position: None,
-            field: None,
-            message: format!(
-                "`c option edges={name}` names an edge-matching encoding this jigsat does not know"
-            ),
-        })?,
-        (None, None) => EdgeEncoding::default(),
-    };
-    let symmetry = !args.no_symmetry && from_header("symmetry").is_none_or(|s| s == "on");
-    let breaking = instance.breaking(&puzzle, symmetry);
-    let encoded = instance.encode(encoding, card, edges, breaking.as_ref());
-    let cnf = &encoded.cnf;
-
+    let options = CnfOptions::of(args, header.as_ref())?;
+    let breaking = instance.breaking(options.symmetry);
+    let encoded = instance.encode(
+        options.encoding,
+        options.card,
+        options.edges,
+        breaking.as_ref(),
+    );
     if let Some((path, h)) = &header {
-        let file = args.puzzle.display().to_string();
-        let source = CnfSource {
-            puzzle: &puzzle,
-            file: &file,
-            placements: &instance.placements,
-            options: CnfSource::options_for(&encoded),
-            encoded: &encoded,
-        };
-        let expected = source.fingerprint();
-        let mismatch = |message: String| InputError {
-            file: path.clone(),
-            position: None,
-            field: None,
-            message,
-        };
-        match &h.fingerprint {
-            None => {
-                return Err(mismatch(
-                    "no `c fingerprint` line: not a file written by `jigsat dimacs`".into(),
-                )
-                .into());
-            }
-            Some(found) if *found != expected => {
-                return Err(mismatch(format!(
-                    "fingerprint {found} does not match {} with {} ({expected}): the CNF was \
-                     written for another puzzle, other options or another jigsat version \
-                     ({} variables and {} clauses in the file, {} and {} here)",
-                    args.puzzle.display(),
-                    source
-                        .options
-                        .iter()
-                        .map(|(k, v)| format!("{k}={v}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    h.num_vars,
-                    h.num_clauses,
-                    cnf.num_vars(),
-                    cnf.num_clauses()
-                ))
-                .into());
-            }
-            Some(_) => {}
-        }
+        check_fingerprint(args, &puzzle, &instance, &encoded, path, h)?;
     }
     let encode_ms = ms(started.elapsed());
 
-    let model_name = args.model.display().to_string();
-    let bytes = read_model(&args.model)?;
-    let at = |e: ModelError| InputError {
-        file: model_name.clone(),
-        position: Some((e.line, e.column)),
-        field: None,
-        message: e.message,
-    };
-    let answer = model::parse(&bytes).map_err(at)?;
     let decode_start = Instant::now();
-    let (status, solutions, reason) = match answer {
-        Answer::Sat(lits) => {
-            let values = model::assignment(&lits, cnf.num_vars()).map_err(at)?;
-            if let Some(k) = first_falsified(cnf, &values) {
-                return Err(InputError {
-                    file: model_name,
-                    position: None,
-                    field: None,
-                    message: format!(
-                        "the model falsifies clause {} of the CNF for {} ({} encoding): it is a \
-                         model of another CNF (another puzzle, or other options?)",
-                        k + 1,
-                        args.puzzle.display(),
-                        encoding
-                    ),
-                }
-                .into());
-            }
-            let solution = decode_model(&puzzle, &instance, &encoded, &values, "decoded")?;
-            (Status::Solved, vec![solution], None)
-        }
-        Answer::Unsat => (
-            Status::Unsolvable,
-            Vec::new(),
-            Some("the solver proved that no solution exists".to_string()),
-        ),
-        Answer::Unknown => (
-            Status::Unknown,
-            Vec::new(),
-            Some("the solver answered UNKNOWN".to_string()),
-        ),
-    };
+    let (status, solutions, reason) = read_answer(args, &instance, &encoded)?;
     let stats = Stats {
-        variables: cnf.num_vars() as u64,
-        clauses: cnf.num_clauses() as u64,
-        encoding: crate::encoding_label(&puzzle, encoding, edges),
+        variables: u64::from(encoded.cnf.num_vars()),
+        clauses: encoded.cnf.num_clauses() as u64,
+        encoding: instance.encoding_label(options.encoding, options.edges),
         backend: "decode".to_string(),
         encode_ms,
         solve_ms: ms(decode_start.elapsed()),
     };
-
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
-    let out = match args.output.format {
-        Format::Svg => {
-            sink.write_svg(&puzzle, &solutions)?;
-            String::new()
-        }
-        Format::Json => json::document(&puzzle, status, &solutions, None, &stats),
+    match args.output.format {
+        Format::Svg => sink.write_svg(&puzzle, &solutions)?,
+        Format::Json => sink.write(&json::document(&puzzle, status, &solutions, None, &stats))?,
         Format::Text => {
             let mut out = String::new();
             if !quiet {
@@ -203,22 +77,168 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
                     stats.variables,
                     stats.clauses,
                     stats.encoding,
-                    model_name
+                    args.model.display()
                 ));
             }
             for s in &solutions {
                 out.push_str(&text::draw(&puzzle, s, sink.wants_colour()));
             }
-            out
+            sink.write(&out)?;
         }
-    };
-    if args.output.format != Format::Svg {
-        sink.write(&out)?;
     }
     if let Some(reason) = reason {
         eprintln!("{}: {reason}", args.puzzle.display());
     }
     Ok(status.exit_code())
+}
+
+/// The options the CNF was written with: a flag given on the command line
+/// wins, then the `c option` line of `--cnf`, then the default.
+struct CnfOptions {
+    encoding: Encoding,
+    card: Card,
+    edges: EdgeEncoding,
+    symmetry: bool,
+}
+
+impl CnfOptions {
+    fn of(args: &DecodeArgs, header: Option<&(String, Header)>) -> Result<CnfOptions> {
+        let file = header.map(|(p, _)| p.clone()).unwrap_or_default();
+        let from_header = |key: &str| header.and_then(|(_, h)| h.option(key).map(str::to_string));
+        let unknown = |key: &str, name: &str, what: &str| InputError {
+            file: file.clone(),
+            position: None,
+            field: None,
+            message: format!("`c option {key}={name}` names {what} this jigsat does not know"),
+        };
+        let encoding = match (args.encoding, from_header("encoding")) {
+            (Some(e), _) => e,
+            (None, Some(name)) => Encoding::from_str(&name, true)
+                .map_err(|_| unknown("encoding", &name, "an encoding"))?,
+            (None, None) => Encoding::default(),
+        };
+        let card = match (args.card, from_header("card")) {
+            (Some(c), _) => c,
+            (None, Some(name)) => Card::from_str(&name, true)
+                .map_err(|_| unknown("card", &name, "a cardinality encoding"))?,
+            (None, None) => Card::default(),
+        };
+        let edges = match (args.edges, from_header("edges")) {
+            (Some(e), _) => e,
+            (None, Some(name)) => EdgeEncoding::from_str(&name, true)
+                .map_err(|_| unknown("edges", &name, "an edge-matching encoding"))?,
+            (None, None) => EdgeEncoding::default(),
+        };
+        let symmetry = !args.no_symmetry && from_header("symmetry").is_none_or(|s| s == "on");
+        Ok(CnfOptions {
+            encoding,
+            card,
+            edges,
+            symmetry,
+        })
+    }
+}
+
+/// The `c fingerprint` of the `--cnf` file must be the one this puzzle and
+/// these options give, so that a model is never read through the wrong
+/// encoding.
+fn check_fingerprint(
+    args: &DecodeArgs,
+    puzzle: &Puzzle,
+    instance: &Instance,
+    encoded: &Encoded,
+    path: &str,
+    header: &Header,
+) -> Result<()> {
+    let file = args.puzzle.display().to_string();
+    let source = CnfSource {
+        puzzle,
+        file: &file,
+        describe: &|o| instance.family().describe(o),
+        options: CnfSource::options_for(encoded),
+        encoded,
+    };
+    let expected = source.fingerprint();
+    let mismatch = |message: String| InputError {
+        file: path.to_string(),
+        position: None,
+        field: None,
+        message,
+    };
+    match &header.fingerprint {
+        None => Err(mismatch(
+            "no `c fingerprint` line: not a file written by `jigsat dimacs`".into(),
+        )
+        .into()),
+        Some(found) if *found != expected => Err(mismatch(format!(
+            "fingerprint {found} does not match {} with {} ({expected}): the CNF was \
+             written for another puzzle, other options or another jigsat version \
+             ({} variables and {} clauses in the file, {} and {} here)",
+            args.puzzle.display(),
+            source
+                .options
+                .iter()
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            header.num_vars,
+            header.num_clauses,
+            encoded.cnf.num_vars(),
+            encoded.cnf.num_clauses()
+        ))
+        .into()),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Reads the solver's answer and, for a model, checks that it satisfies
+/// every clause before decoding and checking the solution.
+fn read_answer(
+    args: &DecodeArgs,
+    instance: &Instance,
+    encoded: &Encoded,
+) -> Result<(Status, Vec<Solution>, Option<String>)> {
+    let cnf = &encoded.cnf;
+    let model_name = args.model.display().to_string();
+    let bytes = read_model(&args.model)?;
+    let at = |e: ModelError| InputError {
+        file: model_name.clone(),
+        position: Some((e.line, e.column)),
+        field: None,
+        message: e.message,
+    };
+    Ok(match model::parse(&bytes).map_err(at)? {
+        Answer::Sat(lits) => {
+            let values = model::assignment(&lits, cnf.num_vars()).map_err(at)?;
+            if let Some(k) = first_falsified(cnf, &values) {
+                return Err(InputError {
+                    file: model_name,
+                    position: None,
+                    field: None,
+                    message: format!(
+                        "the model falsifies clause {} of the CNF for {} ({} encoding): it is a \
+                         model of another CNF (another puzzle, or other options?)",
+                        k + 1,
+                        args.puzzle.display(),
+                        encoded.encoding
+                    ),
+                }
+                .into());
+            }
+            let solution = instance.decode(encoded, &values, "decoded")?;
+            (Status::Solved, vec![solution], None)
+        }
+        Answer::Unsat => (
+            Status::Unsolvable,
+            Vec::new(),
+            Some("the solver proved that no solution exists".to_string()),
+        ),
+        Answer::Unknown => (
+            Status::Unknown,
+            Vec::new(),
+            Some("the solver answered UNKNOWN".to_string()),
+        ),
+    })
 }
 
 fn read_cnf_header(path: &Path) -> Result<(String, Header)> {

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use crate::cli::DimacsArgs;
 use crate::error::{Error, Result};
+use crate::pipeline::{Instance, ms};
 use crate::solve::dimacs::{self, CnfSource};
-use crate::{Instance, ms};
 
 use super::load;
 
@@ -13,7 +13,7 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
     let started = std::time::Instant::now();
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
-    let breaking = instance.breaking(&puzzle, !args.no_symmetry);
+    let breaking = instance.breaking(!args.no_symmetry);
     let encoded = instance.encode(
         args.encoding.encoding,
         args.encoding.card,
@@ -24,7 +24,7 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
     let source = CnfSource {
         puzzle: &puzzle,
         file: &file,
-        placements: &instance.placements,
+        describe: &|o| instance.family().describe(o),
         options: CnfSource::options_for(&encoded),
         encoded: &encoded,
     };

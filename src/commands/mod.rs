@@ -14,10 +14,10 @@ use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::Status;
 use crate::cli::{Cli, Command};
-use crate::enumerate::Enumeration;
+use crate::enumerate::{Enumeration, Stopped};
 use crate::error::{Error, Result};
+use crate::pipeline::Status;
 use crate::puzzle::Puzzle;
 use crate::render::{Format, svg};
 use crate::solution::Solution;
@@ -120,15 +120,7 @@ fn enumeration_status(result: &Enumeration) -> Status {
         (true, 0) => Status::Unsolvable,
         (true, _) => Status::Solved,
         // Stopped by --limit: what was asked for was found.
-        (false, n)
-            if n > 0
-                && result
-                    .stopped
-                    .as_deref()
-                    .is_some_and(|s| s.starts_with("limit")) =>
-        {
-            Status::Solved
-        }
+        (false, n) if n > 0 && matches!(result.stopped, Some(Stopped::Limit(_))) => Status::Solved,
         (false, _) => Status::Unknown,
     }
 }

@@ -2,11 +2,10 @@
 //! distinct one — each checked, then drawn.
 
 use crate::cli::SolveArgs;
-use crate::enumerate::Limits;
 use crate::error::Result;
+use crate::pipeline::{self, Status};
 use crate::render::{Format, json, text};
 use crate::solve::SolverChoice;
-use crate::{EnumerateOptions, SolveOptions, Status, enumerate_puzzle, solve_puzzle};
 
 use super::{Progress, Sink, enumeration_status, load};
 
@@ -19,17 +18,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     if args.all || args.limit.is_some() || search.solver == Some(SolverChoice::Dlx) {
         return run_all(args, quiet, &puzzle, &sink);
     }
-    let options = SolveOptions {
-        model: search.model,
-        encoding: search.encoding.encoding,
-        card: search.encoding.card,
-        edges: search.encoding.edges,
-        solver: search.solver.clone().unwrap_or_default(),
-        time_limit: search.time_limit,
-        no_precheck: search.no_precheck,
-        no_symmetry: search.no_symmetry,
-    };
-    let report = solve_puzzle(&puzzle, &options)?;
+    let report = pipeline::solve(&puzzle, &search.options(None))?;
     let out = match args.output.format {
         Format::Svg => {
             sink.write_svg(&puzzle, &report.solutions)?;
@@ -86,21 +75,9 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     } else {
         Some(args.limit.unwrap_or(1))
     };
-    let options = EnumerateOptions {
-        model: search.model,
-        encoding: search.encoding.encoding,
-        card: search.encoding.card,
-        edges: search.encoding.edges,
-        solver: search.solver.clone(),
-        limits: Limits {
-            classes: limit.map(|n| n as usize),
-            time: search.time_limit,
-        },
-        no_precheck: search.no_precheck,
-        no_symmetry: search.no_symmetry,
-    };
+    let options = search.options(limit.map(|n| n as usize));
     let progress = Progress::new(quiet);
-    let (result, stats) = enumerate_puzzle(puzzle, &options, &mut |n| progress.update(n))?;
+    let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
     progress.finish();
     let status = enumeration_status(&result);
     let counts = result.complete.then_some((result.count, result.distinct));

@@ -23,8 +23,7 @@
 pub mod amo;
 pub mod card;
 mod cnf;
-pub mod edges;
-pub mod order;
+pub mod colours;
 
 pub use cnf::{Cnf, Lit, Var};
 
@@ -32,7 +31,7 @@ use std::fmt;
 
 use amo::{AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential};
 pub use card::Card;
-pub use edges::EdgeEncoding;
+pub use colours::EdgeEncoding;
 
 use crate::cover::{Cover, Item};
 
@@ -183,7 +182,7 @@ pub fn encode_full(cover: &Cover, encoding: Encoding, card: Card, edges: EdgeEnc
         encode_item(item, &lits, encoding, card, &mut cnf);
     }
     let edges = cover.has_colours().then(|| {
-        edges::encode(cover, edges, encoding, &mut cnf);
+        colours::encode(cover, edges, encoding, &mut cnf);
         edges
     });
     Encoded {

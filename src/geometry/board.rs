@@ -19,16 +19,69 @@ pub struct Board {
 
 const HOLE: u32 = u32::MAX;
 
+/// Most slots the lookup may span: 2^24, so the lookup takes at most
+/// 64 MiB. The limit is on the bounding box, not on the cells: two cells
+/// 10,000 apart on each axis would ask for 10^12 slots. Every compact
+/// board the puzzle file allows (at most
+/// [`MAX_BOARD_CELLS`](crate::puzzle::MAX_BOARD_CELLS) = 250,000 cells)
+/// fits with room to spare: a 500 x 500 square spans 250,000 slots, a
+/// hollow cube whose walls alone hold 250,000 cells (side 204) spans
+/// 8.5 M.
+pub const MAX_BOARD_SLOTS: u64 = 1 << 24;
+
+/// A shape whose bounding box is too large for the board's lookup (more
+/// than [`MAX_BOARD_SLOTS`] slots).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardTooLarge {
+    /// Width, height and depth of the bounding box.
+    pub extent: [u64; 3],
+}
+
+impl BoardTooLarge {
+    /// Slots the bounding box spans.
+    pub fn volume(&self) -> u64 {
+        self.extent.iter().product()
+    }
+}
+
+impl std::fmt::Display for BoardTooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [w, h, d] = self.extent;
+        let dims = if d == 1 {
+            format!("{w}x{h}")
+        } else {
+            format!("{w}x{h}x{d}")
+        };
+        write!(
+            f,
+            "the board's bounding box is {dims} = {:.1e} cells; at most {MAX_BOARD_SLOTS} are allowed",
+            self.volume() as f64
+        )
+    }
+}
+
+impl std::error::Error for BoardTooLarge {}
+
 impl Board {
-    pub fn new(shape: Shape) -> Board {
-        let (origin, _) = shape.bounds().unwrap_or(([0; 3], [0; 3]));
-        let extent = shape.extent();
-        let volume = extent.iter().map(|&e| e.max(0) as usize).product();
+    /// The board of a shape, or an error when its bounding box spans more
+    /// than [`MAX_BOARD_SLOTS`] slots (checked before anything is
+    /// allocated, so a far-flung shape cannot exhaust memory).
+    pub fn new(shape: Shape) -> Result<Board, BoardTooLarge> {
+        let (origin, top) = shape.bounds().unwrap_or(([0; 3], [-1; 3]));
+        // In i64: coordinates far apart would overflow an i32 extent.
+        let extent = [0, 1, 2].map(|a| (i64::from(top[a]) - i64::from(origin[a]) + 1) as u64);
+        let volume = extent
+            .iter()
+            .try_fold(1u64, |v, &e| v.checked_mul(e))
+            .unwrap_or(u64::MAX);
+        if volume > MAX_BOARD_SLOTS {
+            return Err(BoardTooLarge { extent });
+        }
         let mut board = Board {
             shape,
             origin,
-            extent,
-            slots: vec![HOLE; volume],
+            extent: extent.map(|e| e as i32),
+            slots: vec![HOLE; volume as usize],
         };
         for i in 0..board.shape.len() {
             let slot = board
@@ -36,7 +89,7 @@ impl Board {
                 .expect("cell in its own box");
             board.slots[slot] = i as u32;
         }
-        board
+        Ok(board)
     }
 
     fn slot(&self, c: Cell) -> Option<usize> {
@@ -90,5 +143,47 @@ impl Board {
 
     pub fn is_flat(&self) -> bool {
         self.extent[2] <= 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn far_apart_cells_are_refused_before_allocating() {
+        let far = Shape::new(vec![Cell::new(0, 0, 0), Cell::new(10_000, 10_000, 10_000)]);
+        let err = Board::new(far).unwrap_err();
+        assert_eq!(err.extent, [10_001; 3]);
+        assert_eq!(
+            err.to_string(),
+            "the board's bounding box is 10001x10001x10001 = 1.0e12 cells; at most 16777216 are allowed"
+        );
+        // Coordinates whose difference overflows an i32 are refused too.
+        let extreme = Shape::new(vec![
+            Cell::new(i32::MIN, 0, 0),
+            Cell::new(i32::MAX, i32::MAX, i32::MIN),
+        ]);
+        assert!(Board::new(extreme).is_err());
+    }
+
+    #[test]
+    fn a_hollow_cube_at_the_cell_limit_fits_the_box_limit() {
+        let n = 204;
+        let on_wall = |v: i32| v == 0 || v == n - 1;
+        let cells: Vec<Cell> = (0..n)
+            .flat_map(|z| (0..n).flat_map(move |y| (0..n).map(move |x| Cell::new(x, y, z))))
+            .filter(|c| on_wall(c.x) || on_wall(c.y) || on_wall(c.z))
+            .collect();
+        assert!(cells.len() <= crate::puzzle::MAX_BOARD_CELLS);
+        let board = Board::new(Shape::new(cells)).unwrap();
+        assert_eq!(board.extent(), [n; 3]);
+        let wall = Cell::new(n - 1, 5, 7);
+        assert_eq!(board.index(wall).map(|i| board.cell(i)), Some(wall));
+        assert_eq!(
+            board.index(Cell::new(5, 5, 5)),
+            None,
+            "the inside is a hole"
+        );
     }
 }

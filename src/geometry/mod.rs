@@ -6,10 +6,13 @@
 //! symmetry routine serve polyominoes and polycubes alike.
 
 mod board;
+pub mod motion;
 mod orientation;
+pub mod square;
 mod transform;
 
-pub use board::Board;
+pub use board::{Board, BoardTooLarge, MAX_BOARD_SLOTS};
+pub use motion::{Motion, board_motions};
 pub use orientation::{Moves, Orientation, Rotations, orientations};
 pub use transform::Transform;
 

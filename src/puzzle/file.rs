@@ -14,7 +14,7 @@ use serde::de::{self, Visitor};
 use toml::Spanned;
 
 use super::{
-    Count, Fill, MAX_BOARD_CELLS, MAX_COORDINATE, Matching, Piece, Puzzle, Tile, Tiling, art,
+    Count, Fill, Kind, MAX_BOARD_CELLS, MAX_COORDINATE, Matching, Piece, Puzzle, Tile, Tiling, art,
 };
 use crate::error::InputError;
 use crate::geometry::{Board, Cell, Moves, Rotations, Shape};
@@ -158,8 +158,11 @@ fn deserialize(src: &Source) -> Result<RawPuzzle, InputError> {
     })
 }
 
+/// A validated puzzle from the raw file: the kind (pieces or tiles) is
+/// settled first, then a packing puzzle is checked in the order the file
+/// reads — board, rules, pieces, fill — so the first mistake is the one
+/// reported.
 fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, InputError> {
-    let mut warnings = Vec::new();
     if !raw.tile.is_empty() && !raw.piece.is_empty() {
         return Err(src.error(
             Some(raw.tile[0].span()),
@@ -177,10 +180,36 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
             "the puzzle has no pieces: add [[piece]] entries (name and shape)",
         ));
     }
-    for (key, value) in [
-        ("match", &raw.rules.matching),
-        ("border", &raw.rules.border),
-    ] {
+    reject_tile_rules(src, &raw.rules)?;
+
+    let board_span = raw.board.span();
+    let board = packing_board(src, raw.board)?;
+    let default_moves = Moves {
+        rotations: rotations(src, "rules.rotations", &raw.rules.rotations, &board)?
+            .unwrap_or_default(),
+        mirror: raw.rules.mirror.unwrap_or(false),
+    };
+    let mut warnings = Vec::new();
+    let pieces = pieces_from(src, raw.piece, default_moves, &board, &mut warnings)?;
+
+    let given_fill = fill_from(src, &raw.rules.fill)?;
+    let fill_span = raw.rules.fill.as_ref().map_or(board_span, |f| f.span());
+    let fill = choose_fill(src, fill_span, given_fill, &board, &pieces)?;
+    Ok(Puzzle {
+        name: raw.name.unwrap_or_else(|| default_name.to_string()),
+        description: raw.description,
+        source: raw.source,
+        board,
+        fill,
+        kind: Kind::Pieces(pieces),
+        warnings,
+    })
+}
+
+/// `match` and `border` describe how tile edges meet; a `[[piece]]`
+/// puzzle has no edges, so either rule there is a mistake, not a no-op.
+fn reject_tile_rules(src: &Source, rules: &RawRules) -> Result<(), InputError> {
+    for (key, value) in [("match", &rules.matching), ("border", &rules.border)] {
         if let Some(v) = value {
             return Err(src.error(
                 Some(v.span()),
@@ -189,72 +218,64 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
             ));
         }
     }
+    Ok(())
+}
 
-    let board_span = raw.board.span();
-    let board_shape = shape_from(
+/// The board of a `[[piece]]` puzzle, within the tool's limits: at most
+/// [`MAX_BOARD_CELLS`] cells (beyond that the placements alone would not
+/// fit in memory), and a bounding box the board's lookup can span (see
+/// [`board_within_box`]).
+fn packing_board(src: &Source, raw: Spanned<RawShape>) -> Result<Board, InputError> {
+    let board_span = raw.span();
+    let given = shape_from(
         src,
         "board",
         board_span.clone(),
-        raw.board.into_inner().into_parts(),
+        raw.into_inner().into_parts(),
     )?;
-    if board_shape.len() > MAX_BOARD_CELLS {
+    if given.shape.len() > MAX_BOARD_CELLS {
         return Err(src.error(
             Some(board_span),
             "board",
             format!(
                 "the board has {} cells; jigsat handles at most {MAX_BOARD_CELLS}",
-                board_shape.len()
+                given.shape.len()
             ),
         ));
     }
-    let board = Board::new(board_shape);
+    board_within_box(src, given)
+}
 
-    let default_moves = Moves {
-        rotations: rotations(src, "rules.rotations", &raw.rules.rotations, &board)?
-            .unwrap_or_default(),
-        mirror: raw.rules.mirror.unwrap_or(false),
-    };
+/// The board of a shape whose bounding box spans at most
+/// [`MAX_BOARD_SLOTS`](crate::geometry::MAX_BOARD_SLOTS) slots: the
+/// board's lookup is dense over that box, so a few cells far apart
+/// (`cells = [[0, 0, 0], [10000, 10000, 10000]]`) would otherwise ask for
+/// 10^12 slots and abort the process. Reported at the field that gave the
+/// cells.
+fn board_within_box(src: &Source, given: GivenShape) -> Result<Board, InputError> {
+    Board::new(given.shape).map_err(|e| src.error(Some(given.span), &given.field, e.to_string()))
+}
 
-    let mut pieces: Vec<Piece> = Vec::new();
+/// The `[[piece]]` entries in file order, each with a unique name (names
+/// are how solutions and renderings refer to pieces), a glyph, its moves
+/// (the `[rules]` defaults unless it overrides them), a count and a
+/// normalized shape. A disconnected shape is allowed, with a warning.
+fn pieces_from(
+    src: &Source,
+    raw: Vec<Spanned<RawPiece>>,
+    default_moves: Moves,
+    board: &Board,
+    warnings: &mut Vec<String>,
+) -> Result<Vec<Piece>, InputError> {
+    let mut pieces: Vec<Piece> = Vec::with_capacity(raw.len());
     let mut names: HashMap<String, usize> = HashMap::new();
-    for (i, spanned) in raw.piece.into_iter().enumerate() {
+    for (i, spanned) in raw.into_iter().enumerate() {
         let span = spanned.span();
         let p = spanned.into_inner();
-        let field = |f: &str| format!("piece[{i}].{f}");
-        let name = p.name.get_ref().trim().to_string();
-        if name.is_empty() {
-            return Err(src.error(
-                Some(p.name.span()),
-                &field("name"),
-                "a piece needs a non-empty name",
-            ));
-        }
-        if let Some(&j) = names.get(&name) {
-            return Err(src.error(
-                Some(p.name.span()),
-                &field("name"),
-                format!("duplicate piece name \"{name}\" (already used by piece[{j}]); names must be unique"),
-            ));
-        }
-        names.insert(name.clone(), i);
-        let glyph = match &p.glyph {
-            Some(g) => {
-                let mut chars = g.get_ref().chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) if !c.is_whitespace() && c != '.' => c,
-                    _ => {
-                        return Err(src.error(
-                            Some(g.span()),
-                            &field("glyph"),
-                            "a glyph is a single visible character other than '.'",
-                        ));
-                    }
-                }
-            }
-            None => name.chars().next().expect("name is not empty"),
-        };
+        let name = unique_name(src, "piece", i, &p.name, &mut names)?;
+        let glyph = glyph_from(src, i, &p.glyph, &name)?;
         let moves = Moves {
-            rotations: rotations(src, &field("rotations"), &p.rotations, &board)?
+            rotations: rotations(src, &format!("piece[{i}].rotations"), &p.rotations, board)?
                 .unwrap_or(default_moves.rotations),
             mirror: p.mirror.unwrap_or(default_moves.mirror),
         };
@@ -265,6 +286,7 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
             span,
             (p.size, p.shape, p.cells),
         )?
+        .shape
         .normalized();
         if !shape.is_connected() {
             warnings.push(format!(
@@ -280,209 +302,92 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
             moves,
         });
     }
+    Ok(pieces)
+}
 
-    let given_fill = match &raw.rules.fill {
-        None => None,
-        Some(f) => Some(match f.get_ref().as_str() {
-            "exact" => Fill::Exact,
-            "partial" => Fill::Partial,
-            other => {
-                return Err(src.error(
-                    Some(f.span()),
-                    "rules.fill",
-                    format!("expected \"exact\" or \"partial\", not \"{other}\""),
-                ));
-            }
-        }),
+/// The trimmed name of entry `i` of `kind` ("piece" or "tile"), which
+/// must be non-empty and not used by an earlier entry: solutions and
+/// renderings refer to entries by name. Records it in `names`.
+fn unique_name(
+    src: &Source,
+    kind: &str,
+    i: usize,
+    given: &Spanned<String>,
+    names: &mut HashMap<String, usize>,
+) -> Result<String, InputError> {
+    let field = format!("{kind}[{i}].name");
+    let name = given.get_ref().trim().to_string();
+    if name.is_empty() {
+        return Err(src.error(
+            Some(given.span()),
+            &field,
+            format!("a {kind} needs a non-empty name"),
+        ));
+    }
+    if let Some(&j) = names.get(&name) {
+        return Err(src.error(
+            Some(given.span()),
+            &field,
+            format!("duplicate {kind} name \"{name}\" (already used by {kind}[{j}]); names must be unique"),
+        ));
+    }
+    names.insert(name.clone(), i);
+    Ok(name)
+}
+
+/// The character that draws piece `i` in text renderings: the given
+/// `glyph`, which must be one visible character other than '.' (the
+/// renderings' empty cell), or else the name's first character.
+fn glyph_from(
+    src: &Source,
+    i: usize,
+    glyph: &Option<Spanned<String>>,
+    name: &str,
+) -> Result<char, InputError> {
+    let Some(g) = glyph else {
+        return Ok(name.chars().next().expect("name is not empty"));
     };
-    let fill_span = raw.rules.fill.as_ref().map_or(board_span, |f| f.span());
-    let fill = choose_fill(src, fill_span, given_fill, &board, &pieces)?;
-    Ok(Puzzle {
-        name: raw.name.unwrap_or_else(|| default_name.to_string()),
-        description: raw.description,
-        source: raw.source,
-        board,
-        pieces,
-        fill,
-        tiling: None,
-        warnings,
-    })
+    let mut chars = g.get_ref().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if !c.is_whitespace() && c != '.' => Ok(c),
+        _ => Err(src.error(
+            Some(g.span()),
+            &format!("piece[{i}].glyph"),
+            "a glyph is a single visible character other than '.'",
+        )),
+    }
+}
+
+/// The `fill` rule as written, if any: one of two words. Whether it suits
+/// the areas is [`choose_fill`]'s check.
+fn fill_from(src: &Source, fill: &Option<Spanned<String>>) -> Result<Option<Fill>, InputError> {
+    let Some(f) = fill else { return Ok(None) };
+    match f.get_ref().as_str() {
+        "exact" => Ok(Some(Fill::Exact)),
+        "partial" => Ok(Some(Fill::Partial)),
+        other => Err(src.error(
+            Some(f.span()),
+            "rules.fill",
+            format!("expected \"exact\" or \"partial\", not \"{other}\""),
+        )),
+    }
 }
 
 /// Most cells an edge-matching board may have (Eternity II has 256).
 pub const MAX_TILE_CELLS: usize = 10_000;
 
-/// An edge-matching puzzle: a flat board and `[[tile]]` entries.
+/// An edge-matching puzzle: a flat board and `[[tile]]` entries, checked
+/// in the order the file reads — rules that do not apply, board, rules,
+/// tiles — and then whether the tiles fill the board.
 fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, InputError> {
-    for (key, given) in [
-        ("fill", raw.rules.fill.as_ref().map(|f| f.span())),
-        ("mirror", raw.rules.mirror.map(|_| 0..0)),
-    ] {
-        if given.is_some() {
-            let span = given.filter(|s| !s.is_empty());
-            return Err(src.error(
-                span,
-                &format!("rules.{key}"),
-                format!(
-                    "`{key}` is a rule for [[piece]] puzzles; tiles fill the board and never flip"
-                ),
-            ));
-        }
-    }
+    reject_piece_rules(src, &raw.rules)?;
     let board_span = raw.board.span();
-    let shape = shape_from(
-        src,
-        "board",
-        board_span.clone(),
-        raw.board.into_inner().into_parts(),
-    )?;
-    if !shape.is_flat() {
-        return Err(src.error(
-            Some(board_span),
-            "board",
-            "an edge-matching board is flat: give `size = [width, height]`",
-        ));
-    }
-    if shape.len() > MAX_TILE_CELLS {
-        return Err(src.error(
-            Some(board_span),
-            "board",
-            format!(
-                "the board has {} cells; jigsat handles edge-matching boards of at most {MAX_TILE_CELLS}",
-                shape.len()
-            ),
-        ));
-    }
-    let board = Board::new(shape);
-    let matching = match &raw.rules.matching {
-        None => Matching::Equal,
-        Some(m) => match m.get_ref().as_str() {
-            "equal" => Matching::Equal,
-            "complement" => Matching::Complement,
-            other => {
-                return Err(src.error(
-                    Some(m.span()),
-                    "rules.match",
-                    format!("expected \"equal\" or \"complement\", not \"{other}\""),
-                ));
-            }
-        },
-    };
-    let turns = match &raw.rules.rotations {
-        None => true,
-        Some(r) => match r.get_ref().as_str() {
-            "plane" => true,
-            "none" => false,
-            other => {
-                return Err(src.error(
-                    Some(r.span()),
-                    "rules.rotations",
-                    format!("tiles turn in the board's plane: expected \"plane\" or \"none\", not \"{other}\""),
-                ));
-            }
-        },
-    };
-    let border = match &raw.rules.border {
-        None => None,
-        Some(b) if b.get_ref().trim().is_empty() => {
-            return Err(src.error(
-                Some(b.span()),
-                "rules.border",
-                "the border label must not be empty",
-            ));
-        }
-        Some(b) => Some(b.get_ref().clone()),
-    };
-
-    let mut tiles = Vec::with_capacity(raw.tile.len());
-    let mut names: HashMap<String, usize> = HashMap::new();
-    for (i, spanned) in raw.tile.into_iter().enumerate() {
-        let t = spanned.into_inner();
-        let field = |f: &str| format!("tile[{i}].{f}");
-        let name = t.name.get_ref().trim().to_string();
-        if name.is_empty() {
-            return Err(src.error(
-                Some(t.name.span()),
-                &field("name"),
-                "a tile needs a non-empty name",
-            ));
-        }
-        if let Some(&j) = names.get(&name) {
-            return Err(src.error(
-                Some(t.name.span()),
-                &field("name"),
-                format!("duplicate tile name \"{name}\" (already used by tile[{j}]); names must be unique"),
-            ));
-        }
-        names.insert(name.clone(), i);
-        let list = t.edges.get_ref();
-        if list.len() != 4 {
-            return Err(src.error(
-                Some(t.edges.span()),
-                &field("edges"),
-                format!(
-                    "expected four labels (top, right, bottom, left), not {}",
-                    list.len()
-                ),
-            ));
-        }
-        for (k, label) in list.iter().enumerate() {
-            if label.trim().is_empty() || label.trim() != label {
-                return Err(src.error(
-                    Some(t.edges.span()),
-                    &format!("tile[{i}].edges[{k}]"),
-                    "an edge label must be non-empty, without leading or trailing spaces",
-                ));
-            }
-            let stem = label.strip_suffix(['+', '-']);
-            if matching == Matching::Complement
-                && border.as_deref() != Some(label.as_str())
-                && stem.is_none_or(str::is_empty)
-            {
-                return Err(src.error(
-                    Some(t.edges.span()),
-                    &format!("tile[{i}].edges[{k}]"),
-                    format!(
-                        "under match = \"complement\" a label ends in '+' or '-' after a name (like \"lion+\"), not \"{label}\""
-                    ),
-                ));
-            }
-        }
-        let count = match &t.count {
-            None => 1,
-            Some(c) if (1..=MAX_TILE_CELLS as i64).contains(c.get_ref()) => *c.get_ref() as u32,
-            Some(c) => {
-                return Err(src.error(
-                    Some(c.span()),
-                    &field("count"),
-                    format!(
-                        "a tile's count is a whole number of copies from 1 to {MAX_TILE_CELLS}, not {}",
-                        c.get_ref()
-                    ),
-                ));
-            }
-        };
-        tiles.push(Tile {
-            name,
-            edges: [0, 1, 2, 3].map(|k| list[k].clone()),
-            count,
-        });
-    }
-    // Two entries that look alike are one tile listed twice: solutions
-    // swapping them would count as different. Allowed, but worth a word.
-    let mut warnings = Vec::new();
-    for (j, b) in tiles.iter().enumerate() {
-        let turns = if turns { 4 } else { 1 };
-        if let Some(a) = tiles[..j]
-            .iter()
-            .find(|a| (0..turns).any(|r| crate::edges::turned(&a.edges, r) == b.edges))
-        {
-            warnings.push(format!(
-                "{}: tiles \"{}\" and \"{}\" look alike; solutions that swap them count as different (give one entry with a count instead)",
-                src.file, a.name, b.name
-            ));
-        }
-    }
+    let board = tile_board(src, raw.board)?;
+    let matching = matching_from(src, &raw.rules.matching)?;
+    let turns = turns_from(src, &raw.rules.rotations)?;
+    let border = border_from(src, &raw.rules.border)?;
+    let tiles = tiles_from(src, raw.tile, matching, border.as_deref())?;
+    let warnings = alike_warnings(src, &tiles, turns);
     let total: usize = tiles.iter().map(|t| t.count as usize).sum();
     if total != board.len() {
         return Err(src.error(
@@ -499,9 +404,8 @@ fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzl
         description: raw.description,
         source: raw.source,
         board,
-        pieces: Vec::new(),
         fill: Fill::Exact,
-        tiling: Some(Tiling {
+        kind: Kind::Tiles(Tiling {
             tiles,
             matching,
             border,
@@ -509,6 +413,211 @@ fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzl
         }),
         warnings,
     })
+}
+
+/// `fill` and `mirror` are `[[piece]]` rules: tiles always fill the board
+/// and never flip, so either one in a tile puzzle is a mistake.
+fn reject_piece_rules(src: &Source, rules: &RawRules) -> Result<(), InputError> {
+    for (key, given) in [
+        ("fill", rules.fill.as_ref().map(|f| f.span())),
+        ("mirror", rules.mirror.map(|_| 0..0)),
+    ] {
+        if given.is_some() {
+            let span = given.filter(|s| !s.is_empty());
+            return Err(src.error(
+                span,
+                &format!("rules.{key}"),
+                format!(
+                    "`{key}` is a rule for [[piece]] puzzles; tiles fill the board and never flip"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The board of a tile puzzle: flat (tiles are squares with four edges),
+/// at most [`MAX_TILE_CELLS`] positions, and a bounding box the board's
+/// lookup can span (see [`board_within_box`]).
+fn tile_board(src: &Source, raw: Spanned<RawShape>) -> Result<Board, InputError> {
+    let board_span = raw.span();
+    let given = shape_from(
+        src,
+        "board",
+        board_span.clone(),
+        raw.into_inner().into_parts(),
+    )?;
+    if !given.shape.is_flat() {
+        return Err(src.error(
+            Some(board_span),
+            "board",
+            "an edge-matching board is flat: give `size = [width, height]`",
+        ));
+    }
+    if given.shape.len() > MAX_TILE_CELLS {
+        return Err(src.error(
+            Some(board_span),
+            "board",
+            format!(
+                "the board has {} cells; jigsat handles edge-matching boards of at most {MAX_TILE_CELLS}",
+                given.shape.len()
+            ),
+        ));
+    }
+    board_within_box(src, given)
+}
+
+/// The `match` rule: "equal" (the default) or "complement".
+fn matching_from(src: &Source, given: &Option<Spanned<String>>) -> Result<Matching, InputError> {
+    let Some(m) = given else {
+        return Ok(Matching::Equal);
+    };
+    match m.get_ref().as_str() {
+        "equal" => Ok(Matching::Equal),
+        "complement" => Ok(Matching::Complement),
+        other => Err(src.error(
+            Some(m.span()),
+            "rules.match",
+            format!("expected \"equal\" or \"complement\", not \"{other}\""),
+        )),
+    }
+}
+
+/// Whether tiles may turn: `rotations` is "plane" (the default) or
+/// "none"; "space" would flip a tile, which tiles never do.
+fn turns_from(src: &Source, given: &Option<Spanned<String>>) -> Result<bool, InputError> {
+    let Some(r) = given else { return Ok(true) };
+    match r.get_ref().as_str() {
+        "plane" => Ok(true),
+        "none" => Ok(false),
+        other => Err(src.error(
+            Some(r.span()),
+            "rules.rotations",
+            format!(
+                "tiles turn in the board's plane: expected \"plane\" or \"none\", not \"{other}\""
+            ),
+        )),
+    }
+}
+
+/// The `border` label, if any; an empty one could never be told from a
+/// missing edge, so it is refused.
+fn border_from(
+    src: &Source,
+    given: &Option<Spanned<String>>,
+) -> Result<Option<String>, InputError> {
+    match given {
+        None => Ok(None),
+        Some(b) if b.get_ref().trim().is_empty() => Err(src.error(
+            Some(b.span()),
+            "rules.border",
+            "the border label must not be empty",
+        )),
+        Some(b) => Ok(Some(b.get_ref().clone())),
+    }
+}
+
+/// The `[[tile]]` entries in file order, each with a unique name, four
+/// well-formed edge labels (see [`tile_edges`]) and a count.
+fn tiles_from(
+    src: &Source,
+    raw: Vec<Spanned<RawTile>>,
+    matching: Matching,
+    border: Option<&str>,
+) -> Result<Vec<Tile>, InputError> {
+    let mut tiles = Vec::with_capacity(raw.len());
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for (i, spanned) in raw.into_iter().enumerate() {
+        let t = spanned.into_inner();
+        let name = unique_name(src, "tile", i, &t.name, &mut names)?;
+        let edges = tile_edges(src, i, &t.edges, matching, border)?;
+        let count = tile_count(src, i, &t.count)?;
+        tiles.push(Tile { name, edges, count });
+    }
+    Ok(tiles)
+}
+
+/// Tile `i`'s edges: exactly four labels (top, right, bottom, left), none
+/// empty or padded with spaces (they are compared as written), and under
+/// `match = "complement"` each a name ending in '+' or '-' — except the
+/// border label, which matches the frame, not another tile.
+fn tile_edges(
+    src: &Source,
+    i: usize,
+    edges: &Spanned<Vec<String>>,
+    matching: Matching,
+    border: Option<&str>,
+) -> Result<[String; 4], InputError> {
+    let list = edges.get_ref();
+    if list.len() != 4 {
+        return Err(src.error(
+            Some(edges.span()),
+            &format!("tile[{i}].edges"),
+            format!(
+                "expected four labels (top, right, bottom, left), not {}",
+                list.len()
+            ),
+        ));
+    }
+    for (k, label) in list.iter().enumerate() {
+        if label.trim().is_empty() || label.trim() != label {
+            return Err(src.error(
+                Some(edges.span()),
+                &format!("tile[{i}].edges[{k}]"),
+                "an edge label must be non-empty, without leading or trailing spaces",
+            ));
+        }
+        let stem = label.strip_suffix(['+', '-']);
+        if matching == Matching::Complement
+            && border != Some(label.as_str())
+            && stem.is_none_or(str::is_empty)
+        {
+            return Err(src.error(
+                Some(edges.span()),
+                &format!("tile[{i}].edges[{k}]"),
+                format!(
+                    "under match = \"complement\" a label ends in '+' or '-' after a name (like \"lion+\"), not \"{label}\""
+                ),
+            ));
+        }
+    }
+    Ok([0, 1, 2, 3].map(|k| list[k].clone()))
+}
+
+/// Tile `i`'s count: 1 by default, at most [`MAX_TILE_CELLS`] (more
+/// copies than any board has positions).
+fn tile_count(src: &Source, i: usize, count: &Option<Spanned<i64>>) -> Result<u32, InputError> {
+    match count {
+        None => Ok(1),
+        Some(c) if (1..=MAX_TILE_CELLS as i64).contains(c.get_ref()) => Ok(*c.get_ref() as u32),
+        Some(c) => Err(src.error(
+            Some(c.span()),
+            &format!("tile[{i}].count"),
+            format!(
+                "a tile's count is a whole number of copies from 1 to {MAX_TILE_CELLS}, not {}",
+                c.get_ref()
+            ),
+        )),
+    }
+}
+
+/// Two entries that look alike are one tile listed twice: solutions
+/// swapping them would count as different. Allowed, but worth a word.
+fn alike_warnings(src: &Source, tiles: &[Tile], turns: bool) -> Vec<String> {
+    let turns = if turns { 4 } else { 1 };
+    let mut warnings = Vec::new();
+    for (j, b) in tiles.iter().enumerate() {
+        if let Some(a) = tiles[..j]
+            .iter()
+            .find(|a| (0..turns).any(|r| crate::geometry::square::turned(&a.edges, r) == b.edges))
+        {
+            warnings.push(format!(
+                "{}: tiles \"{}\" and \"{}\" look alike; solutions that swap them count as different (give one entry with a count instead)",
+                src.file, a.name, b.name
+            ));
+        }
+    }
+    warnings
 }
 
 type ShapeParts = (
@@ -523,13 +632,25 @@ impl RawShape {
     }
 }
 
-/// A shape from exactly one of `size`, `shape` (ASCII art) or `cells`.
+/// A shape and where the file gave it: the span and field of the one part
+/// (`size`, `shape` or `cells`) it came from, for later messages.
+struct GivenShape {
+    shape: Shape,
+    span: Range<usize>,
+    field: String,
+}
+
+/// Cells and where the file gave them, before they become a [`Shape`].
+type GivenCells = (Range<usize>, String, Vec<Cell>);
+
+/// A shape from exactly one of `size`, `shape` (ASCII art) or `cells`,
+/// with at least one cell.
 fn shape_from(
     src: &Source,
     owner: &str,
     owner_span: Range<usize>,
     parts: ShapeParts,
-) -> Result<Shape, InputError> {
+) -> Result<GivenShape, InputError> {
     let (size, art_text, cells) = parts;
     let given = [size.is_some(), art_text.is_some(), cells.is_some()];
     if given.iter().filter(|&&g| g).count() != 1 {
@@ -547,60 +668,12 @@ fn shape_from(
         ));
     }
     let (span, field, cells) = if let Some(size) = size {
-        let field = format!("{owner}.size");
-        let dims = size.get_ref();
-        let ok = (2..=3).contains(&dims.len())
-            && dims.iter().all(|&d| (1..=MAX_COORDINATE).contains(&d));
-        if !ok {
-            return Err(src.error(
-                Some(size.span()),
-                &field,
-                format!("expected [width, height] or [width, height, depth], each from 1 to {MAX_COORDINATE}"),
-            ));
-        }
-        let volume: i64 = dims.iter().product();
-        if volume > MAX_BOARD_CELLS as i64 {
-            return Err(src.error(
-                Some(size.span()),
-                &field,
-                format!("{volume} cells is more than the {MAX_BOARD_CELLS} jigsat handles"),
-            ));
-        }
-        let depth = dims.get(2).copied().unwrap_or(1) as i32;
-        let (w, h) = (dims[0] as i32, dims[1] as i32);
-        let cells = (0..depth)
-            .flat_map(|z| (0..h).flat_map(move |y| (0..w).map(move |x| Cell::new(x, y, z))))
-            .collect();
-        (size.span(), field, cells)
+        box_cells(src, owner, size)?
     } else if let Some(text) = art_text {
         let cells = art::parse(text.get_ref());
         (text.span(), format!("{owner}.shape"), cells)
     } else {
-        let list = cells.expect("exactly one part is given");
-        let field = format!("{owner}.cells");
-        let mut out = Vec::with_capacity(list.get_ref().len());
-        for (k, c) in list.get_ref().iter().enumerate() {
-            let ok = (2..=3).contains(&c.len()) && c.iter().all(|v| v.abs() <= MAX_COORDINATE);
-            if !ok {
-                return Err(src.error(
-                    Some(list.span()),
-                    &format!("{field}[{k}]"),
-                    format!(
-                        "expected [x, y] or [x, y, z] with coordinates within ±{MAX_COORDINATE}"
-                    ),
-                ));
-            }
-            out.push(Cell::new(
-                c[0] as i32,
-                c[1] as i32,
-                c.get(2).copied().unwrap_or(0) as i32,
-            ));
-        }
-        let unique = Shape::new(out.clone()).len();
-        if unique != out.len() {
-            return Err(src.error(Some(list.span()), &field, "a cell is listed more than once"));
-        }
-        (list.span(), field, out)
+        listed_cells(src, owner, cells.expect("exactly one part is given"))?
     };
     if cells.is_empty() {
         return Err(src.error(
@@ -609,7 +682,74 @@ fn shape_from(
             "the shape is empty: it needs at least one cell",
         ));
     }
-    Ok(Shape::new(cells))
+    Ok(GivenShape {
+        shape: Shape::new(cells),
+        span,
+        field,
+    })
+}
+
+/// The cells of `size = [w, h]` or `[w, h, d]`: each side from 1 to
+/// [`MAX_COORDINATE`], and at most [`MAX_BOARD_CELLS`] cells in all, checked
+/// before the cells are listed so a typo cannot exhaust memory.
+fn box_cells(src: &Source, owner: &str, size: Spanned<Vec<i64>>) -> Result<GivenCells, InputError> {
+    let field = format!("{owner}.size");
+    let dims = size.get_ref();
+    let ok =
+        (2..=3).contains(&dims.len()) && dims.iter().all(|&d| (1..=MAX_COORDINATE).contains(&d));
+    if !ok {
+        return Err(src.error(
+            Some(size.span()),
+            &field,
+            format!("expected [width, height] or [width, height, depth], each from 1 to {MAX_COORDINATE}"),
+        ));
+    }
+    let volume: i64 = dims.iter().product();
+    if volume > MAX_BOARD_CELLS as i64 {
+        return Err(src.error(
+            Some(size.span()),
+            &field,
+            format!("{volume} cells is more than the {MAX_BOARD_CELLS} jigsat handles"),
+        ));
+    }
+    let depth = dims.get(2).copied().unwrap_or(1) as i32;
+    let (w, h) = (dims[0] as i32, dims[1] as i32);
+    let cells = (0..depth)
+        .flat_map(|z| (0..h).flat_map(move |y| (0..w).map(move |x| Cell::new(x, y, z))))
+        .collect();
+    Ok((size.span(), field, cells))
+}
+
+/// The cells of `cells = [[x, y, z], ...]`: two or three coordinates each,
+/// within ±[`MAX_COORDINATE`] (so they fit the geometry's integers), and
+/// none listed twice (a repeat is almost surely a typo for another cell).
+fn listed_cells(
+    src: &Source,
+    owner: &str,
+    list: Spanned<Vec<Vec<i64>>>,
+) -> Result<GivenCells, InputError> {
+    let field = format!("{owner}.cells");
+    let mut out = Vec::with_capacity(list.get_ref().len());
+    for (k, c) in list.get_ref().iter().enumerate() {
+        let ok = (2..=3).contains(&c.len()) && c.iter().all(|v| v.abs() <= MAX_COORDINATE);
+        if !ok {
+            return Err(src.error(
+                Some(list.span()),
+                &format!("{field}[{k}]"),
+                format!("expected [x, y] or [x, y, z] with coordinates within ±{MAX_COORDINATE}"),
+            ));
+        }
+        out.push(Cell::new(
+            c[0] as i32,
+            c[1] as i32,
+            c.get(2).copied().unwrap_or(0) as i32,
+        ));
+    }
+    let unique = Shape::new(out.clone()).len();
+    if unique != out.len() {
+        return Err(src.error(Some(list.span()), &field, "a cell is listed more than once"));
+    }
+    Ok((list.span(), field, out))
 }
 
 /// A `rotations` value, which must be one of three words and may be

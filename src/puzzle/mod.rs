@@ -13,12 +13,16 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::error::{Error, InputError};
+use crate::fingerprint::Fnv64;
 use crate::geometry::{Board, Moves, Shape};
 
 /// Limits the tool sets, so that a typo like `size = [5000, 5000, 5000]`
 /// gets a message instead of an out-of-memory kill.
 pub const MAX_BOARD_CELLS: usize = 250_000;
 pub const MAX_COORDINATE: i64 = 10_000;
+/// The board's bounding box is limited too (its lookup spans it): see
+/// [`MAX_BOARD_SLOTS`].
+pub use crate::geometry::MAX_BOARD_SLOTS;
 
 #[derive(Clone, Debug)]
 pub struct Puzzle {
@@ -26,15 +30,25 @@ pub struct Puzzle {
     pub description: Option<String>,
     pub source: Option<String>,
     pub board: Board,
-    pub pieces: Vec<Piece>,
     pub fill: Fill,
-    /// The tiles and matching rules of an edge-matching puzzle (`[[tile]]`
-    /// entries); `None` for a packing puzzle, whose `pieces` are then
-    /// non-empty. A tile puzzle has no pieces.
-    pub tiling: Option<Tiling>,
+    /// What is laid on the board: pieces, or edge-matching tiles.
+    pub kind: Kind,
     /// Things worth telling the user that do not stop the run (a
     /// disconnected piece, say).
     pub warnings: Vec<String>,
+}
+
+/// The two kinds of puzzle the contract describes: `[[piece]]` entries
+/// packed into the board, or `[[tile]]` entries whose touching edges must
+/// match. The family that solves a puzzle is chosen from this, once
+/// (see [`crate::pipeline`]).
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// Pieces to pack (never empty).
+    Pieces(Vec<Piece>),
+    /// Square tiles and their matching rules (the board is flat and fully
+    /// covered).
+    Tiles(Tiling),
 }
 
 #[derive(Clone, Debug)]
@@ -152,10 +166,26 @@ impl Puzzle {
         file::parse(text, file, default_name)
     }
 
+    /// The pieces of a packing puzzle; none for a tile puzzle.
+    pub fn pieces(&self) -> &[Piece] {
+        match &self.kind {
+            Kind::Pieces(pieces) => pieces,
+            Kind::Tiles(_) => &[],
+        }
+    }
+
+    /// The tiles and rules of an edge-matching puzzle.
+    pub fn tiling(&self) -> Option<&Tiling> {
+        match &self.kind {
+            Kind::Pieces(_) => None,
+            Kind::Tiles(tiling) => Some(tiling),
+        }
+    }
+
     /// Cells all pieces cover when each is used `count.min` / `count.max`
     /// times.
     pub fn piece_area_range(&self) -> (usize, usize) {
-        self.pieces.iter().fold((0, 0), |(lo, hi), p| {
+        self.pieces().iter().fold((0, 0), |(lo, hi), p| {
             (
                 lo + p.shape.len() * p.count.min as usize,
                 hi + p.shape.len() * p.count.max as usize,
@@ -165,5 +195,45 @@ impl Puzzle {
 
     pub fn is_flat(&self) -> bool {
         self.board.is_flat()
+    }
+
+    /// Feeds everything that defines the puzzle (board cells, fill, pieces
+    /// or tiles with their counts and moves, the rules) to `h`: the
+    /// puzzle's part of a DIMACS fingerprint.
+    pub fn hash_into(&self, h: &mut Fnv64) {
+        let cells = |h: &mut Fnv64, cells: &[crate::geometry::Cell]| {
+            h.word(cells.len() as u64);
+            for c in cells {
+                for k in c.coords() {
+                    h.word(k as u32 as u64);
+                }
+            }
+        };
+        cells(h, self.board.cells());
+        h.str(match self.fill {
+            Fill::Exact => "exact",
+            Fill::Partial => "partial",
+        });
+        if let Kind::Tiles(tiling) = &self.kind {
+            h.word(tiling.tiles.len() as u64);
+            for tile in &tiling.tiles {
+                h.str(&tile.name);
+                tile.edges.iter().for_each(|e| h.str(e));
+                h.word(tile.count.into());
+            }
+            h.str(&format!(
+                "{:?} {:?} {}",
+                tiling.matching, tiling.border, tiling.turns
+            ));
+        }
+        h.word(self.pieces().len() as u64);
+        for piece in self.pieces() {
+            h.str(&piece.name);
+            cells(h, piece.shape.cells());
+            h.word(u64::from(piece.count.min));
+            h.word(u64::from(piece.count.max));
+            h.str(&format!("{:?}", piece.moves.rotations));
+            h.word(u64::from(piece.moves.mirror));
+        }
     }
 }

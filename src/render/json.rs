@@ -43,7 +43,7 @@ pub fn document(
 }
 
 pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
-    if let Some(tiling) = &puzzle.tiling {
+    if let Some(tiling) = puzzle.tiling() {
         let tiles: Vec<Value> = solution
             .tiles
             .iter()
@@ -74,7 +74,7 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
                     }
                 })
                 .collect();
-            json!({ "piece": puzzle.pieces[p.piece].name, "cells": cells })
+            json!({ "piece": puzzle.pieces()[p.piece].name, "cells": cells })
         })
         .collect();
     json!({ "pieces": pieces })

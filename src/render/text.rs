@@ -18,7 +18,7 @@ const PALETTE: [u8; 12] = [196, 34, 33, 214, 129, 37, 202, 92, 142, 27, 161, 30]
 
 /// Draws one solution. `colour` adds ANSI colours.
 pub fn draw(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
-    if puzzle.tiling.is_some() {
+    if puzzle.tiling().is_some() {
         return draw_tiles(puzzle, solution);
     }
     let board = &puzzle.board;
@@ -55,7 +55,7 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
                     (None, _) => line.push(' '),
                     (Some(_), None) => line.push('.'),
                     (Some(_), Some(&k)) => {
-                        let glyph = puzzle.pieces[solution.pieces[k].piece].glyph;
+                        let glyph = puzzle.pieces()[solution.pieces[k].piece].glyph;
                         if colour {
                             let _ =
                                 write!(line, "\x1b[1;38;5;{}m{glyph}\x1b[0m", PALETTE[colours[k]]);
@@ -109,7 +109,7 @@ fn colour_pieces(solution: &Solution, owner: &HashMap<Cell, usize>) -> Vec<usize
 /// +---------------------------+---------------------------+
 /// ```
 fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
-    let tiling = puzzle.tiling.as_ref().expect("an edge-matching puzzle");
+    let tiling = puzzle.tiling().expect("an edge-matching puzzle");
     let width = |s: &str| s.chars().count();
     let label = solution
         .tiles

@@ -33,45 +33,8 @@ use std::path::Path;
 
 use crate::encode::{Cnf, Encoded};
 use crate::error::{Error, InputError};
-use crate::placement::Placements;
-use crate::puzzle::{Fill, Puzzle};
-
-/// 64-bit FNV-1a: tiny, stable across Rust versions and platforms (unlike
-/// `std`'s `DefaultHasher`), and plenty for telling two CNFs apart.
-#[derive(Clone, Debug)]
-pub struct Fnv64(u64);
-
-impl Default for Fnv64 {
-    fn default() -> Fnv64 {
-        Fnv64(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl Fnv64 {
-    pub fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-
-    /// A whole word per step: hashing 100 million literals byte by byte
-    /// would take longer than writing them.
-    pub fn word(&mut self, w: u64) {
-        self.0 ^= w;
-        self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-    }
-
-    /// A string with its length, so that ("ab","c") and ("a","bc") differ.
-    pub fn str(&mut self, s: &str) {
-        self.word(s.len() as u64);
-        self.bytes(s.as_bytes());
-    }
-
-    pub fn finish(&self) -> u64 {
-        self.0
-    }
-}
+use crate::fingerprint::Fnv64;
+use crate::puzzle::Puzzle;
 
 /// What a DIMACS file is the CNF of: the puzzle, the options that shaped
 /// the encoding, and the encoded CNF.
@@ -79,7 +42,8 @@ pub struct CnfSource<'a> {
     pub puzzle: &'a Puzzle,
     /// The puzzle file as the user named it (shown, not hashed).
     pub file: &'a str,
-    pub placements: &'a Placements,
+    /// One line per placement variable naming it (`Y (0,0,0) (1,0,0) ...`).
+    pub describe: &'a dyn Fn(u32) -> String,
     pub encoded: &'a Encoded,
     /// `name=value` pairs of every option that changes the CNF, in a fixed
     /// order. Each becomes a `c option` line and part of the fingerprint.
@@ -114,50 +78,13 @@ impl CnfSource<'_> {
     pub fn fingerprint(&self) -> String {
         let mut h = Fnv64::default();
         h.str("jigsat-dimacs-1");
-        hash_puzzle(&mut h, self.puzzle);
+        self.puzzle.hash_into(&mut h);
         for (k, v) in &self.options {
             h.str(k);
             h.str(v);
         }
         hash_cnf(&mut h, &self.encoded.cnf);
         format!("{:016x}", h.finish())
-    }
-}
-
-fn hash_puzzle(h: &mut Fnv64, puzzle: &Puzzle) {
-    let cells = |h: &mut Fnv64, cells: &[crate::geometry::Cell]| {
-        h.word(cells.len() as u64);
-        for c in cells {
-            for k in c.coords() {
-                h.word(k as u32 as u64);
-            }
-        }
-    };
-    cells(h, puzzle.board.cells());
-    h.str(match puzzle.fill {
-        Fill::Exact => "exact",
-        Fill::Partial => "partial",
-    });
-    if let Some(tiling) = &puzzle.tiling {
-        h.word(tiling.tiles.len() as u64);
-        for tile in &tiling.tiles {
-            h.str(&tile.name);
-            tile.edges.iter().for_each(|e| h.str(e));
-            h.word(tile.count.into());
-        }
-        h.str(&format!(
-            "{:?} {:?} {}",
-            tiling.matching, tiling.border, tiling.turns
-        ));
-    }
-    h.word(puzzle.pieces.len() as u64);
-    for piece in &puzzle.pieces {
-        h.str(&piece.name);
-        cells(h, piece.shape.cells());
-        h.word(u64::from(piece.count.min));
-        h.word(u64::from(piece.count.max));
-        h.str(&format!("{:?}", piece.moves.rotations));
-        h.word(u64::from(piece.moves.mirror));
     }
 }
 
@@ -221,30 +148,12 @@ pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<u64> {
         "c placements 1..{options} name pieces and cells; variables above {options} are auxiliary"
     )?;
     let mut line = Vec::with_capacity(256);
-    for (i, pl) in source.placements.all.iter().enumerate().take(options) {
+    for option in 0..options as u32 {
         line.clear();
         line.extend_from_slice(b"c var ");
-        push_int(&mut line, i as i64 + 1);
+        push_int(&mut line, i64::from(option) + 1);
         line.push(b' ');
-        match &puzzle.tiling {
-            // A tile placement: the tile, its quarter turns, its position.
-            Some(tiling) => {
-                let look = &source.placements.looks[pl.piece][pl.orientation];
-                line.extend_from_slice(one_line(&tiling.tiles[pl.piece].name).as_bytes());
-                line.extend_from_slice(format!(" turned {}", look.turns).as_bytes());
-            }
-            None => line.extend_from_slice(one_line(&puzzle.pieces[pl.piece].name).as_bytes()),
-        }
-        for &c in &pl.cells {
-            let [x, y, z] = puzzle.board.cell(c).coords();
-            line.extend_from_slice(b" (");
-            push_int(&mut line, x.into());
-            line.push(b',');
-            push_int(&mut line, y.into());
-            line.push(b',');
-            push_int(&mut line, z.into());
-            line.push(b')');
-        }
+        line.extend_from_slice(one_line(&(source.describe)(option)).as_bytes());
         line.push(b'\n');
         out.write_all(&line)?;
     }

@@ -9,14 +9,12 @@
 //! run on a DIMACS file ([`External`]), whose answer [`model`] reads back.
 //! [`dimacs`] writes the files.
 
-pub mod bitx;
 pub mod dimacs;
-pub mod dlx;
-pub mod exact;
 pub mod external;
 pub mod model;
 mod splr;
 mod varisat;
+pub mod worker;
 
 pub use self::external::{External, ExternalKind};
 pub use self::splr::Splr;
@@ -25,7 +23,6 @@ pub use self::varisat::{Varisat, to_varisat as varisat_formula};
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
-use std::sync::Once;
 use std::time::Duration;
 
 use crate::encode::Cnf;
@@ -148,39 +145,5 @@ impl FromStr for SolverChoice {
             "unknown solver '{s}'; expected one of {} or a path to a program (like ./glucose)",
             SOLVER_NAMES.join(", ")
         ))
-    }
-}
-
-/// Prefix of the names of the threads built-in solvers run on.
-pub(crate) const WORKER_PREFIX: &str = "jigsat-solver-";
-
-/// A panic on a solver worker thread is caught and reported as one clear
-/// error; this keeps the default hook from also printing it with a stack
-/// trace hint. Panics anywhere else still print as usual.
-pub(crate) fn quiet_worker_panics() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let on_worker = std::thread::current()
-                .name()
-                .is_some_and(|n| n.starts_with(WORKER_PREFIX));
-            if on_worker {
-                log::debug!("solver panic: {info}");
-            } else {
-                default(info);
-            }
-        }));
-    });
-}
-
-/// The message of a caught panic.
-pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "no message".to_string()
     }
 }

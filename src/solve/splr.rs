@@ -4,8 +4,8 @@
 //! panic (fixed only in an unreleased version), so the solver is built by
 //! hand: `Solver::instantiate` with a quiet configuration, the clauses
 //! added one by one, then `solve()`. Any panic that still escapes is
-//! caught on the worker thread and reported as a solver failure (exit 3)
-//! instead of a crash.
+//! caught on the [`worker`] thread and reported as a solver failure
+//! (exit 3) instead of a crash.
 //!
 //! The time limit is wired twice: splr's own `c_timeout` (whole seconds,
 //! checked between search stages) stops the search cleanly, and the
@@ -14,13 +14,13 @@
 //! splr is not incremental (no assumptions), so enumeration stays on
 //! varisat and the exact-cover engine.
 
-use std::sync::mpsc;
 use std::time::Duration;
 
 use splr::types::{CNFDescription, CNFIndicator, Instantiate};
 use splr::{Certificate, Config, SatSolverIF, SolveIF, SolverError};
 
-use super::{Outcome, Solver, WORKER_PREFIX, panic_message, quiet_worker_panics};
+use super::worker::{self, Finished, time_limit_reached};
+use super::{Outcome, Solver};
 use crate::encode::Cnf;
 use crate::error::Error;
 
@@ -42,10 +42,10 @@ impl Solver for Splr {
             .collect();
         // splr compares whole seconds (and divides by them): at least 1.
         let secs = time_limit.map_or(NO_LIMIT_SECS, |t| t.as_secs_f64().ceil().max(1.0));
-        let answer = match contained(time_limit, move || run(&clauses, num_vars, secs))? {
-            Contained::Done(answer) => answer,
-            Contained::TimedOut(limit) => return Ok(Outcome::Unknown(time_limit_reached(limit))),
-            Contained::Panicked(message) => {
+        let answer = match worker::run("splr", time_limit, move || run(&clauses, num_vars, secs))? {
+            Finished::Done(answer) => answer,
+            Finished::TimedOut(limit) => return Ok(Outcome::Unknown(time_limit_reached(limit))),
+            Finished::Panicked(message) => {
                 return Err(Error::Solver(format!(
                     "splr crashed (a panic inside splr 0.17: {message}); try another solver, \
                      e.g. --solver varisat"
@@ -62,51 +62,6 @@ impl Solver for Splr {
             ))),
         }
     }
-}
-
-/// How a job on the worker thread ended.
-#[derive(Debug)]
-enum Contained<T> {
-    Done(T),
-    TimedOut(Duration),
-    /// The job panicked; the panic's message.
-    Panicked(String),
-}
-
-/// Runs `job` on a named worker thread, catching any panic, and waits at
-/// most `time_limit` for it. On timeout the worker is abandoned (splr
-/// stops itself at its own limit soon after; the process exit ends it
-/// otherwise).
-fn contained<T: Send + 'static>(
-    time_limit: Option<Duration>,
-    job: impl FnOnce() -> T + Send + 'static,
-) -> Result<Contained<T>, Error> {
-    let (send, receive) = mpsc::channel();
-    quiet_worker_panics();
-    std::thread::Builder::new()
-        .name(format!("{WORKER_PREFIX}splr"))
-        .spawn(move || {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
-            let _ = send.send(result);
-        })
-        .map_err(|e| Error::Solver(format!("cannot start the solver thread: {e}")))?;
-    let lost = || Error::Solver("splr stopped without an answer".into());
-    let result = match time_limit {
-        Some(limit) => match receive.recv_timeout(limit) {
-            Ok(result) => result,
-            Err(mpsc::RecvTimeoutError::Timeout) => return Ok(Contained::TimedOut(limit)),
-            Err(mpsc::RecvTimeoutError::Disconnected) => return Err(lost()),
-        },
-        None => receive.recv().map_err(|_| lost())?,
-    };
-    Ok(match result {
-        Ok(value) => Contained::Done(value),
-        Err(payload) => Contained::Panicked(panic_message(payload.as_ref())),
-    })
-}
-
-fn time_limit_reached(limit: Duration) -> String {
-    format!("time limit of {:.1} s reached", limit.as_secs_f64())
 }
 
 fn run(clauses: &[Vec<i32>], num_vars: usize, timeout_secs: f64) -> Result<Outcome, SolverError> {
@@ -178,22 +133,6 @@ mod tests {
             Outcome::Sat(v) => assert_eq!(&v[1..], &[false, true, true]),
             other => panic!("{other:?}"),
         }
-    }
-
-    #[test]
-    fn a_panic_on_the_worker_is_contained() {
-        let r = contained(None, || -> u32 { panic!("index out of bounds") }).unwrap();
-        match r {
-            Contained::Panicked(m) => assert_eq!(m, "index out of bounds"),
-            other => panic!("{other:?}"),
-        }
-        let r = contained(Some(Duration::from_millis(10)), || {
-            std::thread::sleep(Duration::from_secs(2));
-            1
-        })
-        .unwrap();
-        assert!(matches!(r, Contained::TimedOut(_)), "{r:?}");
-        assert!(matches!(contained(None, || 7).unwrap(), Contained::Done(7)));
     }
 
     #[test]

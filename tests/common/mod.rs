@@ -165,3 +165,180 @@ pub fn read_simple_puzzle(path: &PathBuf) -> (BTreeSet<Point>, Shapes, bool) {
     }
     (board, shapes, depth == 1)
 }
+
+/// A piece for [`brute_force_counts`]: drawn cells and the count range.
+pub struct BrutePiece {
+    pub cells: Vec<Point>,
+    pub min: u32,
+    pub max: u32,
+}
+
+/// Board cells (from `size` or ASCII-art `shape`) and pieces with their
+/// count ranges, read straight from a puzzle file, for the brute-force
+/// counter: an engine written apart from jigsat's, to check its counts.
+pub fn read_brute_force_puzzle(path: &PathBuf) -> (BTreeSet<Point>, Vec<BrutePiece>, bool) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let doc: toml::Table = text.parse().unwrap();
+    let art_cells = |art: &str| {
+        let mut cells = Vec::new();
+        for (z, layer) in art.trim_matches('\n').split("\n\n").enumerate() {
+            for (y, line) in layer.lines().enumerate() {
+                for (x, ch) in line.chars().enumerate() {
+                    if ch != '.' && ch != ' ' {
+                        cells.push([x as i32, y as i32, z as i32]);
+                    }
+                }
+            }
+        }
+        cells
+    };
+    let board: BTreeSet<Point> = match doc["board"].get("shape") {
+        Some(art) => art_cells(art.as_str().unwrap()).into_iter().collect(),
+        None => read_simple_puzzle(path).0,
+    };
+    let pieces = doc["piece"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|piece| {
+            let (min, max) = match piece.get("count") {
+                None => (1, 1),
+                Some(toml::Value::Integer(n)) => (*n as u32, *n as u32),
+                Some(toml::Value::String(range)) => {
+                    let (a, b) = range.split_once("..").unwrap();
+                    (a.parse().unwrap(), b.parse().unwrap())
+                }
+                Some(other) => panic!("count {other}"),
+            };
+            let cells = art_cells(piece["shape"].as_str().unwrap());
+            BrutePiece { cells, min, max }
+        })
+        .collect();
+    let flat = board.iter().all(|c| c[2] == 0);
+    (board, pieces, flat)
+}
+
+/// (count on a fixed board, count up to symmetry) of an exact fill, by
+/// plain backtracking: the first empty cell in sorted order must be the
+/// first cell of whatever covers it. Classes are orbits under the board's
+/// motions that map every piece's set of orientations onto itself (the
+/// pieces here are their own mirror images or have none allowed). Only
+/// for small puzzles.
+pub fn brute_force_counts(
+    board: &BTreeSet<Point>,
+    pieces: &[BrutePiece],
+    flat: bool,
+) -> (u64, u64) {
+    let orientations = |cells: &[Point], ms: &[[[i32; 3]; 3]]| -> BTreeSet<Vec<Point>> {
+        ms.iter()
+            .map(|m| {
+                let image: Vec<Point> = cells.iter().map(|&c| apply(m, c)).collect();
+                normalize(&image).into_iter().collect()
+            })
+            .collect()
+    };
+    let allowed = motions(false, flat);
+    let shapes: Vec<Vec<Vec<Point>>> = pieces
+        .iter()
+        .map(|p| orientations(&p.cells, &allowed).into_iter().collect())
+        .collect();
+    let mut solutions: Vec<Vec<(usize, Vec<Point>)>> = Vec::new();
+    let mut used = vec![0u32; pieces.len()];
+    let mut placed = Vec::new();
+    let mut empty = board.clone();
+    fill(
+        &shapes,
+        pieces,
+        &mut empty,
+        &mut used,
+        &mut placed,
+        &mut solutions,
+    );
+    // The board's symmetries: motions mapping the board onto itself.
+    let lo = |s: &BTreeSet<Point>| [0, 1, 2].map(|a| s.iter().map(|c| c[a]).min().unwrap());
+    let board_lo = lo(board);
+    let group: Vec<([[i32; 3]; 3], Point)> = allowed
+        .iter()
+        .filter_map(|m| {
+            let image: BTreeSet<Point> = board.iter().map(|&c| apply(m, c)).collect();
+            let image_lo = lo(&image);
+            let shift = [0, 1, 2].map(|a| board_lo[a] - image_lo[a]);
+            let moved: BTreeSet<Point> = image
+                .iter()
+                .map(|c| [0, 1, 2].map(|a| c[a] + shift[a]))
+                .collect();
+            (moved == *board).then_some((*m, shift))
+        })
+        .collect();
+    let classes: BTreeSet<Vec<(usize, Vec<Point>)>> = solutions
+        .iter()
+        .map(|s| {
+            group
+                .iter()
+                .map(|(m, shift)| {
+                    let mut image: Vec<(usize, Vec<Point>)> = s
+                        .iter()
+                        .map(|(p, cells)| {
+                            let mut moved: Vec<Point> = cells
+                                .iter()
+                                .map(|&c| {
+                                    let t = apply(m, c);
+                                    [0, 1, 2].map(|a| t[a] + shift[a])
+                                })
+                                .collect();
+                            moved.sort();
+                            (*p, moved)
+                        })
+                        .collect();
+                    image.sort();
+                    image
+                })
+                .min()
+                .unwrap()
+        })
+        .collect();
+    (solutions.len() as u64, classes.len() as u64)
+}
+
+fn fill(
+    shapes: &[Vec<Vec<Point>>],
+    pieces: &[BrutePiece],
+    empty: &mut BTreeSet<Point>,
+    used: &mut Vec<u32>,
+    placed: &mut Vec<(usize, Vec<Point>)>,
+    solutions: &mut Vec<Vec<(usize, Vec<Point>)>>,
+) {
+    let Some(&first) = empty.iter().next() else {
+        if used.iter().zip(pieces).all(|(&n, p)| n >= p.min) {
+            let mut s = placed.clone();
+            s.sort();
+            solutions.push(s);
+        }
+        return;
+    };
+    for (p, orientations) in shapes.iter().enumerate() {
+        if used[p] >= pieces[p].max {
+            continue;
+        }
+        for o in orientations {
+            // Sorted cells: the first lands on the first empty cell.
+            let anchor = o[0];
+            let cells: Vec<Point> = o
+                .iter()
+                .map(|c| [0, 1, 2].map(|a| c[a] - anchor[a] + first[a]))
+                .collect();
+            if !cells.iter().all(|c| empty.contains(c)) {
+                continue;
+            }
+            cells.iter().for_each(|c| {
+                empty.remove(c);
+            });
+            used[p] += 1;
+            placed.push((p, cells.clone()));
+            fill(shapes, pieces, empty, used, placed, solutions);
+            placed.pop();
+            used[p] -= 1;
+            empty.extend(cells);
+        }
+    }
+}

@@ -12,8 +12,8 @@
 //! Propagation is complete in the forward direction (a true input fixes
 //! all bits, and every other input disagrees with one of them), but the
 //! bits carry no "some input is true" meaning. On the puzzles here it is
-//! as chaotic as the rest: fastest on soma and the 8x8 board, 5x slower
-//! than pairwise on 6x10 (encodings/RESULTS.md).
+//! as chaotic as the rest: among the fastest on some puzzles and far
+//! behind pairwise on others (figures in encodings/RESULTS.md).
 
 use super::{AtMostOne, bits_for};
 use crate::encode::{Cnf, Lit};

@@ -30,8 +30,10 @@
 //! boards): across every column where a box may start, the heights of the
 //! boxes crossing it add up to the board's height, and the same for rows.
 //! Each is a decision diagram over "box i crosses column c in orientation
-//! k" literals. They remove no solution and cut Calibron 12's first
-//! solution about sevenfold (figures in `encodings/RESULTS.md`).
+//! k" literals. They remove no solution, and they let the solver see
+//! early that a column or row can no longer be filled (Calibron 12's
+//! first solution comes much sooner: see `encodings/RESULTS.md`, section
+//! "Cumulative constraints").
 //!
 //! Identical copies are ordered: their corners increase lexicographically
 //! (x, then y, then z), which is strict because two copies never share a
@@ -47,7 +49,7 @@
 //! [`OrderModel::block`] writes the clause that forbids exactly one
 //! assignment, which the enumerator uses on each image of a solution.
 
-use super::{Cnf, Lit, Var};
+use crate::encode::{Cnf, Lit, Var};
 use crate::geometry::{Cell, Shape, Transform, orientations};
 use crate::puzzle::{Fill, Puzzle};
 use crate::solution::{PlacedPiece, Solution};
@@ -98,7 +100,7 @@ impl Rects {
         let flat = board.is_flat();
         let mut copies = Vec::new();
         let mut piece_shapes = Vec::new();
-        for (p, piece) in puzzle.pieces.iter().enumerate() {
+        for (p, piece) in puzzle.pieces().iter().enumerate() {
             let e = piece.shape.extent();
             let v: i64 = e.iter().map(|&e| e as i64).product();
             if v != piece.shape.len() as i64 {
@@ -136,7 +138,7 @@ impl Rects {
         }
         let area: i64 = copies
             .iter()
-            .map(|c| puzzle.pieces[c.piece].shape.len() as i64)
+            .map(|c| puzzle.pieces()[c.piece].shape.len() as i64)
             .sum();
         if area != volume {
             return Err("the pieces' area differs from the board's".into());
@@ -341,6 +343,11 @@ fn le_const(cnf: &mut Cnf, conditions: &[Lit], a: &IntVar, k: i32) {
 impl OrderModel {
     /// Writes the CNF. `group` lists the board's symmetries (transform and
     /// piece map), used for symmetry breaking only.
+    ///
+    /// The constraint families follow one another in a fixed order (each
+    /// copy's variables and domains, non-overlap, ordered identical copies,
+    /// cumulative sums, board symmetry breaking): the variable numbering and
+    /// the clause order depend on it, and solver times depend on those.
     pub fn encode(
         rects: &Rects,
         group: &[(Transform, Vec<usize>)],
@@ -349,144 +356,18 @@ impl OrderModel {
         let mut cnf = Cnf::new();
         let mut notes = Vec::new();
         let axes = rects.axes;
-        let mut copies: Vec<CopyVars> = Vec::with_capacity(rects.copies.len());
-        let mut sums: Vec<[Vec<bool>; 3]> = Vec::new();
-        for (i, copy) in rects.copies.iter().enumerate() {
-            let others = [0, 1, 2].map(|a| {
-                if options.domains {
-                    subset_sums(rects, i, a)
-                } else {
-                    vec![true; rects.board[a] as usize + 1]
-                }
-            });
-            let corner = [0, 1, 2].map(|a| {
-                let hi = copy
-                    .extents
-                    .iter()
-                    .map(|e| rects.board[a] - e[a])
-                    .max()
-                    .unwrap_or(0);
-                let values: Vec<i32> = (0..=hi.max(0)).filter(|&v| others[a][v as usize]).collect();
-                let first = cnf.num_vars() + 1;
-                cnf.reserve_vars(cnf.num_vars() + values.len().saturating_sub(1) as u32);
-                IntVar { values, first }
-            });
-            for v in &corner {
-                for w in v.values.windows(2) {
-                    add(&mut cnf, &[], &[neg(v.le(w[0])), v.le(w[1])]);
-                }
-            }
-            sums.push(others);
-            let select: Vec<Option<Lit>> = match copy.extents.len() {
-                0 | 1 => vec![None; copy.extents.len()],
-                2 => {
-                    let t = cnf.new_var();
-                    vec![Some(t.negative()), Some(t.positive())]
-                }
-                n => {
-                    let vars: Vec<Lit> = (0..n).map(|_| cnf.new_var().positive()).collect();
-                    cnf.add_clause(&vars);
-                    for i in 0..n {
-                        for j in i + 1..n {
-                            cnf.add_clause(&[!vars[i], !vars[j]]);
-                        }
-                    }
-                    vars.into_iter().map(Some).collect()
-                }
-            };
-            // Inside the board in each orientation; with reduced domains,
-            // the space after the box is a sum of other boxes' extents too.
-            let others = &sums[i];
-            for (k, e) in copy.extents.iter().enumerate() {
-                let cond: Vec<Lit> = select[k].into_iter().collect();
-                for a in 0..axes {
-                    let v = &corner[a];
-                    if rects.board[a] - e[a] < v.max() {
-                        le_const(&mut cnf, &cond, v, rects.board[a] - e[a]);
-                    }
-                    if !options.domains {
-                        continue;
-                    }
-                    for (n, &x) in v.values.iter().enumerate() {
-                        let rest = rects.board[a] - e[a] - x;
-                        if rest >= 0 && !others[a][rest as usize] {
-                            // Not x == value: ¬[x <= value] ∨ [x <= previous].
-                            let previous = if n == 0 {
-                                Le::False
-                            } else {
-                                v.le(v.values[n - 1])
-                            };
-                            add(&mut cnf, &cond, &[neg(v.le(x)), previous]);
-                        }
-                    }
-                }
-            }
-            copies.push(CopyVars {
-                piece: copy.piece,
-                corner,
-                select,
-                extents: copy.extents.clone(),
-            });
-        }
+        let copies: Vec<CopyVars> = (0..rects.copies.len())
+            .map(|i| copy_vars(&mut cnf, rects, i, options))
+            .collect();
         if copies.iter().any(|c| c.extents.is_empty()) {
             cnf.add_clause(&[]);
         }
-
-        // No two boxes overlap.
-        for i in 0..copies.len() {
-            for j in i + 1..copies.len() {
-                let mut some = Vec::new();
-                for a in 0..axes {
-                    for (p, q) in [(i, j), (j, i)] {
-                        let r = cnf.new_var().positive();
-                        some.push(r);
-                        let (cp, cq) = (&copies[p], &copies[q]);
-                        for (k, e) in cp.extents.iter().enumerate() {
-                            let mut cond = vec![r];
-                            cond.extend(cp.select[k]);
-                            // a_p + w <= a_q
-                            le_diff(&mut cnf, &cond, &cp.corner[a], &cq.corner[a], -e[a]);
-                        }
-                    }
-                }
-                cnf.add_clause(&some);
-            }
-        }
-
-        // Identical copies: corners increase lexicographically. Always on:
-        // copies are interchangeable by the contract, so this is part of
-        // the model (without it, a solution with k copies of a piece would
-        // be found k! times).
-        {
-            let mut ordered = 0;
-            for i in 0..copies.len().saturating_sub(1) {
-                let j = i + 1;
-                if copies[i].piece != copies[j].piece {
-                    continue;
-                }
-                ordered += 1;
-                let (ci, cj) = (copies[i].clone(), copies[j].clone());
-                // Level a holds under ¬s_0..¬s_{a-1}: a_i <= a_j there, and
-                // s_a → a_i < a_j; the last level needs a_i < a_j.
-                let mut cond: Vec<Lit> = Vec::new();
-                for a in 0..axes {
-                    le_diff(&mut cnf, &cond, &ci.corner[a], &cj.corner[a], 0);
-                    if a + 1 == axes {
-                        le_diff(&mut cnf, &cond, &ci.corner[a], &cj.corner[a], -1);
-                    } else {
-                        let s = cnf.new_var().positive();
-                        let mut strict = cond.clone();
-                        strict.push(s);
-                        le_diff(&mut cnf, &strict, &ci.corner[a], &cj.corner[a], -1);
-                        cond.push(!s);
-                    }
-                }
-            }
-            if ordered > 0 {
-                notes.push(format!(
-                    "symmetry breaking: {ordered} pairs of identical copies in lexicographic order"
-                ));
-            }
+        no_overlap(&mut cnf, &copies, axes);
+        let ordered = order_identical_copies(&mut cnf, &copies, axes);
+        if ordered > 0 {
+            notes.push(format!(
+                "symmetry breaking: {ordered} pairs of identical copies in lexicographic order"
+            ));
         }
         if axes == 2 && options.cumulative != Cumulative::Off {
             let mut lines = 0;
@@ -583,6 +464,191 @@ impl OrderModel {
     }
 }
 
+/// Which corner values copy `i` may take along each axis: with
+/// [`OrderOptions::domains`], only lengths that other copies' extents add
+/// up to (the copy's lower side touches the wall or a chain of boxes);
+/// otherwise every length up to the board's side.
+fn corner_domains(rects: &Rects, i: usize, options: OrderOptions) -> [Vec<bool>; 3] {
+    [0, 1, 2].map(|a| {
+        if options.domains {
+            subset_sums(rects, i, a)
+        } else {
+            vec![true; rects.board[a] as usize + 1]
+        }
+    })
+}
+
+/// The order-encoded corner of a copy: per axis, the values from 0 to the
+/// largest that leaves room for the copy in some orientation, kept where
+/// `allowed` says so, as consecutive fresh variables `[x <= c]`, with the
+/// order axioms `[x <= c] → [x <= c']` between neighbouring values.
+fn corner_vars(
+    cnf: &mut Cnf,
+    rects: &Rects,
+    copy: &BoxCopy,
+    allowed: &[Vec<bool>; 3],
+) -> [IntVar; 3] {
+    let corner = [0, 1, 2].map(|a| {
+        let hi = copy
+            .extents
+            .iter()
+            .map(|e| rects.board[a] - e[a])
+            .max()
+            .unwrap_or(0);
+        let values: Vec<i32> = (0..=hi.max(0))
+            .filter(|&v| allowed[a][v as usize])
+            .collect();
+        let first = cnf.num_vars() + 1;
+        cnf.reserve_vars(cnf.num_vars() + values.len().saturating_sub(1) as u32);
+        IntVar { values, first }
+    });
+    for v in &corner {
+        for w in v.values.windows(2) {
+            add(cnf, &[], &[neg(v.le(w[0])), v.le(w[1])]);
+        }
+    }
+    corner
+}
+
+/// The literals that select a copy's orientation among `n`: none for one
+/// orientation, one `turn` variable (false, true) for two, and otherwise
+/// one variable each with exactly one true (at least one, pairwise at
+/// most one).
+fn orientation_vars(cnf: &mut Cnf, n: usize) -> Vec<Option<Lit>> {
+    match n {
+        0 | 1 => vec![None; n],
+        2 => {
+            let t = cnf.new_var();
+            vec![Some(t.negative()), Some(t.positive())]
+        }
+        n => {
+            let vars: Vec<Lit> = (0..n).map(|_| cnf.new_var().positive()).collect();
+            cnf.add_clause(&vars);
+            for i in 0..n {
+                for j in i + 1..n {
+                    cnf.add_clause(&[!vars[i], !vars[j]]);
+                }
+            }
+            vars.into_iter().map(Some).collect()
+        }
+    }
+}
+
+/// Keeps a copy inside the board in each orientation (`a + w <= L`, where
+/// the corner's domain alone does not). With reduced domains, the space
+/// after the box, `L - w - a`, must be a sum of other boxes' extents too
+/// (`allowed`), so corner values that leave an unfillable gap in that
+/// orientation are excluded.
+fn inside_board(
+    cnf: &mut Cnf,
+    rects: &Rects,
+    vars: &CopyVars,
+    allowed: &[Vec<bool>; 3],
+    domains: bool,
+) {
+    for (k, e) in vars.extents.iter().enumerate() {
+        let cond: Vec<Lit> = vars.select[k].into_iter().collect();
+        for a in 0..rects.axes {
+            let v = &vars.corner[a];
+            if rects.board[a] - e[a] < v.max() {
+                le_const(cnf, &cond, v, rects.board[a] - e[a]);
+            }
+            if !domains {
+                continue;
+            }
+            for (n, &x) in v.values.iter().enumerate() {
+                let rest = rects.board[a] - e[a] - x;
+                if rest >= 0 && !allowed[a][rest as usize] {
+                    // Not x == value: ¬[x <= value] ∨ [x <= previous].
+                    let previous = if n == 0 {
+                        Le::False
+                    } else {
+                        v.le(v.values[n - 1])
+                    };
+                    add(cnf, &cond, &[neg(v.le(x)), previous]);
+                }
+            }
+        }
+    }
+}
+
+/// Copy `i`'s variables and the clauses that concern it alone: its corner
+/// (domains and order axioms), its orientation, and staying inside the
+/// board. One copy after the other, so a copy's variables are consecutive.
+fn copy_vars(cnf: &mut Cnf, rects: &Rects, i: usize, options: OrderOptions) -> CopyVars {
+    let copy = &rects.copies[i];
+    let allowed = corner_domains(rects, i, options);
+    let corner = corner_vars(cnf, rects, copy, &allowed);
+    let select = orientation_vars(cnf, copy.extents.len());
+    let vars = CopyVars {
+        piece: copy.piece,
+        corner,
+        select,
+        extents: copy.extents.clone(),
+    };
+    inside_board(cnf, rects, &vars, &allowed, options.domains);
+    vars
+}
+
+/// No two boxes overlap: for each pair of copies, a fresh relation
+/// variable per axis and direction (`before(p,q,a)`: `a_p + w_p <= a_q`),
+/// tied to the corners for each orientation of `p`, and one clause saying
+/// that at least one of the 2·D relations holds.
+fn no_overlap(cnf: &mut Cnf, copies: &[CopyVars], axes: usize) {
+    for i in 0..copies.len() {
+        for j in i + 1..copies.len() {
+            let mut some = Vec::new();
+            for a in 0..axes {
+                for (p, q) in [(i, j), (j, i)] {
+                    let r = cnf.new_var().positive();
+                    some.push(r);
+                    let (cp, cq) = (&copies[p], &copies[q]);
+                    for (k, e) in cp.extents.iter().enumerate() {
+                        let mut cond = vec![r];
+                        cond.extend(cp.select[k]);
+                        // a_p + w <= a_q
+                        le_diff(cnf, &cond, &cp.corner[a], &cq.corner[a], -e[a]);
+                    }
+                }
+            }
+            cnf.add_clause(&some);
+        }
+    }
+}
+
+/// Identical copies (neighbours in `copies`): corners increase
+/// lexicographically. Always on: copies are interchangeable by the
+/// contract, so this is part of the model (without it, a solution with k
+/// copies of a piece would be found k! times). Returns the number of
+/// ordered pairs.
+fn order_identical_copies(cnf: &mut Cnf, copies: &[CopyVars], axes: usize) -> usize {
+    let mut ordered = 0;
+    for i in 0..copies.len().saturating_sub(1) {
+        let j = i + 1;
+        if copies[i].piece != copies[j].piece {
+            continue;
+        }
+        ordered += 1;
+        let (ci, cj) = (&copies[i], &copies[j]);
+        // Level a holds under ¬s_0..¬s_{a-1}: a_i <= a_j there, and
+        // s_a → a_i < a_j; the last level needs a_i < a_j.
+        let mut cond: Vec<Lit> = Vec::new();
+        for a in 0..axes {
+            le_diff(cnf, &cond, &ci.corner[a], &cj.corner[a], 0);
+            if a + 1 == axes {
+                le_diff(cnf, &cond, &ci.corner[a], &cj.corner[a], -1);
+            } else {
+                let s = cnf.new_var().positive();
+                let mut strict = cond.clone();
+                strict.push(s);
+                le_diff(cnf, &strict, &ci.corner[a], &cj.corner[a], -1);
+                cond.push(!s);
+            }
+        }
+    }
+    ordered
+}
+
 /// A literal or a constant.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Bit {
@@ -671,49 +737,121 @@ fn cumulative(
     axis: usize,
     kind: Cumulative,
 ) -> usize {
-    let other = 1 - axis;
-    let side = rects.board[other];
+    let side = rects.board[1 - axis];
+    let mut lines = 0;
+    for line in start_lines(rects, copies, axis) {
+        let (levels, fixed) = crossings(cnf, copies, axis, line);
+        lines += 1;
+        let diagram = Diagram::new(levels, side, fixed, kind);
+        let node = diagram.nodes(cnf);
+        if diagram.target < 0 || !diagram.live(0, 0) {
+            cnf.add_clause(&[]);
+            continue;
+        }
+        diagram.define(cnf, &node);
+    }
+    lines
+}
+
+/// The lines across `axis` that get a cumulative constraint: every value
+/// some copy's corner may take along `axis`, inside the board, in
+/// increasing order. Between two such lines no copy starts, so the copies
+/// crossing a line are those crossing the start line before it.
+fn start_lines(rects: &Rects, copies: &[CopyVars], axis: usize) -> Vec<i32> {
     let mut starts: Vec<i32> = copies
         .iter()
         .flat_map(|c| c.corner[axis].values.iter().copied())
         .collect();
     starts.sort_unstable();
     starts.dedup();
-    let mut lines = 0;
-    for &line in &starts {
-        if line >= rects.board[axis] {
-            continue;
-        }
-        // Per copy, its crossing options: (literal, length across).
-        let mut levels: Vec<Vec<(Bit, i32)>> = Vec::new();
-        let mut fixed = 0;
-        for c in copies {
-            let mut options = Vec::new();
-            let mut forced = None;
-            for (k, e) in c.extents.iter().enumerate() {
-                let sel = c.select[k].map_or(Bit::True, Bit::Lit);
-                let start_le = Bit::from(c.corner[axis].le(line));
-                let ends_before = Bit::from(c.corner[axis].le(line - e[axis]));
-                match and3(cnf, [sel, start_le, ends_before.not()]) {
-                    Bit::False => {}
-                    Bit::True => forced = Some(e[other]),
-                    b => options.push((b, e[other])),
-                }
+    starts.retain(|&line| line < rects.board[axis]);
+    starts
+}
+
+/// Who crosses `line` (across `axis`), per copy: for each orientation `k`
+/// with extent `w` along `axis` and `h` across it, the literal
+/// `select_k ∧ [a <= line] ∧ ¬[a <= line - w]` (fresh, defined by
+/// clauses, unless the domains decide it) and the length `h` it adds to
+/// the line's sum. Copies that cross the line for sure, whatever the
+/// model, add a fixed length instead of a level; copies that never cross
+/// it add nothing. Returns the levels (one per undecided copy) and the
+/// fixed length.
+fn crossings(
+    cnf: &mut Cnf,
+    copies: &[CopyVars],
+    axis: usize,
+    line: i32,
+) -> (Vec<Vec<(Bit, i32)>>, i32) {
+    let other = 1 - axis;
+    let mut levels: Vec<Vec<(Bit, i32)>> = Vec::new();
+    let mut fixed = 0;
+    for c in copies {
+        let mut options = Vec::new();
+        let mut forced = None;
+        for (k, e) in c.extents.iter().enumerate() {
+            let sel = c.select[k].map_or(Bit::True, Bit::Lit);
+            let start_le = Bit::from(c.corner[axis].le(line));
+            let ends_before = Bit::from(c.corner[axis].le(line - e[axis]));
+            match and3(cnf, [sel, start_le, ends_before.not()]) {
+                Bit::False => {}
+                Bit::True => forced = Some(e[other]),
+                b => options.push((b, e[other])),
             }
-            match forced {
-                Some(w) => fixed += w,
-                None if options.is_empty() => {}
-                None => levels.push(options),
-            }
         }
-        lines += 1;
-        // Longest first: the diagram then branches on the big boxes at
-        // the top (shortest first was 5-10 times slower on Calibron 12).
+        match forced {
+            Some(w) => fixed += w,
+            None if options.is_empty() => {}
+            None => levels.push(options),
+        }
+    }
+    (levels, fixed)
+}
+
+/// One line's sum as a decision diagram: level `j` branches on copy `j`'s
+/// crossing options (or none), and node `(j, s)` stands for "the levels
+/// from `j` on add up to `target - s`" (at least that, for
+/// [`Cumulative::AtLeast`]).
+struct Diagram {
+    /// Per level, the crossing options: (literal, length across).
+    levels: Vec<Vec<(Bit, i32)>>,
+    /// The board's side less the copies that cross the line for sure.
+    target: i32,
+    kind: Cumulative,
+    /// Partial sums are tracked from 0 to `bound` (the board's side).
+    bound: usize,
+    /// `reach[j][s]`: levels before `j` can add up to `s`.
+    reach: Vec<Vec<bool>>,
+    /// `rest[j][s]`: levels from `j` on can add up to `s`.
+    rest: Vec<Vec<bool>>,
+}
+
+impl Diagram {
+    /// The diagram of a line whose copies are `levels`, the board's side
+    /// being `side` and `fixed` of it taken by copies that always cross.
+    /// Levels are sorted longest first: the diagram then branches on the
+    /// big boxes at the top (shortest first was much slower on Calibron
+    /// 12; see encodings/RESULTS.md, section "Cumulative constraints").
+    fn new(mut levels: Vec<Vec<(Bit, i32)>>, side: i32, fixed: i32, kind: Cumulative) -> Diagram {
         levels.sort_by_key(|l| std::cmp::Reverse(l.iter().map(|o| o.1).max()));
         let target = side - fixed;
-        let n = levels.len();
-        // reach[j]: partial sums of levels < j; rest[j]: sums of levels >= j.
         let bound = side.max(0) as usize;
+        let reach = Diagram::prefix_sums(&levels, bound, target);
+        let rest = Diagram::suffix_sums(&levels, bound);
+        Diagram {
+            levels,
+            target,
+            kind,
+            bound,
+            reach,
+            rest,
+        }
+    }
+
+    /// `reach[j]`: the partial sums (up to `bound`) of levels before `j`,
+    /// each level adding one of its lengths or nothing; none at all when
+    /// the target is already negative.
+    fn prefix_sums(levels: &[Vec<(Bit, i32)>], bound: usize, target: i32) -> Vec<Vec<bool>> {
+        let n = levels.len();
         let mut reach = vec![vec![false; bound + 1]; n + 1];
         if target >= 0 {
             reach[0][0] = true;
@@ -730,6 +868,13 @@ fn cumulative(
                 }
             }
         }
+        reach
+    }
+
+    /// `rest[j]`: the sums (up to `bound`) that levels from `j` on can add
+    /// up to.
+    fn suffix_sums(levels: &[Vec<(Bit, i32)>], bound: usize) -> Vec<Vec<bool>> {
+        let n = levels.len();
         let mut rest = vec![vec![false; bound + 1]; n + 1];
         rest[n][0] = true;
         for j in (0..n).rev() {
@@ -744,30 +889,39 @@ fn cumulative(
                 }
             }
         }
-        // Whether the rest from level j can complete partial sum s.
-        let live = |j: usize, s: i32| -> bool {
-            if s < 0 || s as usize > bound || !reach[j][s as usize] {
-                return false;
+        rest
+    }
+
+    /// Whether partial sum `s` is reachable at level `j` and the rest
+    /// from level `j` can complete it.
+    fn live(&self, j: usize, s: i32) -> bool {
+        if s < 0 || s as usize > self.bound || !self.reach[j][s as usize] {
+            return false;
+        }
+        match self.kind {
+            Cumulative::AtLeast => {
+                let need = self.target - s;
+                need <= 0 || self.rest[j].iter().skip(need as usize).any(|&r| r)
             }
-            match kind {
-                Cumulative::AtLeast => {
-                    let need = target - s;
-                    need <= 0 || rest[j].iter().skip(need as usize).any(|&r| r)
-                }
-                _ => {
-                    let need = target - s;
-                    need >= 0 && rest[j][need as usize]
-                }
+            _ => {
+                let need = self.target - s;
+                need >= 0 && self.rest[j][need as usize]
             }
-        };
-        // Node literals, level by level.
-        let node: Vec<Vec<Bit>> = (0..=n)
+        }
+    }
+
+    /// The node literals, level by level: false for dead nodes, true for
+    /// the root, the last level and (at least) nodes already at the
+    /// target, a fresh variable otherwise.
+    fn nodes(&self, cnf: &mut Cnf) -> Vec<Vec<Bit>> {
+        let n = self.levels.len();
+        let at_least = self.kind == Cumulative::AtLeast;
+        (0..=n)
             .map(|j| {
-                (0..=bound)
+                (0..=self.bound)
                     .map(|s| {
-                        let done =
-                            j == 0 || j == n || (kind == Cumulative::AtLeast && s as i32 >= target);
-                        if !live(j, s as i32) {
+                        let done = j == 0 || j == n || (at_least && s as i32 >= self.target);
+                        if !self.live(j, s as i32) {
                             Bit::False
                         } else if done {
                             Bit::True
@@ -777,55 +931,70 @@ fn cumulative(
                     })
                     .collect()
             })
-            .collect();
-        if target < 0 || !live(0, 0) {
-            cnf.add_clause(&[]);
-            continue;
-        }
-        let at = |j: usize, s: i32| -> Bit {
-            if s < 0 || s as usize > bound {
-                if kind == Cumulative::AtLeast && s as usize > bound {
-                    Bit::True
-                } else {
-                    Bit::False
-                }
+            .collect()
+    }
+
+    /// Node `(j, s)`, sums beyond the board being dead (or, for at least,
+    /// already enough).
+    fn at(&self, node: &[Vec<Bit>], j: usize, s: i32) -> Bit {
+        if s < 0 || s as usize > self.bound {
+            if self.kind == Cumulative::AtLeast && s as usize > self.bound {
+                Bit::True
             } else {
-                node[j][s as usize]
+                Bit::False
             }
-        };
+        } else {
+            node[j][s as usize]
+        }
+    }
+
+    /// The clauses that define every node above the last level (nodes
+    /// already at the target need none for at least): downwards, then
+    /// back up, node by node.
+    fn define(&self, cnf: &mut Cnf, node: &[Vec<Bit>]) {
+        let n = self.levels.len();
         for (j, row) in node.iter().enumerate().take(n) {
             for (s, &here) in row.iter().enumerate() {
                 if here == Bit::False {
                     continue;
                 }
-                if kind == Cumulative::AtLeast && s as i32 >= target {
+                if self.kind == Cumulative::AtLeast && s as i32 >= self.target {
                     continue;
                 }
-                let s = s as i32;
-                let mut none = vec![here.not()];
-                let mut any = vec![here.not(), at(j + 1, s)];
-                for &(b, w) in &levels[j] {
-                    let child = at(j + 1, s + w);
-                    clause(cnf, &[here.not(), b.not(), child]);
-                    none.push(b);
-                    any.push(child);
-                }
-                none.push(at(j + 1, s));
-                clause(cnf, &none);
-                clause(cnf, &any);
-                // And back: a node holds when the branch taken leads to a
-                // node that holds (its suffix adds up), so dead ends
-                // propagate upwards too.
-                let mut lo = vec![here, at(j + 1, s).not()];
-                for &(b, w) in &levels[j] {
-                    clause(cnf, &[here, b.not(), at(j + 1, s + w).not()]);
-                    lo.push(b);
-                }
-                clause(cnf, &lo);
+                self.down(cnf, node, j, s as i32, here);
+                self.up(cnf, node, j, s as i32, here);
             }
         }
     }
-    lines
+
+    /// Node `here = (j, s)` implies the child each branch leads to (a
+    /// branch's length added, or nothing when no branch is taken), and one
+    /// of its children.
+    fn down(&self, cnf: &mut Cnf, node: &[Vec<Bit>], j: usize, s: i32, here: Bit) {
+        let mut none = vec![here.not()];
+        let mut any = vec![here.not(), self.at(node, j + 1, s)];
+        for &(b, w) in &self.levels[j] {
+            let child = self.at(node, j + 1, s + w);
+            clause(cnf, &[here.not(), b.not(), child]);
+            none.push(b);
+            any.push(child);
+        }
+        none.push(self.at(node, j + 1, s));
+        clause(cnf, &none);
+        clause(cnf, &any);
+    }
+
+    /// And back: node `here = (j, s)` holds when the branch taken leads to
+    /// a node that holds (its suffix adds up), so dead ends propagate
+    /// upwards too.
+    fn up(&self, cnf: &mut Cnf, node: &[Vec<Bit>], j: usize, s: i32, here: Bit) {
+        let mut lo = vec![here, self.at(node, j + 1, s).not()];
+        for &(b, w) in &self.levels[j] {
+            clause(cnf, &[here, b.not(), self.at(node, j + 1, s + w).not()]);
+            lo.push(b);
+        }
+        clause(cnf, &lo);
+    }
 }
 
 /// Which lengths `0..=board[axis]` are sums of extents along `axis` of

@@ -19,24 +19,118 @@
 //! - the **group** is the board's rotations (tiles never flip): four on a
 //!   square board, two on another rectangle ([`group`]).
 //!
-//! The CNF encodings of the colours are in [`crate::encode::edges`], and the
-//! exact-cover engine reads the colours through
+//! The CNF encodings of the colours are in [`crate::encode::colours`], and
+//! the exact-cover engines read the colours through
 //! [`crate::cover::Cover::for_dlx`].
 
 use std::collections::HashMap;
 
 use crate::cover::{Cover, EdgeColour, Item, ItemKind};
-use crate::error::Error;
-use crate::geometry::{Board, Cell, Transform};
-use crate::placement::{MAX_PLACEMENTS, Placement, Placements};
+use crate::error::{Error, Result};
+use crate::family::api::{Family, PartSize, cell_text};
+use crate::family::packing::MAX_PLACEMENTS;
+use crate::geometry::square::{neighbour, quarter_turns, turned};
+use crate::geometry::{Board, Transform, board_motions};
 use crate::puzzle::{Puzzle, Tiling};
+use crate::solution::{PlacedTile, Solution};
 use crate::symmetry::{Group, Symmetry};
 
-/// Top, right, bottom, left: the order edges are listed in, as unit steps
-/// in the board's axes (y grows downwards, as in ASCII art).
-pub const DIRECTIONS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+/// A tile placement: one tile, one position, one of its distinct looks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TilePlacement {
+    /// Index into the puzzle's tiles.
+    pub tile: usize,
+    /// The board cell index of the position.
+    pub position: u32,
+    /// Index into the tile's looks.
+    pub look: usize,
+}
 
-pub const DIRECTION_NAMES: [&str; 4] = ["top", "right", "bottom", "left"];
+/// An edge-matching puzzle as an exact-cover instance with colours.
+pub struct Tiles<'p> {
+    puzzle: &'p Puzzle,
+    tiling: &'p Tiling,
+    /// Each tile's distinct looks.
+    pub looks: Vec<Vec<Look>>,
+    pub placements: Vec<TilePlacement>,
+    cover: Cover,
+    group: Group,
+}
+
+impl<'p> Tiles<'p> {
+    pub fn new(puzzle: &'p Puzzle, tiling: &'p Tiling) -> Result<Tiles<'p>> {
+        let looks: Vec<Vec<Look>> = tiling
+            .tiles
+            .iter()
+            .map(|t| self::looks(&t.edges, tiling.turns))
+            .collect();
+        let placements = placements(puzzle, tiling, &looks)?;
+        let cover = cover(&puzzle.board, tiling, &looks, &placements);
+        let group = group(&puzzle.board, &looks, &placements);
+        Ok(Tiles {
+            puzzle,
+            tiling,
+            looks,
+            placements,
+            cover,
+            group,
+        })
+    }
+}
+
+impl Family for Tiles<'_> {
+    fn cover(&self) -> &Cover {
+        &self.cover
+    }
+
+    fn group(&self) -> &Group {
+        &self.group
+    }
+
+    fn solution(&self, chosen: &[u32]) -> Solution {
+        Solution::of_tiles(
+            chosen
+                .iter()
+                .map(|&i| {
+                    let pl = &self.placements[i as usize];
+                    let look = &self.looks[pl.tile][pl.look];
+                    PlacedTile {
+                        tile: pl.tile,
+                        at: self.puzzle.board.cell(pl.position),
+                        rotation: look.turns,
+                        edges: look.edges.clone(),
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    /// The tile, its quarter turns, its position.
+    fn describe(&self, option: u32) -> String {
+        let pl = &self.placements[option as usize];
+        format!(
+            "{} turned {} {}",
+            self.tiling.tiles[pl.tile].name,
+            self.looks[pl.tile][pl.look].turns,
+            cell_text(self.puzzle.board.cell(pl.position))
+        )
+    }
+
+    fn sizes(&self) -> Vec<PartSize> {
+        let mut placements = vec![0; self.looks.len()];
+        self.placements
+            .iter()
+            .for_each(|pl| placements[pl.tile] += 1);
+        self.looks
+            .iter()
+            .zip(placements)
+            .map(|(l, placements)| PartSize {
+                orientations: l.len(),
+                placements,
+            })
+            .collect()
+    }
+}
 
 /// One distinct look of a tile: the number of clockwise quarter turns from
 /// the listed edges, and the edge labels it then shows.
@@ -44,12 +138,6 @@ pub const DIRECTION_NAMES: [&str; 4] = ["top", "right", "bottom", "left"];
 pub struct Look {
     pub turns: u8,
     pub edges: [String; 4],
-}
-
-/// A tile's edges after `turns` clockwise quarter turns: what was on top
-/// goes right, so the new edge in direction `d` is the old one at `d - turns`.
-pub fn turned<T: Clone>(edges: &[T; 4], turns: u8) -> [T; 4] {
-    [0, 1, 2, 3].map(|d| edges[(d + 4 - turns as usize % 4) % 4].clone())
 }
 
 /// The distinct looks of a tile, fewest turns first.
@@ -64,42 +152,26 @@ pub fn looks(edges: &[String; 4], turns_allowed: bool) -> Vec<Look> {
     out
 }
 
-/// The neighbouring position of `c` in direction `d`.
-pub fn neighbour(c: Cell, d: usize) -> Cell {
-    let (dx, dy) = DIRECTIONS[d];
-    Cell::new(c.x + dx, c.y + dy, c.z)
-}
-
-fn tiling(puzzle: &Puzzle) -> &Tiling {
-    puzzle
-        .tiling
-        .as_ref()
-        .expect("only called for edge-matching puzzles")
-}
-
 /// Every (tile, position, look) that respects the frame.
-pub fn placements(puzzle: &Puzzle) -> Result<Placements, Error> {
-    let tiling = tiling(puzzle);
+fn placements(puzzle: &Puzzle, tiling: &Tiling, looks: &[Vec<Look>]) -> Result<Vec<TilePlacement>> {
     let board = &puzzle.board;
     let border = tiling.border.as_deref();
     let mut all = Vec::new();
-    let mut all_looks = Vec::with_capacity(tiling.tiles.len());
-    for (t, tile) in tiling.tiles.iter().enumerate() {
-        let tile_looks = looks(&tile.edges, tiling.turns);
-        for (&cell, pos) in board.cells().iter().zip(0u32..) {
-            for (k, look) in tile_looks.iter().enumerate() {
+    for (tile, tile_looks) in looks.iter().enumerate() {
+        for (&cell, position) in board.cells().iter().zip(0u32..) {
+            for (look, l) in tile_looks.iter().enumerate() {
                 let fits = (0..4).all(|d| {
                     let inner = board.index(neighbour(cell, d)).is_some();
                     match border {
                         None => true,
-                        Some(b) => (look.edges[d] == b) != inner,
+                        Some(b) => (l.edges[d] == b) != inner,
                     }
                 });
                 if fits {
-                    all.push(Placement {
-                        piece: t,
-                        orientation: k,
-                        cells: vec![pos],
+                    all.push(TilePlacement {
+                        tile,
+                        position,
+                        look,
                     });
                 }
             }
@@ -110,13 +182,8 @@ pub fn placements(puzzle: &Puzzle) -> Result<Placements, Error> {
                 )));
             }
         }
-        all_looks.push(tile_looks);
     }
-    Ok(Placements {
-        orientations: vec![Vec::new(); tiling.tiles.len()],
-        looks: all_looks,
-        all,
-    })
+    Ok(all)
 }
 
 /// The inner edges of a board: (first cell, direction 1 = right or
@@ -135,9 +202,12 @@ pub fn inner_edges(board: &Board) -> Vec<(u32, usize)> {
 
 /// The exact cover with colours: positions and tiles as primary items,
 /// inner edges as coloured secondary items (in [`Cover::colours`]).
-pub fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
-    let tiling = tiling(puzzle);
-    let board = &puzzle.board;
+fn cover(
+    board: &Board,
+    tiling: &Tiling,
+    looks: &[Vec<Look>],
+    placements: &[TilePlacement],
+) -> Cover {
     let cells = board.len();
     let mut items: Vec<Item> = (0..cells as u32)
         .map(|c| Item {
@@ -164,15 +234,37 @@ pub fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
     {
         items[cells + t].implied = true;
     }
+    let (options, colours) = coloured_options(board, tiling, looks, placements);
+    Cover {
+        items,
+        options,
+        colours,
+        edges: inner_edges(board).len(),
+        piece_labels: tiling
+            .tiles
+            .iter()
+            .map(|t| format!("tile {}", t.name))
+            .collect(),
+    }
+}
 
-    // Colours are label numbers; partners are numbered too.
+/// Each placement's items (its position and its tile) and the colours it
+/// gives the inner edges it touches. Colours are label numbers; the edge
+/// between a cell and its right (lower) neighbour takes the label on the
+/// first cell's side, and the neighbour asks for that label's partner.
+fn coloured_options(
+    board: &Board,
+    tiling: &Tiling,
+    looks: &[Vec<Look>],
+    placements: &[TilePlacement],
+) -> (Vec<Vec<u32>>, Vec<Vec<EdgeColour>>) {
+    let cells = board.len();
     let mut labels: HashMap<String, u32> = HashMap::new();
     let mut id = |l: &str| {
         let n = labels.len() as u32;
         *labels.entry(l.to_string()).or_insert(n)
     };
-    let edges = inner_edges(board);
-    let edge_index: HashMap<(u32, usize), u32> = edges
+    let edge_index: HashMap<(u32, usize), u32> = inner_edges(board)
         .iter()
         .zip(0u32..)
         .flat_map(|(&(c, d), e)| {
@@ -182,15 +274,14 @@ pub fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
             [((c, d), e), ((other, (d + 2) % 4), e)]
         })
         .collect();
-    let mut options = Vec::with_capacity(placements.all.len());
-    let mut colours = Vec::with_capacity(placements.all.len());
-    for pl in &placements.all {
-        let pos = pl.cells[0];
-        options.push(vec![pos, (cells + pl.piece) as u32]);
-        let look = &placements.looks[pl.piece][pl.orientation];
+    let mut options = Vec::with_capacity(placements.len());
+    let mut colours = Vec::with_capacity(placements.len());
+    for pl in placements {
+        options.push(vec![pl.position, (cells + pl.tile) as u32]);
+        let look = &looks[pl.tile][pl.look];
         let mut touching = Vec::new();
         for d in 0..4 {
-            if let Some(&edge) = edge_index.get(&(pos, d)) {
+            if let Some(&edge) = edge_index.get(&(pl.position, d)) {
                 let first = d == 1 || d == 2;
                 let label = &look.edges[d];
                 let colour = if first {
@@ -207,89 +298,43 @@ pub fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
         }
         colours.push(touching);
     }
-    Cover {
-        items,
-        options,
-        colours,
-        edges: edges.len(),
-    }
-}
-
-/// The clockwise quarter turn of the board's plane, (x, y) -> (-y, x)
-/// with y downwards.
-fn quarter_turn() -> Transform {
-    Transform::all()
-        .into_iter()
-        .find(|t| {
-            t.apply(Cell::new(1, 0, 0)) == Cell::new(0, 1, 0)
-                && t.apply(Cell::new(0, 1, 0)) == Cell::new(-1, 0, 0)
-                && t.apply(Cell::new(0, 0, 1)) == Cell::new(0, 0, 1)
-        })
-        .expect("the quarter turn is one of the 48")
+    (options, colours)
 }
 
 /// The board's rotations that map every option onto an option: turning
 /// the board by `r` quarter turns moves a tile to the turned position and
 /// turns it by `r` too.
-pub fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
-    let board = &puzzle.board;
-    let shape = board.shape();
-    let (lo, _) = shape.bounds().expect("the board has cells");
+fn group(board: &Board, looks: &[Vec<Look>], placements: &[TilePlacement]) -> Group {
     let index: HashMap<(usize, u32, &[String; 4]), u32> = placements
-        .all
         .iter()
         .zip(0u32..)
-        .map(|(pl, o)| {
-            (
-                (
-                    pl.piece,
-                    pl.cells[0],
-                    &placements.looks[pl.piece][pl.orientation].edges,
-                ),
-                o,
-            )
-        })
+        .map(|(pl, o)| ((pl.tile, pl.position, &looks[pl.tile][pl.look].edges), o))
         .collect();
-    let quarter = quarter_turn();
-    let mut t = Transform::IDENTITY;
+    // The quarter turns in the order 0, 1, 2, 3.
+    let mut turns: Vec<(u8, Transform)> = Transform::all()
+        .into_iter()
+        .filter_map(|t| quarter_turns(t).map(|r| (r, t)))
+        .collect();
+    turns.sort_by_key(|&(r, _)| r);
     let mut elements = Vec::new();
-    for r in 0..4u8 {
-        if r > 0 {
-            t = t.then(quarter);
-        }
-        let image =
-            crate::geometry::Shape::new(shape.cells().iter().map(|&c| t.apply(c)).collect());
-        if image.normalized() != shape.normalized() {
-            continue;
-        }
-        let (image_lo, _) = image.bounds().expect("non-empty");
-        let shift = Cell::new(lo[0] - image_lo[0], lo[1] - image_lo[1], 0);
-        let cells: Vec<u32> = board
-            .cells()
-            .iter()
-            .map(|&c| {
-                board
-                    .index(t.apply(c).offset(shift))
-                    .expect("the board maps onto itself")
-            })
-            .collect();
+    for motion in board_motions(board, turns.iter().map(|&(_, t)| t)) {
+        let r = quarter_turns(motion.transform).expect("a quarter turn");
+        let cells = motion.cell_map(board);
         let options: Option<Vec<u32>> = placements
-            .all
             .iter()
             .map(|pl| {
-                let look = &placements.looks[pl.piece][pl.orientation];
-                let edges = turned(&look.edges, r);
+                let edges = turned(&looks[pl.tile][pl.look].edges, r);
                 index
-                    .get(&(pl.piece, cells[pl.cells[0] as usize], &edges))
+                    .get(&(pl.tile, cells[pl.position as usize], &edges))
                     .copied()
             })
             .collect();
         // With rotations = "none" a turned tile is usually not allowed.
         let Some(options) = options else { continue };
         elements.push(Symmetry {
-            transform: t,
+            transform: motion.transform,
             cells,
-            pieces: (0..placements.looks.len()).collect(),
+            pieces: (0..looks.len()).collect(),
             options,
         });
     }

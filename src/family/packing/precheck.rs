@@ -19,8 +19,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use super::placement::Placements;
 use crate::geometry::Cell;
-use crate::placement::Placements;
 use crate::puzzle::{Fill, Puzzle};
 
 /// Beyond this many reachable states the argument is abandoned (it would
@@ -33,11 +33,7 @@ type Colouring = fn(Cell) -> bool;
 /// A reason the puzzle has no solution, if one of the cheap arguments
 /// finds one.
 pub fn refute(puzzle: &Puzzle, placements: &Placements) -> Option<String> {
-    if puzzle.tiling.is_some() {
-        // Areas and colourings say nothing about matching edges.
-        return None;
-    }
-    for (p, piece) in puzzle.pieces.iter().enumerate() {
+    for (p, piece) in puzzle.pieces().iter().enumerate() {
         if piece.count.min > 0 && placements.count_for(p) == 0 {
             return Some(format!("piece {} fits nowhere on the board", piece.name));
         }
@@ -87,14 +83,14 @@ fn colouring_argument(
     let darks = board.len() as i32 - lights;
 
     // The balances each piece's placements can have.
-    let mut balances: Vec<BTreeSet<i32>> = vec![BTreeSet::new(); puzzle.pieces.len()];
+    let mut balances: Vec<BTreeSet<i32>> = vec![BTreeSet::new(); puzzle.pieces().len()];
     for pl in &placements.all {
         balances[pl.piece].insert(pl.cells.iter().map(|&c| colour[c as usize]).sum());
     }
 
     let area = board.len() as i32;
     let mut states: HashSet<(i32, i32)> = HashSet::from([(0, 0)]);
-    for (piece, values) in puzzle.pieces.iter().zip(&balances) {
+    for (piece, values) in puzzle.pieces().iter().zip(&balances) {
         let a = piece.shape.len() as i32;
         let mut next = HashSet::new();
         // sums[c] = balances reachable with c copies of this piece.
@@ -140,7 +136,7 @@ fn colouring_argument(
         ));
     }
     let imbalanced: Vec<String> = puzzle
-        .pieces
+        .pieces()
         .iter()
         .zip(&balances)
         .filter(|(_, v)| !v.contains(&0) && !v.is_empty())

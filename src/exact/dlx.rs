@@ -1,7 +1,7 @@
 //! Exact cover by Knuth's Algorithm X with dancing links (DLX).
 //!
 //! The engine reads the same [`Cover`] the CNF encoder reads, numbered as
-//! [`Layout`] says (see [`super::exact`] for primary and secondary items).
+//! [`Layout`] says (see [`crate::exact`] for primary and secondary items).
 //!
 //! The layout is Knuth's DLX1: nodes `1..=items` are the item headers,
 //! then each option's nodes follow a spacer node. `cover` unlinks every
@@ -17,7 +17,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::exact::{self, Layout, Search, Stop};
+use super::search::{self, Layout, Search, Stop};
 use crate::cover::Cover;
 
 /// Unchecked indexing for the inner loops. Every link stored in the arrays
@@ -62,6 +62,9 @@ pub struct Dlx {
     // Per option of the cover: its first node (`u32::MAX` if left out).
     first: Vec<u32>,
     primary: u32,
+    /// The options [`Search::enter`] took from the root, so that
+    /// [`Search::leave`] can only undo what was done.
+    entered: Vec<u32>,
     /// Search nodes visited, for progress reports and benchmarks.
     pub nodes: u64,
     /// Checked every few thousand nodes, so a time limit can end a long
@@ -94,6 +97,7 @@ impl Dlx {
             len: vec![0; n_items as usize + 1],
             first: vec![u32::MAX; layout.options.len()],
             primary: n_primary,
+            entered: Vec::new(),
             nodes: 0,
             interrupt: None,
         };
@@ -144,6 +148,36 @@ impl Dlx {
         });
     }
 
+    /// The first node of option `o` when the search may take it at the
+    /// current node: the option exists and was not left out, each of its
+    /// items is still in the header lists, and each of its nodes is still
+    /// linked into its item's list. Bounds-checked throughout: this guards
+    /// the public [`Search::enter`], not the inner loop.
+    fn available(&self, o: u32) -> Option<u32> {
+        let r = *self.first.get(o as usize)?;
+        if r == u32::MAX {
+            return None;
+        }
+        let mut q = r as usize;
+        loop {
+            let node = self.node.get(q)?;
+            let Ok(item) = usize::try_from(node.top) else {
+                break;
+            };
+            if item == 0 {
+                break;
+            }
+            let header_linked =
+                self.rlink.get(*self.llink.get(item)? as usize) == Some(&(item as u32));
+            let node_linked = self.node.get(node.up as usize)?.down == q as u32;
+            if !header_linked || !node_linked {
+                return None;
+            }
+            q += 1;
+        }
+        Some(r)
+    }
+
     #[inline(always)]
     fn n(&self, i: u32) -> Node {
         get!(self.node, i)
@@ -155,6 +189,8 @@ impl Dlx {
         unsafe { self.node.get_unchecked_mut(i as usize) }
     }
 
+    /// Removes item `i` from the header list and hides every option that
+    /// covers it: once `i` is covered, none of them may be chosen.
     fn cover(&mut self, i: u32) {
         let mut p = self.n(i).down;
         while p != i {
@@ -166,6 +202,10 @@ impl Dlx {
         put!(self.llink, r, l);
     }
 
+    /// Unlinks the option through node `p` from the lists of its other
+    /// items (its node in the list being covered stays, so the walk down
+    /// that list can go on). Walking right from `p`, a spacer (top <= 0)
+    /// sends the walk back to the option's first node via its `up` link.
     fn hide(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
@@ -188,6 +228,9 @@ impl Dlx {
         }
     }
 
+    /// Undoes [`Dlx::cover`] exactly: the options are restored bottom-up,
+    /// the mirror image of the order they were hidden in, so every link
+    /// goes back to what it was.
     fn uncover(&mut self, i: u32) {
         let (l, r) = (get!(self.llink, i), get!(self.rlink, i));
         put!(self.rlink, l, i);
@@ -199,6 +242,8 @@ impl Dlx {
         }
     }
 
+    /// Undoes [`Dlx::hide`], walking left; a removed node still knows its
+    /// neighbours, so linking it back is two writes.
     fn unhide(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
@@ -235,6 +280,7 @@ impl Dlx {
         }
     }
 
+    /// Undoes [`Dlx::commit`], walking left from `r`.
     fn uncommit(&mut self, r: u32) {
         let mut q = r - 1;
         while q != r {
@@ -268,18 +314,24 @@ impl Dlx {
         best
     }
 
+    /// Algorithm X from the current node, one level per call.
     fn search_here(
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        exact::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        // 1. Every primary item covered: `chosen` is a solution.
         let Some(i) = self.choose() else {
-            return exact::report(visit, chosen);
+            return search::report(visit, chosen);
         };
+        // 2. The item with the fewest options has none: a dead end.
         if self.len[i as usize] == 0 {
             return Ok(());
         }
+        // 3. Branch on that item: cover it, then try each option in its
+        //    list in turn, covering the option's other items for the
+        //    subtree below and uncovering them after.
         self.cover(i);
         let mut r = self.n(i).down;
         let mut result = Ok(());
@@ -289,11 +341,14 @@ impl Dlx {
             result = self.search_here(chosen, visit);
             chosen.pop();
             self.uncommit(r);
+            // A stop (limit reached, interrupt) unwinds every level, each
+            // restoring its links on the way out.
             if result.is_err() {
                 break;
             }
             r = self.n(r).down;
         }
+        // 4. Restore the item: the lists are exactly as at entry.
         self.uncover(i);
         result
     }
@@ -307,19 +362,34 @@ impl Search for Dlx {
     /// Covering an option's items in another order than the search did
     /// leaves the same lists, in the same order, because [`Dlx::leave`]
     /// undoes exactly what this did.
+    ///
+    /// Each option is checked before it is taken ([`Dlx::available`]), so
+    /// a path that is not one of the tree's (a left-out option, one
+    /// clashing with an earlier choice) panics instead of corrupting the
+    /// links that the unchecked inner loops rely on.
     fn enter(&mut self, path: &[u32]) {
         for &o in path {
-            let r = self.first[o as usize];
+            let Some(r) = self.available(o) else {
+                panic!(
+                    "Dlx::enter: option {o} cannot be taken here: a path must come from branches()"
+                );
+            };
             self.cover(self.n(r).top as u32);
             self.commit(r);
+            self.entered.push(o);
         }
     }
 
     fn leave(&mut self, path: &[u32]) {
+        assert!(
+            self.entered.ends_with(path),
+            "Dlx::leave: {path:?} is not the last path entered"
+        );
         for &o in path.iter().rev() {
             let r = self.first[o as usize];
             self.uncommit(r);
             self.uncover(self.n(r).top as u32);
+            self.entered.pop();
         }
     }
 

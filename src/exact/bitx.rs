@@ -19,7 +19,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::exact::{self, Layout, Search, Stop};
+use super::search::{self, Layout, Search, Stop};
 use crate::cover::Cover;
 
 /// A sparse bit vector: the nonzero words of a mask over options, as
@@ -194,19 +194,27 @@ impl BitX {
         out
     }
 
+    /// Algorithm X at `depth`, whose state (live options, open items) is
+    /// level `depth` of the per-depth arrays.
     fn search_at(
         &mut self,
         depth: usize,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        exact::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        // 1. No open primary item: `chosen` is a solution.
         let Some((k, len)) = self.choose(depth) else {
-            return exact::report(visit, chosen);
+            return search::report(visit, chosen);
         };
+        // 2. The tightest item has no live option: a dead end.
         if len == 0 {
             return Ok(());
         }
+        // 3. Each live option of that item in increasing order (the order
+        //    dancing links takes them in): `take` writes level depth + 1 as
+        //    a masked copy of this level, so nothing needs undoing — the
+        //    next option simply overwrites it.
         for o in self.options_of(depth, k) {
             self.take(depth, o as usize);
             chosen.push(o);
@@ -223,9 +231,18 @@ impl Search for BitX {
         self.primary
     }
 
+    /// Each option must be live where it is taken (a path must come
+    /// from [`Search::branches`]); anything else panics.
     fn enter(&mut self, path: &[u32]) {
         for (depth, &o) in path.iter().enumerate() {
-            self.take(depth, o as usize);
+            let o = o as usize;
+            let live = o < self.conflicts.len()
+                && self.live[depth * self.words + o / 64] >> (o % 64) & 1 == 1;
+            assert!(
+                live,
+                "BitX::enter: option {o} cannot be taken here: a path must come from branches()"
+            );
+            self.take(depth, o);
         }
         self.depth = path.len();
     }

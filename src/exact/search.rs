@@ -1,0 +1,134 @@
+//! What both representations of Algorithm X share: the [`Search`] trait
+//! the drivers in [`crate::exact`] run, the numbering of items and options
+//! ([`Layout`]), and the node counter that checks for interrupts.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::cover::{Cover, ItemKind};
+
+/// Why an enumeration stopped early.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The visitor asked to stop (limit reached).
+    Visitor,
+    /// The interrupt flag was raised (time limit).
+    Interrupted,
+}
+
+/// What the search calls with each solution (its options); `false` stops
+/// the search. Shared by the threads of a parallel run.
+pub type Visit<'a> = &'a (dyn Fn(&[u32]) -> bool + Sync);
+
+/// One representation of Algorithm X. A *path* is the list of options
+/// taken from the root, in order.
+pub trait Search: Clone + Send {
+    /// Number of primary items (with none, the search has nothing to do).
+    fn primary(&self) -> u32;
+    /// Moves from the root to the node `path` leads to. Panics when `path`
+    /// is not a path of the tree (each option one that [`Search::branches`]
+    /// offered at its depth): a forbidden or clashing option is refused
+    /// before it can touch the search's state.
+    fn enter(&mut self, path: &[u32]);
+    /// Moves back from the node `path` leads to, to the root; `path` must
+    /// be the one entered.
+    fn leave(&mut self, path: &[u32]);
+    /// At the current node: `None` when every primary item is covered (a
+    /// solution), else the options of the item the search branches on
+    /// (empty at a dead end).
+    fn branches(&mut self) -> Option<Vec<u32>>;
+    /// Visits every solution below the current node; `chosen` holds the
+    /// path to it and is extended on the way down.
+    fn search(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Stop>;
+    /// Search nodes visited so far.
+    fn nodes(&self) -> u64;
+    /// Makes the search give up soon after `flag` is raised.
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>);
+}
+
+/// Counts a search node; every few thousand, gives up if `interrupt` is
+/// raised, so a time limit can end a long search that finds nothing.
+#[inline(always)]
+pub(crate) fn count_node(nodes: &mut u64, interrupt: Option<&AtomicBool>) -> Result<(), Stop> {
+    *nodes += 1;
+    if *nodes & 0xfff == 0 && interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
+        return Err(Stop::Interrupted);
+    }
+    Ok(())
+}
+
+/// Hands a solution to the visitor; `Err` when it wants no more.
+pub(crate) fn report(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32]) -> Result<(), Stop> {
+    if visit(chosen) {
+        Ok(())
+    } else {
+        Err(Stop::Visitor)
+    }
+}
+
+/// The items and options as both representations number them: primary
+/// items `1..=primary`, then the secondary ones up to `items`.
+pub(crate) struct Layout {
+    pub items: u32,
+    pub primary: u32,
+    /// Per option of the cover: its items in this numbering, or `None`
+    /// when it is left out (forbidden, covers an item nothing may cover,
+    /// or covers nothing that counts).
+    pub options: Vec<Option<Vec<u32>>>,
+}
+
+impl Layout {
+    /// `forbidden` options are left out (symmetry breaking). `None` when
+    /// some item has a multiplicity plain Algorithm X cannot express.
+    pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Layout> {
+        let mut excluded = vec![false; cover.options.len()];
+        forbidden.iter().for_each(|&o| excluded[o as usize] = true);
+        let mut number = vec![0u32; cover.items.len()];
+        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
+        for (i, item) in cover.items.iter().enumerate() {
+            match (item.implied, item.min, item.max) {
+                (true, _, _) => {}
+                (false, 1, 1) => primary.push(i),
+                (false, 0, 1) => secondary.push(i),
+                (false, _, 0) => {
+                    // Nothing may cover it: drop every option that does.
+                    for (o, covered) in cover.options.iter().enumerate() {
+                        if covered.contains(&(i as u32)) {
+                            excluded[o] = true;
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        // Ties in the MRV choice go to the first item in the list: putting
+        // the pieces before the cells (as Knuth does for pentominoes) makes
+        // the search try a tight piece before a tight cell.
+        primary.sort_by_key(|&i| !matches!(cover.items[i].kind, ItemKind::Piece(_)));
+        for (k, &i) in primary.iter().chain(&secondary).enumerate() {
+            number[i] = k as u32 + 1;
+        }
+        let options = cover
+            .options
+            .iter()
+            .zip(&excluded)
+            .map(|(covered, &out)| {
+                let items: Vec<u32> = covered
+                    .iter()
+                    .map(|&i| number[i as usize])
+                    .filter(|&k| k != 0)
+                    .collect();
+                (!out && !items.is_empty()).then_some(items)
+            })
+            .collect();
+        Some(Layout {
+            items: (primary.len() + secondary.len()) as u32,
+            primary: primary.len() as u32,
+            options,
+        })
+    }
+}

@@ -1,0 +1,177 @@
+//! Rectangles and boxes through the order encoding.
+//!
+//! When every piece is a solid rectangle (box) with a fixed count and the
+//! board is a solid rectangle exactly filled, [`encoding`] writes a CNF
+//! whose size grows with the board's side, not its area. This family is
+//! the one that skips the cover: its variables are coordinates, so it
+//! brings its own CNF, the board's symmetry group acting on boxes, and an
+//! [`enumerate::Blocker`] so that the shared SAT enumeration and
+//! [`enumerate::collect`] count its classes like any other.
+//!
+//! The seam: the model decides how variables become a solution
+//! ([`OrderModel::decode`] gives boxes, [`Rects::solution`] cells), and
+//! every solution still goes through [`crate::check`], written from the
+//! puzzle alone.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+pub mod encoding;
+
+use encoding::{OrderModel, OrderOptions, PlacedBox, Rects};
+
+use crate::encode::Lit;
+use crate::enumerate::{self, Blocker, Classes, Enumeration, Limits};
+use crate::error::{Error, Result};
+use crate::family::packing::piece_map;
+use crate::geometry::{Transform, board_motions};
+use crate::puzzle::Puzzle;
+use crate::solution::{Solution, check};
+
+/// A rectangle puzzle ready for the order encoding: its boxes and the
+/// board's symmetry group.
+#[derive(Clone, Debug)]
+pub struct OrderInstance {
+    pub rects: Rects,
+    /// Each symmetry as a motion and the map it induces on pieces; the
+    /// identity first.
+    pub group: Vec<(Transform, Vec<usize>)>,
+}
+
+impl OrderInstance {
+    /// The instance, or why the order encoding does not apply.
+    pub fn new(puzzle: &Puzzle) -> std::result::Result<OrderInstance, String> {
+        let rects = Rects::of(puzzle)?;
+        let flat = puzzle.board.is_flat();
+        let candidates = Transform::all()
+            .into_iter()
+            .filter(|t| !flat || t.is_planar());
+        let group = board_motions(&puzzle.board, candidates)
+            .into_iter()
+            .filter_map(|m| {
+                let pieces = piece_map(puzzle.pieces(), &rects.piece_shapes, m.transform)?;
+                Some((m.transform, pieces))
+            })
+            .collect();
+        Ok(OrderInstance { rects, group })
+    }
+
+    pub fn order(&self) -> usize {
+        self.group.len()
+    }
+
+    pub fn encode(&self, symmetry: bool) -> OrderModel {
+        OrderModel::encode(
+            &self.rects,
+            &self.group,
+            OrderOptions {
+                symmetry,
+                ..OrderOptions::default()
+            },
+        )
+    }
+
+    /// The image of a solution under element `g`, sorted.
+    pub fn image(&self, g: usize, boxes: &[PlacedBox]) -> Vec<PlacedBox> {
+        let (t, pieces) = &self.group[g];
+        let mut out: Vec<PlacedBox> = boxes
+            .iter()
+            .map(|b| {
+                let mut moved = self.rects.transform_box(*t, b);
+                moved.piece = pieces[b.piece];
+                moved
+            })
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The smallest image and the stabiliser's order.
+    pub fn canonical(&self, boxes: &[PlacedBox]) -> (Vec<PlacedBox>, usize) {
+        crate::symmetry::canonical_form(boxes, self.order(), |g, sorted| self.image(g, sorted))
+    }
+
+    /// Decodes a model and checks the solution against the puzzle alone.
+    pub fn decode(
+        &self,
+        puzzle: &Puzzle,
+        model: &OrderModel,
+        values: &[bool],
+        who: &str,
+    ) -> Result<Solution> {
+        let solution = self.rects.solution(&model.decode(values));
+        check(puzzle, &solution).map_err(|e| {
+            Error::Bug(format!(
+                "the {who} model of the order encoding decodes to a solution that fails the check: {e}"
+            ))
+        })?;
+        Ok(solution)
+    }
+}
+
+/// Every class through incremental varisat ([`enumerate::sat`], one
+/// cube): after each solution, one clause per image blocks the whole
+/// orbit, so the solver is called once per class plus a final UNSAT call.
+pub fn enumerate(
+    puzzle: &Puzzle,
+    instance: &OrderInstance,
+    model: &OrderModel,
+    limits: &Limits,
+    run_started: Instant,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Enumeration> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let (send, receive) = mpsc::sync_channel(64);
+    let blocker = OrbitBlocker {
+        instance: instance.clone(),
+        model: model.clone(),
+    };
+    enumerate::sat(&model.cnf, blocker, vec![Vec::new()], &stop, send)?;
+    let canonical = |boxes: &Vec<PlacedBox>| instance.canonical(boxes);
+    let decode = |boxes: Vec<PlacedBox>| {
+        let solution = instance.rects.solution(&boxes);
+        check(puzzle, &solution).map_err(|e| {
+            Error::Bug(format!(
+                "the order encoding produced a solution that fails the check: {e}"
+            ))
+        })?;
+        Ok(solution)
+    };
+    let classes = Classes {
+        order: instance.order() as u64,
+        canonical: &canonical,
+        decode: &decode,
+    };
+    let result = enumerate::collect(&receive, "varisat", classes, limits, run_started, progress);
+    stop.store(true, Ordering::Relaxed);
+    result
+}
+
+/// Reads the boxes of an assignment and blocks their orbit.
+struct OrbitBlocker {
+    instance: OrderInstance,
+    model: OrderModel,
+}
+
+impl Blocker for OrbitBlocker {
+    /// The box of each copy, in the order of the copy variables.
+    type Raw = Vec<PlacedBox>;
+
+    fn read(&self, values: &[bool]) -> Vec<PlacedBox> {
+        self.model.decode_copies(values)
+    }
+
+    fn block(&self, found: &Vec<PlacedBox>) -> Vec<Vec<Lit>> {
+        // The assignment found, in case its copies are not in the order
+        // `block` assumes (symmetry breaking off).
+        let mut clauses: Vec<Vec<Lit>> = self.model.block_assignment(found).into_iter().collect();
+        let mut boxes = found.clone();
+        boxes.sort_unstable();
+        for g in 0..self.instance.order() {
+            clauses.extend(self.model.block(&self.instance.image(g, &boxes)));
+        }
+        clauses
+    }
+}

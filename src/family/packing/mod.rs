@@ -1,0 +1,266 @@
+//! Packing: polyominoes and polycubes placed into a board.
+//!
+//! Every way a piece fits on the board is one placement ([`placement`]);
+//! the cover has one item per board cell (covered exactly once, or at most
+//! once when holes are allowed) and one per distinct piece (used as often
+//! as its count says), and each placement is an option covering its cells
+//! and its piece. Identical copies share one item and are *counted*, never
+//! labelled: labelling 25 identical Y-pieces would multiply every solution
+//! by 25! and drown the search in symmetric copies.
+//!
+//! The group is every motion of the board that maps the pieces onto the
+//! pieces ([`piece_map`]), and [`precheck`] tries colouring arguments
+//! before any search.
+
+pub mod placement;
+pub mod precheck;
+
+use std::collections::HashMap;
+
+pub use placement::{MAX_PLACEMENT_BYTES, MAX_PLACEMENTS, Placement, Placements};
+
+use crate::cover::{Cover, Item, ItemKind};
+use crate::error::Result;
+use crate::family::api::{Family, PartSize, cell_text};
+use crate::geometry::{Shape, Transform, board_motions, orientations};
+use crate::puzzle::{Fill, Piece, Puzzle};
+use crate::solution::{PlacedPiece, Solution};
+use crate::symmetry::{Group, Symmetry};
+
+/// A packing puzzle as an exact-cover instance.
+pub struct Packing<'p> {
+    puzzle: &'p Puzzle,
+    pub placements: Placements,
+    cover: Cover,
+    group: Group,
+}
+
+impl<'p> Packing<'p> {
+    pub fn new(puzzle: &'p Puzzle) -> Result<Packing<'p>> {
+        let placements = Placements::generate(puzzle)?;
+        log::info!(
+            "{} placements of {} pieces on {} cells",
+            placements.all.len(),
+            puzzle.pieces().len(),
+            puzzle.board.len()
+        );
+        let cover = cover(puzzle, &placements);
+        let group = group(puzzle, &placements);
+        log::info!("symmetry group of order {}", group.order());
+        Ok(Packing {
+            puzzle,
+            placements,
+            cover,
+            group,
+        })
+    }
+}
+
+impl Family for Packing<'_> {
+    fn cover(&self) -> &Cover {
+        &self.cover
+    }
+
+    fn group(&self) -> &Group {
+        &self.group
+    }
+
+    fn refute(&self) -> Option<String> {
+        precheck::refute(self.puzzle, &self.placements)
+    }
+
+    fn solution(&self, chosen: &[u32]) -> Solution {
+        let board = &self.puzzle.board;
+        Solution::new(
+            chosen
+                .iter()
+                .map(|&i| {
+                    let pl = &self.placements.all[i as usize];
+                    PlacedPiece {
+                        piece: pl.piece,
+                        cells: pl.cells.iter().map(|&c| board.cell(c)).collect(),
+                    }
+                })
+                .collect(),
+        )
+    }
+
+    fn describe(&self, option: u32) -> String {
+        let pl = &self.placements.all[option as usize];
+        let mut text = self.puzzle.pieces()[pl.piece].name.clone();
+        for &c in &pl.cells {
+            text.push(' ');
+            text.push_str(&cell_text(self.puzzle.board.cell(c)));
+        }
+        text
+    }
+
+    fn sizes(&self) -> Vec<PartSize> {
+        (0..self.puzzle.pieces().len())
+            .map(|p| PartSize {
+                orientations: self.placements.orientations[p].len(),
+                placements: self.placements.count_for(p),
+            })
+            .collect()
+    }
+}
+
+/// The cover: cells, then pieces, as items; one option per placement.
+fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
+    let cells = puzzle.board.len();
+    let cell_min = match puzzle.fill {
+        Fill::Exact => 1,
+        Fill::Partial => 0,
+    };
+    let mut items: Vec<Item> = (0..cells as u32)
+        .map(|c| Item {
+            kind: ItemKind::Cell(c),
+            min: cell_min,
+            max: 1,
+            implied: false,
+        })
+        .collect();
+    items.extend(puzzle.pieces().iter().enumerate().map(|(p, piece)| Item {
+        kind: ItemKind::Piece(p),
+        min: piece.count.min,
+        max: piece.count.max,
+        implied: false,
+    }));
+    if let Some(p) = implied_piece(puzzle) {
+        items[cells + p].implied = true;
+    }
+    let options: Vec<Vec<u32>> = placements
+        .all
+        .iter()
+        .map(|pl| {
+            // Exactly the room it needs: a clone then a push would double it.
+            let mut covered = Vec::with_capacity(pl.cells.len() + 1);
+            covered.extend_from_slice(&pl.cells);
+            covered.push((cells + pl.piece) as u32);
+            covered
+        })
+        .collect();
+    Cover {
+        items,
+        colours: vec![Vec::new(); options.len()],
+        options,
+        edges: 0,
+        piece_labels: puzzle
+            .pieces()
+            .iter()
+            .map(|p| format!("piece {}", p.name))
+            .collect(),
+    }
+}
+
+/// One piece with copies whose count the areas already force, given that
+/// every other piece's count is enforced. Only one piece is picked: two
+/// pieces left free could trade copies for each other.
+fn implied_piece(puzzle: &Puzzle) -> Option<usize> {
+    if puzzle.fill != Fill::Exact {
+        return None;
+    }
+    let area = puzzle.board.len() as i64;
+    let (lo_total, hi_total) = puzzle.piece_area_range();
+    puzzle
+        .pieces()
+        .iter()
+        .enumerate()
+        .filter(|(_, piece)| piece.count.max > 1)
+        .filter(|(_, piece)| {
+            let a = piece.shape.len() as i64;
+            let (lo, hi) = (piece.count.min as i64, piece.count.max as i64);
+            // Cells the other pieces cover, at least and at most.
+            let others_lo = lo_total as i64 - lo * a;
+            let others_hi = hi_total as i64 - hi * a;
+            // So this piece covers between area - others_hi and area - others_lo.
+            let forced_lo =
+                (area - others_hi).div_euclid(a) + i64::from((area - others_hi).rem_euclid(a) != 0);
+            let forced_hi = (area - others_lo).div_euclid(a);
+            forced_lo >= lo && forced_hi <= hi
+        })
+        .max_by_key(|(_, piece)| piece.count.max)
+        .map(|(p, _)| p)
+}
+
+/// The full group of the board and pieces: the board's motions (the 8 of
+/// the plane on a flat board) under which every piece has an image among
+/// the pieces, as permutations of cells, pieces and placements.
+fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
+    let flat = puzzle.board.is_flat();
+    let pieces = puzzle.pieces();
+    let piece_orientations: Vec<Vec<Shape>> = pieces
+        .iter()
+        .map(|p| {
+            let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, flat)
+                .into_iter()
+                .map(|o| o.shape)
+                .collect();
+            shapes.sort();
+            shapes
+        })
+        .collect();
+    let index: HashMap<(usize, &[u32]), u32> = placements
+        .all
+        .iter()
+        .enumerate()
+        .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
+        .collect();
+    let candidates = Transform::all()
+        .into_iter()
+        .filter(|t| !flat || t.is_planar());
+    let mut elements = Vec::new();
+    for motion in board_motions(&puzzle.board, candidates) {
+        let Some(pieces) = piece_map(pieces, &piece_orientations, motion.transform) else {
+            continue;
+        };
+        let cells = motion.cell_map(&puzzle.board);
+        let options: Option<Vec<u32>> = placements
+            .all
+            .iter()
+            .map(|pl| {
+                let mut moved: Vec<u32> = pl.cells.iter().map(|&c| cells[c as usize]).collect();
+                moved.sort_unstable();
+                index.get(&(pieces[pl.piece], moved.as_slice())).copied()
+            })
+            .collect();
+        // Every image exists when the pieces map correctly; a missing
+        // one means this motion is not a symmetry of the instance.
+        let Some(options) = options else { continue };
+        elements.push(Symmetry {
+            transform: motion.transform,
+            cells,
+            pieces,
+            options,
+        });
+    }
+    debug_assert_eq!(elements[0].transform, Transform::IDENTITY);
+    Group { elements }
+}
+
+/// Where each piece goes under `t`, or `None` if some piece has no image
+/// among the pieces (a reflection with a chiral piece and no partner).
+pub fn piece_map(
+    pieces: &[Piece],
+    piece_orientations: &[Vec<Shape>],
+    t: Transform,
+) -> Option<Vec<usize>> {
+    let mut used = vec![false; pieces.len()];
+    let mut map = Vec::with_capacity(pieces.len());
+    for (p, shapes) in piece_orientations.iter().enumerate() {
+        let mut image: Vec<Shape> = shapes.iter().map(|s| s.transformed(t)).collect();
+        image.sort();
+        let matches = |q: usize| {
+            !used[q] && pieces[q].count == pieces[p].count && piece_orientations[q] == image
+        };
+        // Prefer the piece itself, so that rotations fix every piece.
+        let q = if matches(p) {
+            p
+        } else {
+            (0..pieces.len()).find(|&q| matches(q))?
+        };
+        used[q] = true;
+        map.push(q);
+    }
+    Some(map)
+}

@@ -1,0 +1,216 @@
+//! Placements: every way a piece fits on the board.
+//!
+//! A placement is one orientation of one piece, translated so that all its
+//! cells are board cells. Distinct orientations are distinct normalized
+//! shapes, so no two placements of a piece cover the same cell set and no
+//! de-duplication is needed. Each placement becomes one option of the
+//! exact-cover instance and one boolean of the CNF.
+
+use crate::error::Error;
+use crate::geometry::{Board, Cell, Orientation, orientations};
+use crate::puzzle::Puzzle;
+
+/// More placements than this would not fit a CNF in memory anyway. The
+/// second line of defence, behind [`MAX_PLACEMENT_BYTES`]: it stops the
+/// generation itself, should the estimate ever fall short.
+pub const MAX_PLACEMENTS: usize = 20_000_000;
+
+/// Most memory the placements may need, by [`estimate`]'s reckoning:
+/// 8 GiB, a third of the 24 GiB development machine, so that the encoding
+/// and the solver still have room. Checked before any placement is made,
+/// so a puzzle that is too large costs a message, not an out-of-memory
+/// kill. (A later `--max-memory` option will set it.)
+pub const MAX_PLACEMENT_BYTES: u64 = 8 << 30;
+
+/// Bytes one placement costs however many cells it has: the `Placement`
+/// (40), its cover option's and colour list's headers (24 + 24), its
+/// piece item in the option (4), its entry in the symmetry group's
+/// placement index (about 36).
+const PLACEMENT_BYTES: u64 = 128;
+
+/// Bytes a placement costs per cell it covers: the cell in the placement,
+/// again in its cover option, and once more as a literal in that cell's
+/// constraint of the CNF. Not counted: the group's images of the
+/// placement (4 bytes per symmetry), an encoding's auxiliary variables,
+/// and the clauses of the pairwise at-most-one, which grow with the
+/// square of the placements covering a cell: per placement, the figure is
+/// a floor, not a ceiling.
+const CELL_BYTES: u64 = 12;
+
+/// How many placements a puzzle may have and the memory they would take,
+/// reckoned from bounding boxes alone (see [`estimate`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    pub placements: u64,
+    pub bytes: u64,
+}
+
+/// The placements' size before any is made: for each fitting orientation
+/// of each piece, the anchor positions where its bounding box fits inside
+/// the board's, `(W-w+1)(H-h+1)(D-d+1)`, capped at the board's cell count
+/// (every placement is anchored on a distinct cell), times
+/// `PLACEMENT_BYTES + CELL_BYTES * cells`. Exact for a solid box of a
+/// board, an overestimate of the count for a board with holes. Costs one
+/// multiplication per orientation.
+pub fn estimate(board: &Board, orientations: &[Vec<Orientation>]) -> Estimate {
+    let b = board.extent();
+    let mut total = Estimate {
+        placements: 0,
+        bytes: 0,
+    };
+    for o in orientations.iter().flatten() {
+        let e = o.shape.extent();
+        let anchors = (0..3)
+            .map(|axis| (b[axis] - e[axis] + 1).max(0) as u64)
+            .product::<u64>()
+            .min(board.len() as u64);
+        let each = PLACEMENT_BYTES + CELL_BYTES * o.shape.len() as u64;
+        total.placements = total.placements.saturating_add(anchors);
+        total.bytes = total.bytes.saturating_add(anchors.saturating_mul(each));
+    }
+    total
+}
+
+/// Refuses a puzzle whose placements would need more than `limit` bytes,
+/// giving the estimate, before any of them is made.
+fn check_memory(puzzle: &Puzzle, estimate: Estimate, limit: u64) -> Result<(), Error> {
+    if estimate.bytes <= limit {
+        return Ok(());
+    }
+    Err(Error::Usage(format!(
+        "{}: the placements would need about {} ({} placements); the limit is {}",
+        puzzle.name,
+        gib(estimate.bytes),
+        quantity(estimate.placements),
+        gib(limit)
+    )))
+}
+
+/// Bytes in GiB with one decimal: "12.3 GiB".
+fn gib(bytes: u64) -> String {
+    format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
+}
+
+/// A count with one decimal and a unit past a million: "41.2 M".
+fn quantity(n: u64) -> String {
+    match n {
+        0..1_000_000 => n.to_string(),
+        1_000_000..1_000_000_000 => format!("{:.1} M", n as f64 / 1e6),
+        _ => format!("{:.1} G", n as f64 / 1e9),
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Index into `Puzzle::pieces`.
+    pub piece: usize,
+    /// Index into that piece's orientations.
+    pub orientation: usize,
+    /// Board cell indices, ascending.
+    pub cells: Vec<u32>,
+}
+
+/// The orientations and placements of every piece of a puzzle.
+#[derive(Clone, Debug)]
+pub struct Placements {
+    /// `orientations[p]` lists piece `p`'s distinct orientations that fit
+    /// in the board's bounding box.
+    pub orientations: Vec<Vec<Orientation>>,
+    /// All placements, grouped by piece in piece order.
+    pub all: Vec<Placement>,
+}
+
+impl Placements {
+    /// Every placement of every piece; refuses, before making any, a
+    /// puzzle whose placements would need more than
+    /// [`MAX_PLACEMENT_BYTES`] (see [`estimate`]).
+    pub fn generate(puzzle: &Puzzle) -> Result<Placements, Error> {
+        let board = &puzzle.board;
+        let flat = board.is_flat();
+        let all_orientations: Vec<Vec<Orientation>> = puzzle
+            .pieces()
+            .iter()
+            .map(|piece| {
+                orientations(&piece.shape, piece.moves, flat)
+                    .into_iter()
+                    .filter(|o| fits_box(o, board))
+                    .collect()
+            })
+            .collect();
+        check_memory(
+            puzzle,
+            estimate(board, &all_orientations),
+            MAX_PLACEMENT_BYTES,
+        )?;
+        let mut all = Vec::new();
+        for (p, fitting) in all_orientations.iter().enumerate() {
+            for (k, o) in fitting.iter().enumerate() {
+                place(board, p, k, o, &mut all);
+                if all.len() > MAX_PLACEMENTS {
+                    return Err(Error::Usage(format!(
+                        "{}: more than {MAX_PLACEMENTS} placements; the puzzle is too large for the placement encoding",
+                        puzzle.name
+                    )));
+                }
+            }
+        }
+        Ok(Placements {
+            orientations: all_orientations,
+            all,
+        })
+    }
+
+    /// The placements of one piece.
+    pub fn of_piece(&self, piece: usize) -> impl Iterator<Item = (usize, &Placement)> {
+        self.all
+            .iter()
+            .enumerate()
+            .filter(move |(_, pl)| pl.piece == piece)
+    }
+
+    pub fn count_for(&self, piece: usize) -> usize {
+        self.of_piece(piece).count()
+    }
+}
+
+fn fits_box(o: &Orientation, board: &Board) -> bool {
+    let e = o.shape.extent();
+    let b = board.extent();
+    (0..3).all(|axis| e[axis] <= b[axis])
+}
+
+/// Every translate of `o` that lies on the board, by anchoring the
+/// orientation's first cell on each board cell in turn.
+fn place(
+    board: &Board,
+    piece: usize,
+    orientation: usize,
+    o: &Orientation,
+    out: &mut Vec<Placement>,
+) {
+    let shape = o.shape.cells();
+    let anchor = shape[0];
+    for &target in board.cells() {
+        let shift = Cell::new(
+            target.x - anchor.x,
+            target.y - anchor.y,
+            target.z - anchor.z,
+        );
+        let mut cells = Vec::with_capacity(shape.len());
+        for &c in shape {
+            match board.index(c.offset(shift)) {
+                Some(i) => cells.push(i),
+                None => break,
+            }
+        }
+        if cells.len() == shape.len() {
+            // Board indices follow the sorted cell order, and translation
+            // preserves it, so `cells` is already ascending.
+            out.push(Placement {
+                piece,
+                orientation,
+                cells,
+            });
+        }
+    }
+}

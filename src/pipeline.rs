@@ -1,0 +1,535 @@
+//! The pipeline: one set of [`Options`], the family chosen once, then a
+//! first solution ([`solve`]) or every class ([`enumerate`]).
+//!
+//! ```text
+//! Puzzle ─► choose ─┬─► Instance (a cover family) ─► precheck ─► breaking ─┬─► encode ─► SAT backend ─┐
+//!                   │                                                      └─► exact search ──────────┤
+//!                   └─► OrderInstance (boxes: its own CNF) ──────────────────► SAT backend ───────────┴─► Solution ─► check
+//! ```
+//!
+//! Everything a command needs to run a puzzle is here; the commands only
+//! turn flags into [`Options`] and draw what comes back.
+
+use std::time::{Duration, Instant};
+
+use crate::cover::Cover;
+use crate::encode::{self, Card, EdgeEncoding, Encoded, Encoding};
+use crate::enumerate::{self, CoverRun, Engine, Enumeration, Limits};
+use crate::error::{Error, Result};
+use crate::family::boxes::OrderInstance;
+use crate::family::{self, Family};
+use crate::puzzle::Puzzle;
+pub use crate::report::{Stats, Status, ms};
+use crate::solution::{Solution, check};
+use crate::solve::{Outcome, Solver, SolverChoice};
+use crate::symmetry::{self, Breaking, Group};
+
+/// Which CNF model a run uses (`--model`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Model {
+    /// The order encoding when every piece and the board are solid
+    /// rectangles (boxes) with exact fill, the placement encoding otherwise.
+    #[default]
+    Auto,
+    /// One variable per placement (every puzzle).
+    Placement,
+    /// The order encoding of rectangle and box packing.
+    Order,
+}
+
+impl Model {
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Auto => "auto",
+            Model::Placement => "placement",
+            Model::Order => "order",
+        }
+    }
+}
+
+/// Everything that shapes a run, for every command.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The CNF model: placements, or the order encoding for rectangles.
+    pub model: Model,
+    /// The at-most-one encoding.
+    pub encoding: Encoding,
+    /// The cardinality encoding for pieces with copies.
+    pub card: Card,
+    /// The edge-matching encoding (edge-matching puzzles only).
+    pub edges: EdgeEncoding,
+    /// `None`: varisat for a first solution; for an enumeration, dlx when
+    /// the instance is a pure exact cover, varisat otherwise.
+    pub solver: Option<SolverChoice>,
+    /// Stop after this long, counted from the start of the run.
+    pub time_limit: Option<Duration>,
+    /// Stop an enumeration after this many classes.
+    pub limit: Option<usize>,
+    /// Try the colouring pre-check before searching (off: the solver
+    /// itself must prove an impossible puzzle impossible).
+    pub precheck: bool,
+    /// Add symmetry-breaking clauses (or restrictions for exact search).
+    pub symmetry: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            model: Model::Auto,
+            encoding: Encoding::Auto,
+            card: Card::default(),
+            edges: EdgeEncoding::default(),
+            solver: None,
+            time_limit: None,
+            limit: None,
+            precheck: true,
+            symmetry: true,
+        }
+    }
+}
+
+impl Options {
+    fn limits(&self) -> Limits {
+        Limits {
+            classes: self.limit,
+            time: self.time_limit,
+        }
+    }
+
+    /// What is left of the time limit after `elapsed`.
+    fn remaining(&self, started: Instant) -> Option<Duration> {
+        self.time_limit.map(|t| t.saturating_sub(started.elapsed()))
+    }
+
+    /// The SAT solver for a first solution.
+    fn sat_solver(&self) -> Result<Box<dyn Solver>> {
+        self.solver
+            .clone()
+            .unwrap_or_default()
+            .build()
+            .ok_or_else(|| {
+                Error::Usage(
+                    "dlx is an exact-cover engine: use it with --all, --limit or count".into(),
+                )
+            })
+    }
+}
+
+/// The result of a solving run: its status, the checked solutions, why
+/// there are none when there are none, and the figures.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub status: Status,
+    pub solutions: Vec<Solution>,
+    pub reason: Option<String>,
+    pub stats: Stats,
+}
+
+/// A puzzle's exact-cover instance, through its family: ready to encode
+/// or search.
+pub struct Instance<'p> {
+    puzzle: &'p Puzzle,
+    family: Box<dyn Family + 'p>,
+}
+
+impl<'p> Instance<'p> {
+    pub fn new(puzzle: &'p Puzzle) -> Result<Instance<'p>> {
+        Ok(Instance {
+            puzzle,
+            family: family::cover_family(puzzle)?,
+        })
+    }
+
+    pub fn family(&self) -> &dyn Family {
+        self.family.as_ref()
+    }
+
+    pub fn cover(&self) -> &Cover {
+        self.family.cover()
+    }
+
+    /// The board's symmetries acting on cells, pieces and options.
+    pub fn group(&self) -> &Group {
+        self.family.group()
+    }
+
+    /// The symmetry breaking to apply, unless switched off.
+    pub fn breaking(&self, enabled: bool) -> Option<Breaking> {
+        if !enabled {
+            return None;
+        }
+        let breaking = symmetry::choose_breaking(self.cover(), self.group(), &self.puzzle.board);
+        if let Some(b) = &breaking {
+            log::info!("symmetry breaking: {}", b.description);
+        }
+        breaking
+    }
+
+    /// The CNF, with symmetry-breaking units when `breaking` is given;
+    /// `edges` matters for edge-matching puzzles only.
+    pub fn encode(
+        &self,
+        encoding: Encoding,
+        card: Card,
+        edges: EdgeEncoding,
+        breaking: Option<&Breaking>,
+    ) -> Encoded {
+        let mut encoded = encode::encode_full(self.cover(), encoding, card, edges);
+        if let Some(b) = breaking {
+            encoded.forbid(&b.forbidden, &b.description);
+        }
+        encoded
+    }
+
+    /// Decodes a model (values indexed by variable, slot 0 unused) into a
+    /// solution and checks it against the puzzle. `who` names the solver
+    /// in the message of a failed check, which is a bug somewhere in
+    /// jigsat.
+    pub fn decode(&self, encoded: &Encoded, values: &[bool], who: &str) -> Result<Solution> {
+        let chosen: Vec<u32> = encoded
+            .chosen_options(values)
+            .into_iter()
+            .map(|o| o as u32)
+            .collect();
+        let solution = self.family.solution(&chosen);
+        check(self.puzzle, &solution).map_err(|e| {
+            Error::Bug(format!(
+                "the {who} model decodes to a solution that fails the check: {e}"
+            ))
+        })?;
+        Ok(solution)
+    }
+
+    /// The label `stats` gives the encoding: the at-most-one encoding, and
+    /// with coloured edges the edge encoding after a `+` (`auto+colours`).
+    pub fn encoding_label(&self, encoding: Encoding, edges: EdgeEncoding) -> String {
+        if self.cover().has_colours() {
+            format!("{encoding}+{edges}")
+        } else {
+            encoding.name().to_string()
+        }
+    }
+}
+
+/// The order model for `model`: `None` when the placement model is to be
+/// used; an error when the order model is asked for but cannot apply.
+pub fn order_instance(puzzle: &Puzzle, model: Model) -> Result<Option<OrderInstance>> {
+    if puzzle.tiling().is_some() {
+        return match model {
+            Model::Order => Err(Error::Usage(format!(
+                "{}: the order encoding packs rectangles and boxes, not edge-matching tiles",
+                puzzle.name
+            ))),
+            _ => Ok(None),
+        };
+    }
+    match model {
+        Model::Placement => Ok(None),
+        Model::Auto => Ok(OrderInstance::new(puzzle).ok()),
+        Model::Order => OrderInstance::new(puzzle).map(Some).map_err(|why| {
+            Error::Usage(format!(
+                "{}: the order encoding needs solid rectangles or boxes filling a solid board: {why}",
+                puzzle.name
+            ))
+        }),
+    }
+}
+
+/// What one solver run came to, decoded and checked.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub status: Status,
+    pub solution: Option<Solution>,
+    /// Why there is no solution, when there is none.
+    pub reason: Option<String>,
+}
+
+impl Answer {
+    /// The answer an [`Outcome`] stands for; `decode` turns a model into a
+    /// checked solution.
+    pub fn from_outcome(
+        outcome: Outcome,
+        solver: &str,
+        decode: impl FnOnce(&[bool]) -> Result<Solution>,
+    ) -> Result<Answer> {
+        Ok(match outcome {
+            Outcome::Sat(values) => Answer {
+                status: Status::Solved,
+                solution: Some(decode(&values)?),
+                reason: None,
+            },
+            Outcome::Unsat => Answer {
+                status: Status::Unsolvable,
+                solution: None,
+                reason: Some(format!("{solver} proved that no solution exists")),
+            },
+            Outcome::Unknown(why) => Answer {
+                status: Status::Unknown,
+                solution: None,
+                reason: Some(why),
+            },
+        })
+    }
+}
+
+/// Runs one solver on an encoded instance, then decodes and checks the
+/// model. A model that fails the check is a bug, never an answer.
+pub fn run_solver(
+    instance: &Instance,
+    encoded: &Encoded,
+    solver: &dyn Solver,
+    time_limit: Option<Duration>,
+) -> Result<Answer> {
+    let outcome = solver.solve(&encoded.cnf, time_limit)?;
+    Answer::from_outcome(outcome, solver.name(), |values| {
+        instance.decode(encoded, values, solver.name())
+    })
+}
+
+/// Runs the pipeline to the first solution.
+pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
+    let started = Instant::now();
+    if let Some(order) = order_instance(puzzle, options.model)? {
+        return solve_order(puzzle, &order, options, started);
+    }
+    let instance = Instance::new(puzzle)?;
+    let mut stats = Stats {
+        encoding: instance.encoding_label(options.encoding, options.edges),
+        ..Stats::default()
+    };
+    if let Some(reason) = precheck(&instance, options, &mut stats, started) {
+        return Ok(Report {
+            status: Status::Unsolvable,
+            solutions: Vec::new(),
+            reason: Some(reason),
+            stats,
+        });
+    }
+    let breaking = instance.breaking(options.symmetry);
+    let encoded = instance.encode(
+        options.encoding,
+        options.card,
+        options.edges,
+        breaking.as_ref(),
+    );
+    record_encoding(&mut stats, &encoded, started);
+    let solver = options.sat_solver()?;
+    stats.backend = solver.name().to_string();
+    let solve_start = Instant::now();
+    let answer = run_solver(
+        &instance,
+        &encoded,
+        solver.as_ref(),
+        options.remaining(started),
+    )?;
+    stats.solve_ms = ms(solve_start.elapsed());
+    log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
+    Ok(Report {
+        status: answer.status,
+        solutions: answer.solution.into_iter().collect(),
+        reason: answer.reason,
+        stats,
+    })
+}
+
+/// The colouring pre-check, unless switched off: its reason, when it
+/// proves the puzzle impossible, ends the run before any encoding.
+fn precheck(
+    instance: &Instance,
+    options: &Options,
+    stats: &mut Stats,
+    started: Instant,
+) -> Option<String> {
+    let refuted = options
+        .precheck
+        .then(|| instance.family().refute())
+        .flatten();
+    if refuted.is_some() {
+        stats.backend = "colouring argument".to_string();
+        stats.encode_ms = ms(started.elapsed());
+    }
+    refuted
+}
+
+/// The CNF's size and the time to build it, into `stats`.
+fn record_encoding(stats: &mut Stats, encoded: &Encoded, started: Instant) {
+    stats.variables = u64::from(encoded.cnf.num_vars());
+    stats.clauses = encoded.cnf.num_clauses() as u64;
+    stats.encode_ms = ms(started.elapsed());
+    log::info!(
+        "{} variables, {} clauses ({} encoding) in {:.1} ms",
+        stats.variables,
+        stats.clauses,
+        stats.encoding,
+        stats.encode_ms
+    );
+}
+
+/// [`solve`] through the order encoding.
+fn solve_order(
+    puzzle: &Puzzle,
+    order: &OrderInstance,
+    options: &Options,
+    started: Instant,
+) -> Result<Report> {
+    let model = order.encode(options.symmetry);
+    for note in &model.notes {
+        log::info!("{note}");
+    }
+    let mut stats = order_stats(&model.cnf, started);
+    let solver = options.sat_solver()?;
+    stats.backend = solver.name().to_string();
+    let solve_start = Instant::now();
+    let outcome = solver.solve(&model.cnf, options.remaining(started))?;
+    let answer = Answer::from_outcome(outcome, solver.name(), |values| {
+        order.decode(puzzle, &model, values, solver.name())
+    })?;
+    stats.solve_ms = ms(solve_start.elapsed());
+    Ok(Report {
+        status: answer.status,
+        solutions: answer.solution.into_iter().collect(),
+        reason: answer.reason,
+        stats,
+    })
+}
+
+fn order_stats(cnf: &encode::Cnf, started: Instant) -> Stats {
+    Stats {
+        encoding: Model::Order.name().to_string(),
+        variables: u64::from(cnf.num_vars()),
+        clauses: cnf.num_clauses() as u64,
+        encode_ms: ms(started.elapsed()),
+        ..Stats::default()
+    }
+}
+
+/// Runs the pipeline to every solution class (or as many as the limits
+/// allow), each checked, with exact counts when the search completes.
+pub fn enumerate(
+    puzzle: &Puzzle,
+    options: &Options,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Enumeration, Stats)> {
+    let started = Instant::now();
+    // dlx works on the exact-cover instance, so it asks for placements.
+    let model = match options.solver {
+        Some(SolverChoice::Dlx) if options.model == Model::Auto => Model::Placement,
+        _ => options.model,
+    };
+    match order_instance(puzzle, model)? {
+        Some(order) => enumerate_order(puzzle, &order, options, started, progress),
+        None => enumerate_cover(puzzle, options, started, progress),
+    }
+}
+
+/// [`enumerate`] through the order encoding (varisat only).
+fn enumerate_order(
+    puzzle: &Puzzle,
+    order: &OrderInstance,
+    options: &Options,
+    started: Instant,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Enumeration, Stats)> {
+    match &options.solver {
+        None | Some(SolverChoice::Varisat) => {}
+        Some(other) => {
+            return Err(Error::Usage(format!(
+                "the order encoding enumerates with varisat only, not {other}: use --model placement for dlx"
+            )));
+        }
+    }
+    let model = order.encode(options.symmetry);
+    let mut stats = order_stats(&model.cnf, started);
+    stats.backend = "varisat".to_string();
+    let limits = options.limits();
+    let result = family::boxes::enumerate(puzzle, order, &model, &limits, started, progress)?;
+    stats.solve_ms = result.solve_ms;
+    Ok((result, stats))
+}
+
+/// [`enumerate`] over an exact-cover family, with dlx or varisat.
+fn enumerate_cover(
+    puzzle: &Puzzle,
+    options: &Options,
+    started: Instant,
+    progress: &mut dyn FnMut(u64),
+) -> Result<(Enumeration, Stats)> {
+    let instance = Instance::new(puzzle)?;
+    let mut stats = Stats {
+        encoding: instance.encoding_label(options.encoding, options.edges),
+        ..Stats::default()
+    };
+    if let Some(reason) = precheck(&instance, options, &mut stats, started) {
+        return Ok((Enumeration::refuted(reason), stats));
+    }
+    let engine = enumeration_engine(options, instance.cover())?;
+    stats.backend = engine.name().to_string();
+    let breaking = instance.breaking(options.symmetry);
+    let encoded = (engine == Engine::Varisat).then(|| {
+        let encoding = enumeration_encoding(options.encoding, instance.cover());
+        stats.encoding = instance.encoding_label(encoding, options.edges);
+        instance.encode(encoding, options.card, options.edges, breaking.as_ref())
+    });
+    match &encoded {
+        Some(e) => record_encoding(&mut stats, e, started),
+        None => stats.encode_ms = ms(started.elapsed()),
+    }
+    let limits = options.limits();
+    let run = CoverRun {
+        cover: instance.cover(),
+        group: instance.group(),
+        solution: &|chosen| instance.family().solution(chosen),
+        breaking: breaking.as_ref(),
+        encoded: encoded.as_ref(),
+        limits: &limits,
+        run_started: started,
+    };
+    let result = enumerate::enumerate_cover(&run, engine, &|s| check(puzzle, s), progress)?;
+    stats.solve_ms = result.solve_ms;
+    log::info!(
+        "{} classes, {} solutions on a fixed board, in {:.1} ms ({})",
+        result.distinct,
+        result.count,
+        result.solve_ms,
+        if result.complete {
+            "complete"
+        } else {
+            "stopped early"
+        }
+    );
+    Ok((result, stats))
+}
+
+/// The engine an enumeration over a cover uses: the one asked for, or dlx
+/// when it can handle the instance and varisat otherwise.
+fn enumeration_engine(options: &Options, cover: &Cover) -> Result<Engine> {
+    Ok(match &options.solver {
+        Some(SolverChoice::Dlx) => Engine::Dlx,
+        Some(SolverChoice::Varisat) => Engine::Varisat,
+        Some(other) => {
+            return Err(Error::Usage(format!(
+                "{other} cannot enumerate solutions (it is not incremental): use --solver varisat or dlx"
+            )));
+        }
+        None if Engine::Dlx.supports(cover) => Engine::Dlx,
+        None => Engine::Varisat,
+    })
+}
+
+/// The at-most-one encoding `auto` stands for when SAT enumerates: the
+/// solver proves cube after cube empty, which binary clauses propagate
+/// fastest (encodings/RESULTS.md, "Why auto is pairwise when SAT
+/// enumerates"). Above a few million clauses (large boards) `auto` keeps
+/// its usual choice.
+fn enumeration_encoding(requested: Encoding, cover: &Cover) -> Encoding {
+    const MAX_PAIRS: usize = 5_000_000;
+    let pairs: usize = cover
+        .options_by_item()
+        .iter()
+        .map(|o| o.len() * o.len().saturating_sub(1) / 2)
+        .sum();
+    match requested {
+        Encoding::Auto if pairs <= MAX_PAIRS => Encoding::Pairwise,
+        other => other,
+    }
+}

@@ -1,0 +1,42 @@
+//! How a run ended and what it measured: the parts of every command's
+//! output that do not depend on the puzzle.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// How a run ended; decides the exit status together with [`Error`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Solved,
+    Unsolvable,
+    Unknown,
+}
+
+impl Status {
+    /// The contract's exit status: 0 solved, 1 no solution, 3 gave up.
+    pub fn exit_code(self) -> i32 {
+        match self {
+            Status::Solved => 0,
+            Status::Unsolvable => 1,
+            Status::Unknown => 3,
+        }
+    }
+}
+
+/// Size and timing figures of one run, as the JSON `stats` object shows.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    pub variables: u64,
+    pub clauses: u64,
+    pub encoding: String,
+    pub backend: String,
+    pub encode_ms: f64,
+    pub solve_ms: f64,
+}
+
+/// Milliseconds with microsecond precision, as the JSON stats give them.
+pub fn ms(d: Duration) -> f64 {
+    (d.as_secs_f64() * 1e6).round() / 1e3
+}
