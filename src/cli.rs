@@ -215,9 +215,11 @@ pub struct SearchArgs {
     /// The solver: `varisat` (built in; the default for one solution),
     /// `splr` (built in), `kissat`, `cadical`, `minisat` (programs on PATH,
     /// run on a DIMACS file), the path of any solver that prints SAT
-    /// competition output (e.g. --solver ./glucose), or `dlx` (dancing
-    /// links, not SAT; the default for --all and count when every piece is
-    /// used a fixed number of times). Enumeration needs varisat or dlx.
+    /// competition output (e.g. --solver ./glucose), or an exact search
+    /// (not SAT): `dlx` (Algorithm X; the default for --all and count when
+    /// every piece is used a fixed number of times) or `first-cell` (fills
+    /// the first empty cell, for boards filled exactly; any piece counts).
+    /// Enumeration needs varisat, dlx or first-cell.
     #[arg(long, value_name = "SOLVER")]
     pub solver: Option<SolverChoice>,
 

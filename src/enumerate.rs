@@ -33,7 +33,8 @@ use varisat::ExtendFormula;
 use crate::cover::Cover;
 use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
-use crate::exact::{self, ExactCover};
+use crate::exact::{self, ExactCover, FirstCell, Search};
+use crate::geometry::Board;
 use crate::solution::Solution;
 use crate::solve::worker;
 use crate::symmetry::{Breaking, Group};
@@ -42,6 +43,8 @@ use crate::symmetry::{Breaking, Group};
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Engine {
     Dlx,
+    /// The first-empty-cell search ([`crate::exact::firstcell`]).
+    FirstCell,
     Varisat,
 }
 
@@ -49,6 +52,7 @@ impl Engine {
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dlx => "dlx",
+            Engine::FirstCell => "first-cell",
             Engine::Varisat => "varisat",
         }
     }
@@ -61,6 +65,7 @@ impl Engine {
                 .items
                 .iter()
                 .all(|i| i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)),
+            Engine::FirstCell => FirstCell::supports(cover),
             Engine::Varisat => true,
         }
     }
@@ -217,6 +222,9 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
 /// Everything an enumeration over a cover needs besides the engine.
 pub struct CoverRun<'a> {
     pub cover: &'a Cover,
+    /// The board the cover's cell items number (the first-cell engine
+    /// scans it).
+    pub board: &'a Board,
     pub group: &'a Group,
     /// The solution chosen options stand for (the family's reading).
     pub solution: &'a dyn Fn(&[u32]) -> Solution,
@@ -246,7 +254,19 @@ pub fn enumerate_cover(
     // Edge colours become plain secondary items for the exact engines.
     let dlx_cover = run.cover.for_dlx();
     match engine {
-        Engine::Dlx => start_dlx(&dlx_cover, &forbidden, &stop, send)?,
+        Engine::Dlx => {
+            let dlx = ExactCover::new(&dlx_cover, &forbidden).ok_or_else(|| {
+                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell or varisat for count ranges".into())
+            })?;
+            log::debug!("dlx engine: Algorithm X over {}", dlx.name());
+            start_search("dlx", dlx, &stop, send)?
+        }
+        Engine::FirstCell => {
+            let search = FirstCell::new(run.cover, &forbidden, run.board).ok_or_else(|| {
+                Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
+            })?;
+            start_search("first-cell", search, &stop, send)?
+        }
         Engine::Varisat => {
             let encoded = run
                 .encoded
@@ -291,18 +311,14 @@ pub fn enumerate_cover(
     result
 }
 
-/// Algorithm X on every core, sending each solution found.
-fn start_dlx(
-    cover: &Cover,
-    forbidden: &[u32],
+/// An exact search on every core, sending each solution found.
+fn start_search<S: Search + 'static>(
+    name: &'static str,
+    mut search: S,
     stop: &Arc<AtomicBool>,
     send: mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Result<()> {
-    let mut dlx = ExactCover::new(cover, forbidden).ok_or_else(|| {
-        Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver varisat for count ranges".into())
-    })?;
-    log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-    exact::Search::set_interrupt(&mut dlx, Arc::clone(stop));
+    search.set_interrupt(Arc::clone(stop));
     let stop = Arc::clone(stop);
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let done = send.clone();
@@ -314,14 +330,14 @@ fn start_dlx(
                     .lock()
                     .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
         };
-        exact::enumerate_parallel(&mut dlx, threads, &visit).is_ok()
+        exact::enumerate_parallel(&mut search, threads, &visit).is_ok()
     };
-    worker::spawn("dlx", job, move |finished| {
+    worker::spawn(name, job, move |finished| {
         // A finished search is complete; an interrupted one is not.
         let _ = match finished {
             Ok(true) => done.send(Message::Done),
             Ok(false) => Ok(()),
-            Err(panic) => done.send(Message::Failed(format!("dlx panicked: {panic}"))),
+            Err(panic) => done.send(Message::Failed(format!("{name} panicked: {panic}"))),
         };
     })
 }

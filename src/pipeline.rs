@@ -109,7 +109,8 @@ impl Options {
             .build()
             .ok_or_else(|| {
                 Error::Usage(
-                    "dlx is an exact-cover engine: use it with --all, --limit or count".into(),
+                    "dlx and first-cell are exact searches: use them with --all, --limit or count"
+                        .into(),
                 )
             })
     }
@@ -412,8 +413,8 @@ pub fn enumerate(
 ) -> Result<(Enumeration, Stats)> {
     let started = Instant::now();
     // dlx works on the exact-cover instance, so it asks for placements.
-    let model = match options.solver {
-        Some(SolverChoice::Dlx) if options.model == Model::Auto => Model::Placement,
+    let model = match &options.solver {
+        Some(s) if s.is_exact_search() && options.model == Model::Auto => Model::Placement,
         _ => options.model,
     };
     match order_instance(puzzle, model)? {
@@ -477,6 +478,7 @@ fn enumerate_cover(
     let limits = options.limits();
     let run = CoverRun {
         cover: instance.cover(),
+        board: &puzzle.board,
         group: instance.group(),
         solution: &|chosen| instance.family().solution(chosen),
         breaking: breaking.as_ref(),
@@ -505,6 +507,7 @@ fn enumerate_cover(
 fn enumeration_engine(options: &Options, cover: &Cover) -> Result<Engine> {
     Ok(match &options.solver {
         Some(SolverChoice::Dlx) => Engine::Dlx,
+        Some(SolverChoice::FirstCell) => Engine::FirstCell,
         Some(SolverChoice::Varisat) => Engine::Varisat,
         Some(other) => {
             return Err(Error::Usage(format!(

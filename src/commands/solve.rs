@@ -15,7 +15,13 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
-    if args.all || args.limit.is_some() || search.solver == Some(SolverChoice::Dlx) {
+    if args.all
+        || args.limit.is_some()
+        || search
+            .solver
+            .as_ref()
+            .is_some_and(SolverChoice::is_exact_search)
+    {
         return run_all(args, quiet, &puzzle, &sink);
     }
     let report = pipeline::solve(&puzzle, &search.options(None))?;

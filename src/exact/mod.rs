@@ -22,8 +22,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 pub mod bitx;
 pub mod dlx;
+pub mod firstcell;
 pub mod search;
 
+pub use firstcell::FirstCell;
 pub use search::{Search, Stop, Visit};
 
 use bitx::BitX;

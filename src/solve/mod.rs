@@ -62,10 +62,21 @@ pub enum SolverChoice {
     /// for `--all` and `count` when every piece is used once or a fixed
     /// number of times the areas force.
     Dlx,
+    /// The first-empty-cell search (exact, not SAT): boards filled
+    /// exactly, pieces used any number of times.
+    FirstCell,
 }
 
 /// Names `--solver` accepts besides a path, for messages and `--help`.
-pub const SOLVER_NAMES: [&str; 6] = ["varisat", "splr", "kissat", "cadical", "minisat", "dlx"];
+pub const SOLVER_NAMES: [&str; 7] = [
+    "varisat",
+    "splr",
+    "kissat",
+    "cadical",
+    "minisat",
+    "dlx",
+    "first-cell",
+];
 
 impl SolverChoice {
     /// The SAT solver behind the choice; `None` for `dlx`, which works on
@@ -77,8 +88,13 @@ impl SolverChoice {
             SolverChoice::External(kind, program) => {
                 Some(Box::new(External::new(*kind, program.clone())))
             }
-            SolverChoice::Dlx => None,
+            SolverChoice::Dlx | SolverChoice::FirstCell => None,
         }
+    }
+
+    /// Whether this is an exact search over the cover (no CNF).
+    pub fn is_exact_search(&self) -> bool {
+        matches!(self, SolverChoice::Dlx | SolverChoice::FirstCell)
     }
 
     /// Whether the solver can enumerate solutions (it needs assumptions or
@@ -86,7 +102,7 @@ impl SolverChoice {
     /// solver. splr 0.17 is not incremental, and a program run on a file
     /// starts afresh.
     pub fn supports_enumeration(&self) -> bool {
-        matches!(self, SolverChoice::Varisat | SolverChoice::Dlx)
+        matches!(self, SolverChoice::Varisat) || self.is_exact_search()
     }
 
     /// The name shown in tables and stats.
@@ -95,6 +111,7 @@ impl SolverChoice {
             SolverChoice::Varisat => "varisat".into(),
             SolverChoice::Splr => "splr".into(),
             SolverChoice::Dlx => "dlx".into(),
+            SolverChoice::FirstCell => "first-cell".into(),
             SolverChoice::External(kind, program) => kind.display_name(program),
         }
     }
@@ -117,6 +134,7 @@ impl FromStr for SolverChoice {
             "varisat" => return Ok(SolverChoice::Varisat),
             "splr" => return Ok(SolverChoice::Splr),
             "dlx" => return Ok(SolverChoice::Dlx),
+            "first-cell" | "firstcell" => return Ok(SolverChoice::FirstCell),
             "kissat" => {
                 return Ok(SolverChoice::External(
                     ExternalKind::Kissat,
