@@ -20,7 +20,8 @@ use crate::solve::SolverChoice;
         puzzles (square tiles whose touching edges match) with SAT.\n\n\
         A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries; jigsat lists every \
         placement of every piece, encodes the exact cover as CNF (one variable per \
-        placement), solves it, checks the answer against the puzzle and draws it.",
+        placement), solves it (by exact search or SAT, whichever suits the puzzle), checks the \
+        answer against the puzzle and draws it.",
     after_help = "Examples:\n  \
         jigsat solve puzzles/soma.toml\n  \
         jigsat solve puzzles/pentomino-6x10.toml --format json -o solution.json\n  \
@@ -212,14 +213,15 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = Model::Auto)]
     pub model: Model,
 
-    /// The solver: `varisat` (built in; the default for one solution),
-    /// `splr` (built in), `kissat`, `cadical`, `minisat` (programs on PATH,
-    /// run on a DIMACS file), the path of any solver that prints SAT
-    /// competition output (e.g. --solver ./glucose), or an exact search
-    /// (not SAT): `dlx` (Algorithm X; the default for --all and count when
-    /// every piece is used a fixed number of times) or `first-cell` (fills
-    /// the first empty cell, for boards filled exactly; any piece counts).
-    /// Enumeration needs varisat, dlx or first-cell.
+    /// The engine. Left out, jigsat picks one for the puzzle (`auto`, see
+    /// `encodings/RESULTS.md`): an exact search where one applies, SAT
+    /// otherwise. Exact searches (not SAT): `first-cell` (fills the first
+    /// empty cell; boards filled exactly, any piece counts) and `dlx`
+    /// (Algorithm X; pieces used once or a number of times the areas
+    /// force). SAT solvers: `varisat`, `splr` (built in), `kissat`,
+    /// `cadical`, `minisat` (programs on PATH, run on a DIMACS file), or the
+    /// path of any solver that prints SAT competition output (e.g. --solver
+    /// ./glucose). Enumeration needs varisat, dlx or first-cell.
     #[arg(long, value_name = "SOLVER")]
     pub solver: Option<SolverChoice>,
 

@@ -21,7 +21,8 @@
 //! - [`symmetry`] holds the group, canonical forms and symmetry breaking.
 //! - [`encode`] writes the CNF: one variable per option, a cardinality
 //!   constraint per item, at-most-one encodings chosen by `--encoding`.
-//! - [`exact`] searches the cover directly (Algorithm X).
+//! - [`exact`] searches the cover directly (Algorithm X, first empty cell).
+//! - [`portfolio`] decides which engine answers when the user does not.
 //! - [`solve`] runs a SAT solver behind one trait, each on a worker thread.
 //! - [`enumerate`] collects every class from any engine, with counts.
 //! - [`solution`] holds a solution and checks it against the puzzle alone.
@@ -43,6 +44,7 @@ pub mod fingerprint;
 pub mod generate;
 pub mod geometry;
 pub mod pipeline;
+pub mod portfolio;
 pub mod puzzle;
 pub mod render;
 pub mod report;

@@ -18,6 +18,8 @@ use crate::enumerate::{self, CoverRun, Engine, Enumeration, Limits};
 use crate::error::{Error, Result};
 use crate::family::boxes::OrderInstance;
 use crate::family::{self, Family};
+use crate::geometry::Board;
+use crate::portfolio::{self, Goal};
 use crate::puzzle::Puzzle;
 pub use crate::report::{Stats, Status, ms};
 use crate::solution::{Solution, check};
@@ -58,8 +60,8 @@ pub struct Options {
     pub card: Card,
     /// The edge-matching encoding (edge-matching puzzles only).
     pub edges: EdgeEncoding,
-    /// `None`: varisat for a first solution; for an enumeration, dlx when
-    /// the instance is a pure exact cover, varisat otherwise.
+    /// `None`: the engine [`portfolio`] picks for the puzzle and the goal
+    /// (an exact search where one applies, varisat otherwise).
     pub solver: Option<SolverChoice>,
     /// Stop after this long, counted from the start of the run.
     pub time_limit: Option<Duration>,
@@ -287,10 +289,22 @@ pub fn run_solver(
     })
 }
 
+/// The model a run uses: `--model auto` means placements for an exact
+/// search (asked for, or chosen by [`portfolio`] for a rectangle puzzle
+/// small enough), the order encoding for other rectangle puzzles.
+fn run_model(puzzle: &Puzzle, options: &Options) -> Model {
+    match &options.solver {
+        _ if options.model != Model::Auto => options.model,
+        Some(s) if s.is_exact_search() => Model::Placement,
+        None if portfolio::search_placements(puzzle) => Model::Placement,
+        _ => Model::Auto,
+    }
+}
+
 /// Runs the pipeline to the first solution.
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
     let started = Instant::now();
-    if let Some(order) = order_instance(puzzle, options.model)? {
+    if let Some(order) = order_instance(puzzle, run_model(puzzle, options))? {
         return solve_order(puzzle, &order, options, started);
     }
     let instance = Instance::new(puzzle)?;
@@ -305,6 +319,16 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
             reason: Some(reason),
             stats,
         });
+    }
+    // An encoding asked for by name means the user wants SAT.
+    let chosen = match &options.solver {
+        None if options.encoding == Encoding::Auto => {
+            portfolio::exact_engine(instance.cover(), &puzzle.board, Goal::First)
+        }
+        _ => None,
+    };
+    if let Some(engine) = chosen {
+        return solve_exact(puzzle, &instance, engine, options, stats, started);
     }
     let breaking = instance.breaking(options.symmetry);
     let encoded = instance.encode(
@@ -412,12 +436,7 @@ pub fn enumerate(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Enumeration, Stats)> {
     let started = Instant::now();
-    // dlx works on the exact-cover instance, so it asks for placements.
-    let model = match &options.solver {
-        Some(s) if s.is_exact_search() && options.model == Model::Auto => Model::Placement,
-        _ => options.model,
-    };
-    match order_instance(puzzle, model)? {
+    match order_instance(puzzle, run_model(puzzle, options))? {
         Some(order) => enumerate_order(puzzle, &order, options, started, progress),
         None => enumerate_cover(puzzle, options, started, progress),
     }
@@ -448,7 +467,8 @@ fn enumerate_order(
     Ok((result, stats))
 }
 
-/// [`enumerate`] over an exact-cover family, with dlx or varisat.
+/// [`enumerate`] over an exact-cover family, with an exact engine or
+/// varisat.
 fn enumerate_cover(
     puzzle: &Puzzle,
     options: &Options,
@@ -463,7 +483,33 @@ fn enumerate_cover(
     if let Some(reason) = precheck(&instance, options, &mut stats, started) {
         return Ok((Enumeration::refuted(reason), stats));
     }
-    let engine = enumeration_engine(options, instance.cover())?;
+    let engine = enumeration_engine(options, instance.cover(), &puzzle.board)?;
+    let result = enumerate_with(puzzle, &instance, engine, options, &mut stats, started, progress)?;
+    log::info!(
+        "{} classes, {} solutions on a fixed board, in {:.1} ms ({})",
+        result.distinct,
+        result.count,
+        result.solve_ms,
+        if result.complete {
+            "complete"
+        } else {
+            "stopped early"
+        }
+    );
+    Ok((result, stats))
+}
+
+/// Every class of `instance` (within the options' limits) by `engine`,
+/// each checked against the puzzle; the figures go into `stats`.
+fn enumerate_with(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    engine: Engine,
+    options: &Options,
+    stats: &mut Stats,
+    started: Instant,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Enumeration> {
     stats.backend = engine.name().to_string();
     let breaking = instance.breaking(options.symmetry);
     let encoded = (engine == Engine::Varisat).then(|| {
@@ -472,7 +518,7 @@ fn enumerate_cover(
         instance.encode(encoding, options.card, options.edges, breaking.as_ref())
     });
     match &encoded {
-        Some(e) => record_encoding(&mut stats, e, started),
+        Some(e) => record_encoding(stats, e, started),
         None => stats.encode_ms = ms(started.elapsed()),
     }
     let limits = options.limits();
@@ -488,23 +534,44 @@ fn enumerate_cover(
     };
     let result = enumerate::enumerate_cover(&run, engine, &|s| check(puzzle, s), progress)?;
     stats.solve_ms = result.solve_ms;
-    log::info!(
-        "{} classes, {} solutions on a fixed board, in {:.1} ms ({})",
-        result.distinct,
-        result.count,
-        result.solve_ms,
-        if result.complete {
-            "complete"
-        } else {
-            "stopped early"
-        }
-    );
-    Ok((result, stats))
+    Ok(result)
 }
 
-/// The engine an enumeration over a cover uses: the one asked for, or dlx
-/// when it can handle the instance and varisat otherwise.
-fn enumeration_engine(options: &Options, cover: &Cover) -> Result<Engine> {
+/// The first solution by an exact engine: an enumeration stopped at one
+/// class.
+fn solve_exact(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    engine: Engine,
+    options: &Options,
+    mut stats: Stats,
+    started: Instant,
+) -> Result<Report> {
+    let first = Options {
+        limit: Some(1),
+        ..options.clone()
+    };
+    let result = enumerate_with(puzzle, instance, engine, &first, &mut stats, started, &mut |_| {})?;
+    log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
+    let (status, reason) = match (result.classes.is_empty(), &result.stopped) {
+        (false, _) => (Status::Solved, None),
+        (true, None) => (
+            Status::Unsolvable,
+            Some(format!("the {} search found no solution", engine.name())),
+        ),
+        (true, Some(stopped)) => (Status::Unknown, Some(stopped.to_string())),
+    };
+    Ok(Report {
+        status,
+        solutions: result.classes.into_iter().take(1).collect(),
+        reason,
+        stats,
+    })
+}
+
+/// The engine an enumeration over a cover uses: the one asked for, or the
+/// one [`portfolio`] picks.
+fn enumeration_engine(options: &Options, cover: &Cover, board: &Board) -> Result<Engine> {
     Ok(match &options.solver {
         Some(SolverChoice::Dlx) => Engine::Dlx,
         Some(SolverChoice::FirstCell) => Engine::FirstCell,
@@ -514,8 +581,7 @@ fn enumeration_engine(options: &Options, cover: &Cover) -> Result<Engine> {
                 "{other} cannot enumerate solutions (it is not incremental): use --solver varisat or dlx"
             )));
         }
-        None if Engine::Dlx.supports(cover) => Engine::Dlx,
-        None => Engine::Varisat,
+        None => portfolio::exact_engine(cover, board, Goal::Every).unwrap_or(Engine::Varisat),
     })
 }
 

@@ -82,8 +82,8 @@ pub fn count(name: &str, extra: &[&str]) -> (u64, u64) {
 }
 
 #[test]
-fn soma_has_11520_solutions_240_distinct_with_both_engines() {
-    for engine in ["dlx", "varisat"] {
+fn soma_has_11520_solutions_240_distinct_with_every_engine() {
+    for engine in ["dlx", "first-cell", "varisat"] {
         assert_eq!(
             count("soma.toml", &["--solver", engine]),
             (11520, 240),
@@ -234,6 +234,10 @@ fn pentominoes_6x10_have_9356_solutions_2339_distinct() {
         count("pentomino-6x10.toml", &["--solver", "dlx", "--no-symmetry"]),
         (9356, 2339)
     );
+    assert_eq!(
+        count("pentomino-6x10.toml", &["--solver", "first-cell"]),
+        (9356, 2339)
+    );
 }
 
 #[test]
@@ -257,6 +261,10 @@ fn pentominoes_8x8_with_hole_have_65_distinct() {
     );
     assert_eq!(
         count("pentomino-8x8-hole.toml", &["--solver", "varisat"]),
+        (520, 65)
+    );
+    assert_eq!(
+        count("pentomino-8x8-hole.toml", &["--solver", "first-cell"]),
         (520, 65)
     );
 }

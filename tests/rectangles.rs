@@ -172,9 +172,19 @@ fn an_impossible_packing_with_the_right_area_has_no_solution() {
 fn the_order_model_is_chosen_only_where_it_applies() {
     let rect =
         inline("[board]\nsize = [4, 2]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n");
-    let report = solve(&rect, &Options::default()).unwrap();
+    // With a SAT solver, auto picks the order encoding for rectangles...
+    let sat = Options {
+        solver: Some(jigsat::SolverChoice::Varisat),
+        ..Options::default()
+    };
+    let report = solve(&rect, &sat).unwrap();
     assert_eq!(report.status, Status::Solved);
     assert_eq!(report.stats.encoding, "order");
+    // ...and with no solver named, a puzzle this small is searched
+    // exactly over its placements (the portfolio's rule).
+    let report = solve(&rect, &Options::default()).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.stats.backend, "first-cell");
     let placement = Options {
         model: Model::Placement,
         ..Options::default()
@@ -232,7 +242,17 @@ fn forcing_the_order_model_on_a_polyomino_puzzle_is_a_clear_error() {
 #[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
 fn calibron_12_solves_and_checks() {
     let puzzle = Puzzle::load(&puzzle_path("calibron12.toml")).unwrap();
+    // The default: the first-cell search over placements.
     let report = solve(&puzzle, &Options::default()).unwrap();
+    assert_eq!(report.status, Status::Solved);
+    assert_eq!(report.stats.backend, "first-cell");
+    check(&puzzle, &report.solutions[0]).unwrap();
+    // The order encoding with SAT.
+    let order = Options {
+        model: Model::Order,
+        ..Options::default()
+    };
+    let report = solve(&puzzle, &order).unwrap();
     assert_eq!(report.status, Status::Solved);
     assert_eq!(report.stats.encoding, "order");
     check(&puzzle, &report.solutions[0]).unwrap();
@@ -241,16 +261,22 @@ fn calibron_12_solves_and_checks() {
 #[test]
 #[ignore = "slow: run with cargo test --release -- --ignored"]
 fn calibron_12_has_8_solutions_and_1_up_to_symmetry() {
-    let out = jigsat()
-        .args(["count", "--format", "json"])
-        .arg(puzzle_path("calibron12.toml"))
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["count"], 8);
-    assert_eq!(v["distinct"], 1);
-    assert_eq!(v["stats"]["encoding"], "order");
+    for (args, backend) in [
+        (&[][..], "first-cell"),
+        (&["--model", "order"][..], "varisat"),
+    ] {
+        let out = jigsat()
+            .args(["count", "--format", "json"])
+            .args(args)
+            .arg(puzzle_path("calibron12.toml"))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["count"], 8, "{args:?}");
+        assert_eq!(v["distinct"], 1, "{args:?}");
+        assert_eq!(v["stats"]["backend"], backend, "{args:?}");
+    }
 }
 
 /// Every assignment of the order CNF, counted by blocking each one found

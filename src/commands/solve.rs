@@ -41,18 +41,24 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
             let mut out = String::new();
             if !quiet {
                 let secs = (report.stats.encode_ms + report.stats.solve_ms) / 1000.0;
+                let stats = &report.stats;
+                // An exact search has no CNF to describe.
+                let how = if stats.variables == 0 && stats.clauses == 0 {
+                    format!("{} search", stats.backend)
+                } else {
+                    format!(
+                        "{} variables, {} clauses, {} encoding, {}",
+                        stats.variables, stats.clauses, stats.encoding, stats.backend
+                    )
+                };
                 out += &format!(
-                    "{}: {} in {secs:.3} s ({} variables, {} clauses, {} encoding, {})\n",
+                    "{}: {} in {secs:.3} s ({how})\n",
                     puzzle.name,
                     match report.status {
                         Status::Solved => "solved",
                         Status::Unsolvable => "no solution",
                         Status::Unknown => "gave up",
                     },
-                    report.stats.variables,
-                    report.stats.clauses,
-                    report.stats.encoding,
-                    report.stats.backend
                 );
             }
             for s in &report.solutions {

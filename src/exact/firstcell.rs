@@ -192,13 +192,11 @@ impl FirstCell {
             rank_of[p as usize] = r as u32;
         }
         kept.sort_by_key(|(anchor, piece, _, o)| (*anchor, rank_of[*piece as usize], *o));
-        let regions = Regions::new(board, &scan, &kept);
         let mut engine = FirstCell::from_kept(cells, &kept, cover.options.len());
         engine.min = min;
         engine.max = max;
         engine.used = vec![0; engine.max.len()];
         engine.area = area;
-        engine.regions = regions;
         Some(engine)
     }
 
@@ -265,11 +263,30 @@ impl FirstCell {
         }
     }
 
-    /// Turns the region check on or off; returns whether it is on (it
-    /// cannot be when some placement is not connected).
-    pub fn set_region_pruning(&mut self, on: bool) -> bool {
+    /// Turns the region check on or off (`board` is the one the engine
+    /// was built for); returns whether it is on: it cannot be when some
+    /// placement is not connected.
+    pub fn set_region_pruning(&mut self, on: bool, board: &Board) -> bool {
+        if on && self.regions.is_none() {
+            self.regions = Regions::new(board, &scan_positions(board), self);
+        }
         self.prune = on && self.regions.is_some();
         self.prune
+    }
+
+    /// The scan positions of option `k`'s cells, in increasing order.
+    fn cells_of(&self, k: usize) -> Vec<u32> {
+        let base = self.anchor[k] / 64 * 64;
+        let mask = &self.masks[k * self.span..(k + 1) * self.span];
+        let mut cells = Vec::new();
+        for (w, &m) in mask.iter().enumerate() {
+            let mut bits = m;
+            while bits != 0 {
+                cells.push(base + w as u32 * 64 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        cells
     }
 
     /// The first empty cell at or after word `from` (every cell before
@@ -493,7 +510,7 @@ impl Regions {
     /// The adjacency the region check needs; `None` when some option's
     /// cells are not connected (a piece in two parts can bridge regions,
     /// so region sizes prove nothing).
-    fn new(board: &Board, scan: &[u32], kept: &[(u32, u32, Vec<u32>, u32)]) -> Option<Regions> {
+    fn new(board: &Board, scan: &[u32], engine: &FirstCell) -> Option<Regions> {
         let n = board.len();
         let mut by_scan = vec![Vec::new(); n];
         for (i, &cell) in board.cells().iter().enumerate() {
@@ -510,11 +527,13 @@ impl Regions {
         }
         let (neighbour_start, neighbours) = compressed(&by_scan);
         let mut mark = vec![0u32; n];
-        let mut borders = Vec::with_capacity(kept.len());
-        for (stamp, (_, _, own, _)) in kept.iter().enumerate() {
-            let stamp = stamp as u32 + 1;
+        let mut seen = vec![0u32; n];
+        let mut borders = Vec::with_capacity(engine.anchor.len());
+        for k in 0..engine.anchor.len() {
+            let own = engine.cells_of(k);
+            let stamp = k as u32 + 1;
             own.iter().for_each(|&p| mark[p as usize] = stamp);
-            if !connected(own, &by_scan, &mark, stamp) {
+            if !connected(&own, &by_scan, &mark, &mut seen, stamp) {
                 return None;
             }
             let mut border: Vec<u32> = own
@@ -588,19 +607,22 @@ impl Fill {
     }
 }
 
-/// Whether the cells `own` (marked with `stamp`) are connected.
-fn connected(own: &[u32], by_scan: &[Vec<u32>], mark: &[u32], stamp: u32) -> bool {
-    let mut seen = vec![own[0]];
+/// Whether the cells `own` (marked with `stamp` in `mark`) are
+/// connected; `seen` is scratch, marked with `stamp` as cells are reached.
+fn connected(own: &[u32], by_scan: &[Vec<u32>], mark: &[u32], seen: &mut [u32], stamp: u32) -> bool {
+    let mut reached = 1;
     let mut stack = vec![own[0]];
+    seen[own[0] as usize] = stamp;
     while let Some(p) = stack.pop() {
         for &q in &by_scan[p as usize] {
-            if mark[q as usize] == stamp && !seen.contains(&q) {
-                seen.push(q);
+            if mark[q as usize] == stamp && seen[q as usize] != stamp {
+                seen[q as usize] = stamp;
+                reached += 1;
                 stack.push(q);
             }
         }
     }
-    seen.len() == own.len()
+    reached == own.len()
 }
 
 /// Lists of lists as one array and start offsets (`starts[i]..starts[i + 1]`).

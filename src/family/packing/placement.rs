@@ -71,6 +71,26 @@ pub fn estimate(board: &Board, orientations: &[Vec<Orientation>]) -> Estimate {
     total
 }
 
+/// [`estimate`] for a packing puzzle.
+pub fn estimate_puzzle(puzzle: &Puzzle) -> Estimate {
+    estimate(&puzzle.board, &fitting_orientations(puzzle))
+}
+
+/// Each piece's distinct orientations that fit in the board's bounding box.
+fn fitting_orientations(puzzle: &Puzzle) -> Vec<Vec<Orientation>> {
+    let board = &puzzle.board;
+    puzzle
+        .pieces()
+        .iter()
+        .map(|piece| {
+            orientations(&piece.shape, piece.moves, board.is_flat())
+                .into_iter()
+                .filter(|o| fits_box(o, board))
+                .collect()
+        })
+        .collect()
+}
+
 /// Refuses a puzzle whose placements would need more than `limit` bytes,
 /// giving the estimate, before any of them is made.
 fn check_memory(puzzle: &Puzzle, estimate: Estimate, limit: u64) -> Result<(), Error> {
@@ -126,17 +146,7 @@ impl Placements {
     /// [`MAX_PLACEMENT_BYTES`] (see [`estimate`]).
     pub fn generate(puzzle: &Puzzle) -> Result<Placements, Error> {
         let board = &puzzle.board;
-        let flat = board.is_flat();
-        let all_orientations: Vec<Vec<Orientation>> = puzzle
-            .pieces()
-            .iter()
-            .map(|piece| {
-                orientations(&piece.shape, piece.moves, flat)
-                    .into_iter()
-                    .filter(|o| fits_box(o, board))
-                    .collect()
-            })
-            .collect();
+        let all_orientations = fitting_orientations(puzzle);
         check_memory(
             puzzle,
             estimate(board, &all_orientations),

@@ -1,0 +1,73 @@
+//! Which engine answers when the user does not choose (`--solver` left
+//! out): a rule read off measurements, kept in one place.
+//!
+//! The engines differ by orders of magnitude from one puzzle to the next
+//! (encodings/RESULTS.md, "Which engine auto runs", has the figures):
+//!
+//! - **first-cell** fills the first empty cell in a fixed scan order. On a
+//!   flat board it finds a first solution in milliseconds (6x10
+//!   pentominoes: 4 ms, where varisat needs 50 ms and dlx 10 ms), and it
+//!   counts fastest when the scan line is short (boards at most 5 wide:
+//!   3x20, 4x15, 5x12 pentominoes, 2-4x faster than dlx). It is the only
+//!   exact engine for pieces with count ranges (Calibron 12's two pairs of
+//!   equal rectangles, a "0..4" count). In 3-D its fixed order loses
+//!   badly (Y25: minutes, against seconds for dlx).
+//! - **dlx** (Algorithm X, branching on the tightest item) counts fastest
+//!   everywhere else: wide flat boards, boxes, edge-matching tiles.
+//! - **SAT** takes what neither exact engine handles: holes allowed with
+//!   count ranges, and first solutions of edge-matching puzzles.
+//!
+//! Rectangle puzzles (Calibron 12) go through the placement cover and
+//! first-cell rather than the order encoding when their placements are
+//! few enough: 0.6 s for all 8 solutions against 3-20 s.
+
+use crate::cover::Cover;
+use crate::enumerate::Engine;
+use crate::family::packing::placement;
+use crate::geometry::Board;
+use crate::puzzle::Puzzle;
+
+/// What a run is after: the engines rank differently for the two.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// One solution.
+    First,
+    /// Every solution (counting, `--all`).
+    Every,
+}
+
+/// Widest scan line (the board's shorter side) on which first-cell still
+/// counts faster than dlx: 5x12 pentominoes 0.22 s against 0.44 s, 6x10
+/// 1.0 s against 0.27 s.
+const NARROW: i32 = 5;
+
+/// The exact engine for `cover` on `board`, or `None` when SAT should
+/// answer.
+pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> {
+    let first_cell = Engine::FirstCell.supports(cover);
+    let dlx = Engine::Dlx.supports(cover);
+    let [w, h, _] = board.extent();
+    let flat = board.is_flat();
+    match goal {
+        Goal::First if first_cell && flat => Some(Engine::FirstCell),
+        Goal::First if dlx && !cover.has_colours() => Some(Engine::Dlx),
+        Goal::First => None,
+        Goal::Every if first_cell && (!dlx || (flat && w.min(h) <= NARROW)) => {
+            Some(Engine::FirstCell)
+        }
+        Goal::Every if dlx => Some(Engine::Dlx),
+        Goal::Every => None,
+    }
+}
+
+/// Most bytes of placements for which a rectangle puzzle is searched as a
+/// placement cover rather than through the order encoding (Calibron 12
+/// takes about 120 MB).
+const MAX_PLACEMENT_SEARCH_BYTES: u64 = 512 << 20;
+
+/// Whether a puzzle the order encoding could take is better searched as a
+/// placement cover by an exact engine: when its placements are few enough
+/// to build quickly (estimated before any is made).
+pub fn search_placements(puzzle: &Puzzle) -> bool {
+    placement::estimate_puzzle(puzzle).bytes <= MAX_PLACEMENT_SEARCH_BYTES
+}
