@@ -276,6 +276,15 @@ pub struct DimacsArgs {
     /// The puzzle file.
     pub puzzle: PathBuf,
 
+    /// `cnf`: DIMACS for any SAT solver. `dlx`: the exact-cover instance
+    /// in the input format of Knuth's DLX1/DLX2 (one line of items, then
+    /// one option per line: the piece, then its cells), e.g.
+    /// `jigsat dimacs puzzles/pentomino-6x10.toml --format dlx | dlx1`.
+    /// With --no-symmetry DLX1 counts what `jigsat count` calls the
+    /// solutions on a fixed board.
+    #[arg(long, value_enum, default_value_t = ExportFormat::Cnf)]
+    pub format: ExportFormat,
+
     /// Write the CNF to FILE (through a temporary name, renamed when
     /// complete) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
@@ -288,6 +297,15 @@ pub struct DimacsArgs {
     /// given --no-symmetry too, or --cnf with this file).
     #[arg(long)]
     pub no_symmetry: bool,
+}
+
+/// What `jigsat dimacs` writes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportFormat {
+    /// DIMACS CNF.
+    Cnf,
+    /// Knuth's DLX input format.
+    Dlx,
 }
 
 #[derive(Debug, Args)]

@@ -484,7 +484,9 @@ fn enumerate_cover(
         return Ok((Enumeration::refuted(reason), stats));
     }
     let engine = enumeration_engine(options, instance.cover(), &puzzle.board)?;
-    let result = enumerate_with(puzzle, &instance, engine, options, &mut stats, started, progress)?;
+    let result = enumerate_with(
+        puzzle, &instance, engine, options, &mut stats, started, progress,
+    )?;
     log::info!(
         "{} classes, {} solutions on a fixed board, in {:.1} ms ({})",
         result.distinct,
@@ -551,7 +553,15 @@ fn solve_exact(
         limit: Some(1),
         ..options.clone()
     };
-    let result = enumerate_with(puzzle, instance, engine, &first, &mut stats, started, &mut |_| {})?;
+    let result = enumerate_with(
+        puzzle,
+        instance,
+        engine,
+        &first,
+        &mut stats,
+        started,
+        &mut |_| {},
+    )?;
     log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
     let (status, reason) = match (result.classes.is_empty(), &result.stopped) {
         (false, _) => (Status::Solved, None),

@@ -63,7 +63,10 @@ fn finds_exactly_the_solutions_of_algorithm_x() {
         let mut first = FirstCell::new(&cover, &forbidden, &puzzle.board).unwrap();
         assert_eq!(solutions(first.clone()), expected, "{name} {breaking}");
         // The region check only cuts dead branches.
-        assert!(first.set_region_pruning(true, &puzzle.board), "{name}: pieces are connected");
+        assert!(
+            first.set_region_pruning(true, &puzzle.board),
+            "{name}: pieces are connected"
+        );
         assert_eq!(solutions(first), expected, "{name} {breaking} pruned");
     }
 }
@@ -161,16 +164,17 @@ const SHAPES: [&str; 8] = [
     "#", "##", "###", "##\n#.", "####", "###\n#..", "###\n.#.", "##\n##",
 ];
 
+/// Width, height, holes (x, y), and pieces (shape, min, max).
+type RandomPuzzle = (usize, usize, Vec<(usize, usize)>, Vec<(usize, u32, u32)>);
+
 /// A random board (a rectangle with up to two holes) and up to three
 /// distinct pieces with count ranges.
-fn random_puzzle() -> impl Strategy<Value = (usize, usize, Vec<(usize, usize)>, Vec<(usize, u32, u32)>)>
-{
+fn random_puzzle() -> impl Strategy<Value = RandomPuzzle> {
     (2usize..=4, 2usize..=4).prop_flat_map(|(w, h)| {
         let holes = prop::collection::vec((0..w, 0..h), 0..=2);
         let pieces = prop::collection::vec(
-            (0..SHAPES.len(), 0u32..=2, 0u32..=6).prop_map(|(s, min, extra)| {
-                (s, min, (min + extra).max(1))
-            }),
+            (0..SHAPES.len(), 0u32..=2, 0u32..=6)
+                .prop_map(|(s, min, extra)| (s, min, (min + extra).max(1))),
             1..=3,
         );
         (Just(w), Just(h), holes, pieces)

@@ -1,10 +1,13 @@
-//! `jigsat dimacs`: the CNF as a DIMACS file, for any SAT solver.
+//! `jigsat dimacs`: the CNF as a DIMACS file, for any SAT solver, or the
+//! exact-cover instance in Knuth's DLX format.
 
 use std::io::Write;
 
-use crate::cli::DimacsArgs;
+use crate::cli::{DimacsArgs, ExportFormat};
 use crate::error::{Error, Result};
+use crate::exact::knuth;
 use crate::pipeline::{Instance, ms};
+use crate::puzzle::Puzzle;
 use crate::solve::dimacs::{self, CnfSource};
 
 use super::load;
@@ -14,6 +17,10 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let instance = Instance::new(&puzzle)?;
     let breaking = instance.breaking(!args.no_symmetry);
+    if args.format == ExportFormat::Dlx {
+        let forbidden = breaking.map(|b| b.forbidden).unwrap_or_default();
+        return write_dlx(args, &puzzle, &instance, &forbidden);
+    }
     let encoded = instance.encode(
         args.encoding.encoding,
         args.encoding.card,
@@ -57,5 +64,45 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
         ms(written),
         bytes as f64 / 1e6 / written.as_secs_f64().max(1e-9)
     );
+    Ok(0)
+}
+
+/// The exact-cover instance for Knuth's DLX1/DLX2, to the output.
+fn write_dlx(
+    args: &DimacsArgs,
+    puzzle: &Puzzle,
+    instance: &Instance,
+    forbidden: &[u32],
+) -> Result<i32> {
+    let cover = instance.cover().for_dlx();
+    let export = knuth::Export::new(&cover, &puzzle.board)
+        .map_err(|why| Error::Usage(format!("{}: {why}", args.puzzle.display())))?;
+    let header = vec![
+        format!(
+            "jigsat {}: {} ({})",
+            env!("CARGO_PKG_VERSION"),
+            puzzle.name,
+            args.puzzle.display()
+        ),
+        if forbidden.is_empty() {
+            "no symmetry breaking: DLX1's count is the count on a fixed board".to_string()
+        } else {
+            format!(
+                "symmetry breaking left out {} options (--no-symmetry keeps them)",
+                forbidden.len()
+            )
+        },
+        "each option line: the piece, then its cells".to_string(),
+    ];
+    match &args.output {
+        Some(path) => {
+            dimacs::write_atomically(path, |file| export.write(file, forbidden, &header))?;
+        }
+        None => match export.write(std::io::stdout().lock(), forbidden, &header) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+            Err(e) => return Err(Error::io("<stdout>", e)),
+            Ok(_) => {}
+        },
+    }
     Ok(0)
 }

@@ -609,7 +609,13 @@ impl Fill {
 
 /// Whether the cells `own` (marked with `stamp` in `mark`) are
 /// connected; `seen` is scratch, marked with `stamp` as cells are reached.
-fn connected(own: &[u32], by_scan: &[Vec<u32>], mark: &[u32], seen: &mut [u32], stamp: u32) -> bool {
+fn connected(
+    own: &[u32],
+    by_scan: &[Vec<u32>],
+    mark: &[u32],
+    seen: &mut [u32],
+    stamp: u32,
+) -> bool {
     let mut reached = 1;
     let mut stack = vec![own[0]];
     seen[own[0] as usize] = stamp;

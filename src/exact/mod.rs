@@ -23,6 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 pub mod bitx;
 pub mod dlx;
 pub mod firstcell;
+pub mod knuth;
 pub mod search;
 
 pub use firstcell::FirstCell;

@@ -212,6 +212,16 @@ fn one_line(s: &str) -> String {
 /// The file is created like any other (the umask applies), and the partial
 /// file is removed when writing fails.
 pub fn write_file(path: &Path, source: &CnfSource) -> Result<u64, Error> {
+    write_atomically(path, |file| write(file, source))
+}
+
+/// Writes a file through a temporary name in the same directory, renamed
+/// over `path` only when complete, so a reader never sees half a file and
+/// a failed write leaves what was there. Returns what `write` returns.
+pub fn write_atomically(
+    path: &Path,
+    write: impl FnOnce(&std::fs::File) -> std::io::Result<u64>,
+) -> Result<u64, Error> {
     let name = path
         .file_name()
         .ok_or_else(|| Error::Usage(format!("{}: not a file name", path.display())))?;
@@ -225,7 +235,7 @@ pub fn write_file(path: &Path, source: &CnfSource) -> Result<u64, Error> {
         .create_new(true)
         .open(&temp)
         .and_then(|file| {
-            let bytes = write(&file, source)?;
+            let bytes = write(&file)?;
             file.sync_all()?;
             Ok(bytes)
         })
