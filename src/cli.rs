@@ -250,7 +250,8 @@ impl SearchArgs {
             encoding: self.encoding.encoding,
             card: self.encoding.card,
             edges: self.encoding.edges,
-            solver: self.solver.clone(),
+            // `auto` is the same as no choice.
+            solver: self.solver.clone().filter(|s| !s.is_auto()),
             time_limit: self.time_limit,
             limit,
             precheck: !self.no_precheck,

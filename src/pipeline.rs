@@ -103,10 +103,15 @@ impl Options {
         self.time_limit.map(|t| t.saturating_sub(started.elapsed()))
     }
 
+    /// The solver asked for; `auto` is no choice.
+    pub fn chosen_solver(&self) -> Option<&SolverChoice> {
+        self.solver.as_ref().filter(|s| !s.is_auto())
+    }
+
     /// The SAT solver for a first solution.
     fn sat_solver(&self) -> Result<Box<dyn Solver>> {
-        self.solver
-            .clone()
+        self.chosen_solver()
+            .cloned()
             .unwrap_or_default()
             .build()
             .ok_or_else(|| {
@@ -293,7 +298,7 @@ pub fn run_solver(
 /// search (asked for, or chosen by [`portfolio`] for a rectangle puzzle
 /// small enough), the order encoding for other rectangle puzzles.
 fn run_model(puzzle: &Puzzle, options: &Options) -> Model {
-    match &options.solver {
+    match options.chosen_solver() {
         _ if options.model != Model::Auto => options.model,
         Some(s) if s.is_exact_search() => Model::Placement,
         None if portfolio::search_placements(puzzle) => Model::Placement,
@@ -321,10 +326,12 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
         });
     }
     // An encoding asked for by name means the user wants SAT.
-    let chosen = match &options.solver {
+    let chosen = match options.chosen_solver() {
         None if options.encoding == Encoding::Auto => {
             portfolio::exact_engine(instance.cover(), &puzzle.board, Goal::First)
         }
+        Some(SolverChoice::Dlx) => Some(Engine::Dlx),
+        Some(SolverChoice::FirstCell) => Some(Engine::FirstCell),
         _ => None,
     };
     if let Some(engine) = chosen {
@@ -450,7 +457,7 @@ fn enumerate_order(
     started: Instant,
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Enumeration, Stats)> {
-    match &options.solver {
+    match options.chosen_solver() {
         None | Some(SolverChoice::Varisat) => {}
         Some(other) => {
             return Err(Error::Usage(format!(
@@ -582,7 +589,7 @@ fn solve_exact(
 /// The engine an enumeration over a cover uses: the one asked for, or the
 /// one [`portfolio`] picks.
 fn enumeration_engine(options: &Options, cover: &Cover, board: &Board) -> Result<Engine> {
-    Ok(match &options.solver {
+    Ok(match options.chosen_solver() {
         Some(SolverChoice::Dlx) => Engine::Dlx,
         Some(SolverChoice::FirstCell) => Engine::FirstCell,
         Some(SolverChoice::Varisat) => Engine::Varisat,

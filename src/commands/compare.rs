@@ -10,10 +10,10 @@ use crate::cli::{CompareArgs, SymmetryChoice};
 use crate::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
 use crate::error::{Error, Result};
 use crate::family::boxes::OrderInstance;
-use crate::pipeline::{Instance, Model, Status, ms, run_solver};
+use crate::pipeline::{self, Instance, Model, Options, Status, ms, run_solver};
 use crate::puzzle::Puzzle;
 use crate::render::table::{Row, render};
-use crate::solve::{Outcome, Solver};
+use crate::solve::{Outcome, Solver, SolverChoice};
 
 use super::{Sink, load};
 
@@ -55,6 +55,9 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
         if wants_placement {
             bench.placement_rows(path, &stem, &puzzle, &encodings, symmetry)?;
         }
+        if wants_placement || auto {
+            bench.exact_rows(path, &stem, &puzzle, symmetry)?;
+        }
     }
     bench.progress.finish_and_clear();
     Sink {
@@ -91,19 +94,71 @@ struct Bench<'a> {
 }
 
 impl Bench<'_> {
-    /// The SAT solvers to measure; dlx is none.
-    fn solvers(&self) -> Result<Vec<Box<dyn Solver>>> {
+    /// The SAT solvers to measure (the exact searches have no CNF to run
+    /// on: [`Bench::exact_rows`] measures them).
+    fn solvers(&self) -> Vec<Box<dyn Solver>> {
+        self.args.solver.iter().filter_map(|c| c.build()).collect()
+    }
+
+    /// The exact searches to measure, and `auto` (whatever `solve` would
+    /// run) when asked for.
+    fn exact_choices(&self) -> Vec<Option<SolverChoice>> {
         self.args
             .solver
             .iter()
-            .map(|choice| {
-                choice.build().ok_or_else(|| {
-                    Error::Usage(
-                        "compare measures SAT solvers; dlx is measured by `jigsat count`".into(),
-                    )
-                })
-            })
+            .filter(|c| c.build().is_none())
+            .map(|c| (!c.is_auto()).then(|| c.clone()))
             .collect()
+    }
+
+    /// Each exact search (and `auto`) to a first solution, the whole
+    /// pipeline from the puzzle: building the cover counts as encoding.
+    fn exact_rows(
+        &mut self,
+        path: &Path,
+        stem: &str,
+        puzzle: &Puzzle,
+        symmetry: &[bool],
+    ) -> Result<()> {
+        for choice in self.exact_choices() {
+            for &symmetric in symmetry {
+                let options = Options {
+                    solver: choice.clone(),
+                    symmetry: symmetric,
+                    time_limit: self.args.time_limit,
+                    ..Options::default()
+                };
+                let mut encode_times = Vec::new();
+                let mut backend = String::new();
+                let name = choice.as_ref().map_or("auto".to_string(), |c| c.name());
+                let text = format!("{} / {name}", puzzle.name);
+                let m = self.measure(path, &text, |_| match pipeline::solve(puzzle, &options) {
+                    Ok(report) => {
+                        encode_times.push(report.stats.encode_ms);
+                        backend = report.stats.backend.clone();
+                        (Ok(report.status), report.stats.solve_ms)
+                    }
+                    Err(e) => (Err(e), 0.0),
+                })?;
+                // `auto` says which engine it ran.
+                let solver = match &choice {
+                    None => format!("auto: {backend}"),
+                    Some(c) => c.name(),
+                };
+                let encode_ms = median(&mut encode_times);
+                let symmetry = if symmetric { "on" } else { "off" };
+                self.push(
+                    stem,
+                    "cover".into(),
+                    symmetry,
+                    &solver,
+                    (0, 0),
+                    encode_ms,
+                    m,
+                );
+            }
+        }
+        Ok(())
     }
 
     /// Encodes `runs` times, keeping the last CNF and the median time.
@@ -127,7 +182,7 @@ impl Bench<'_> {
         order: &OrderInstance,
     ) -> Result<()> {
         let (model, encode_ms) = self.encode_timed(|| order.encode(true));
-        for solver in self.solvers()? {
+        for solver in self.solvers() {
             let label = format!("{} / order / {}", puzzle.name, solver.name());
             let m = self.measure(path, &label, |seed| {
                 let shuffled = seed.map(|k| model.cnf.shuffled(k));
@@ -154,7 +209,7 @@ impl Bench<'_> {
                 "order".into(),
                 "on",
                 solver.name(),
-                &model.cnf,
+                size(&model.cnf),
                 encode_ms,
                 m,
             );
@@ -197,7 +252,7 @@ impl Bench<'_> {
             let (encoded, encode_ms) = self.encode_timed(|| {
                 instance.encode(encoding, card, edges.unwrap_or_default(), breaking.as_ref())
             });
-            for solver in self.solvers()? {
+            for solver in self.solvers() {
                 let text = format!("{} / {label} / {}", puzzle.name, solver.name());
                 let m = self.measure(path, &text, |seed| {
                     // A shuffled run solves the CNF with its clauses in
@@ -222,7 +277,7 @@ impl Bench<'_> {
                     label.clone(),
                     symmetry,
                     solver.name(),
-                    &encoded.cnf,
+                    size(&encoded.cnf),
                     encode_ms,
                     m,
                 );
@@ -238,7 +293,7 @@ impl Bench<'_> {
         encoding: String,
         symmetry: &str,
         solver: &str,
-        cnf: &Cnf,
+        (variables, clauses): (u64, u64),
         encode_ms: f64,
         m: Measured,
     ) {
@@ -248,8 +303,8 @@ impl Bench<'_> {
             encoding,
             symmetry: symmetry.to_string(),
             solver: solver.to_string(),
-            variables: u64::from(cnf.num_vars()),
-            clauses: cnf.num_clauses() as u64,
+            variables,
+            clauses,
             encode_ms,
             solve_ms: m.solve_ms,
             runs: self.runs,
@@ -329,6 +384,11 @@ fn measure(
         failed,
         checked,
     })
+}
+
+/// A CNF's (variables, clauses), for a row.
+fn size(cnf: &Cnf) -> (u64, u64) {
+    (u64::from(cnf.num_vars()), cnf.num_clauses() as u64)
 }
 
 pub fn median(values: &mut [f64]) -> f64 {

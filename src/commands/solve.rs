@@ -5,7 +5,6 @@ use crate::cli::SolveArgs;
 use crate::error::Result;
 use crate::pipeline::{self, Status};
 use crate::render::{Format, json, text};
-use crate::solve::SolverChoice;
 
 use super::{Progress, Sink, enumeration_status, load};
 
@@ -15,13 +14,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
-    if args.all
-        || args.limit.is_some()
-        || search
-            .solver
-            .as_ref()
-            .is_some_and(SolverChoice::is_exact_search)
-    {
+    if args.all || args.limit.is_some() {
         return run_all(args, quiet, &puzzle, &sink);
     }
     let report = pipeline::solve(&puzzle, &search.options(None))?;

@@ -65,10 +65,13 @@ pub enum SolverChoice {
     /// The first-empty-cell search (exact, not SAT): boards filled
     /// exactly, pieces used any number of times.
     FirstCell,
+    /// Whatever [`crate::portfolio`] picks for the puzzle: the same as
+    /// leaving `--solver` out.
+    Auto,
 }
 
 /// Names `--solver` accepts besides a path, for messages and `--help`.
-pub const SOLVER_NAMES: [&str; 7] = [
+pub const SOLVER_NAMES: [&str; 8] = [
     "varisat",
     "splr",
     "kissat",
@@ -76,6 +79,7 @@ pub const SOLVER_NAMES: [&str; 7] = [
     "minisat",
     "dlx",
     "first-cell",
+    "auto",
 ];
 
 impl SolverChoice {
@@ -88,8 +92,13 @@ impl SolverChoice {
             SolverChoice::External(kind, program) => {
                 Some(Box::new(External::new(*kind, program.clone())))
             }
-            SolverChoice::Dlx | SolverChoice::FirstCell => None,
+            SolverChoice::Dlx | SolverChoice::FirstCell | SolverChoice::Auto => None,
         }
+    }
+
+    /// Whether this is `auto`: no choice made.
+    pub fn is_auto(&self) -> bool {
+        matches!(self, SolverChoice::Auto)
     }
 
     /// Whether this is an exact search over the cover (no CNF).
@@ -102,7 +111,7 @@ impl SolverChoice {
     /// solver. splr 0.17 is not incremental, and a program run on a file
     /// starts afresh.
     pub fn supports_enumeration(&self) -> bool {
-        matches!(self, SolverChoice::Varisat) || self.is_exact_search()
+        matches!(self, SolverChoice::Varisat | SolverChoice::Auto) || self.is_exact_search()
     }
 
     /// The name shown in tables and stats.
@@ -112,6 +121,7 @@ impl SolverChoice {
             SolverChoice::Splr => "splr".into(),
             SolverChoice::Dlx => "dlx".into(),
             SolverChoice::FirstCell => "first-cell".into(),
+            SolverChoice::Auto => "auto".into(),
             SolverChoice::External(kind, program) => kind.display_name(program),
         }
     }
@@ -135,6 +145,7 @@ impl FromStr for SolverChoice {
             "splr" => return Ok(SolverChoice::Splr),
             "dlx" => return Ok(SolverChoice::Dlx),
             "first-cell" | "firstcell" => return Ok(SolverChoice::FirstCell),
+            "auto" => return Ok(SolverChoice::Auto),
             "kissat" => {
                 return Ok(SolverChoice::External(
                     ExternalKind::Kissat,
