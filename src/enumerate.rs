@@ -312,7 +312,7 @@ pub fn enumerate_cover(
 }
 
 /// An exact search on every core, sending each solution found.
-fn start_search<S: Search + 'static>(
+pub(crate) fn start_search<S: Search + 'static>(
     name: &'static str,
     mut search: S,
     stop: &Arc<AtomicBool>,

@@ -294,14 +294,13 @@ pub fn run_solver(
     })
 }
 
-/// The model a run uses: `--model auto` means placements for an exact
-/// search (asked for, or chosen by [`portfolio`] for a rectangle puzzle
-/// small enough), the order encoding for other rectangle puzzles.
-fn run_model(puzzle: &Puzzle, options: &Options) -> Model {
+/// The model a run uses: `--model auto` means placements when an exact
+/// search over the cover is asked for, and the rectangle view (the corner
+/// search, or the order encoding for SAT) where it applies.
+fn run_model(options: &Options) -> Model {
     match options.chosen_solver() {
         _ if options.model != Model::Auto => options.model,
         Some(s) if s.is_exact_search() => Model::Placement,
-        None if portfolio::search_placements(puzzle) => Model::Placement,
         _ => Model::Auto,
     }
 }
@@ -309,7 +308,7 @@ fn run_model(puzzle: &Puzzle, options: &Options) -> Model {
 /// Runs the pipeline to the first solution.
 pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
     let started = Instant::now();
-    if let Some(order) = order_instance(puzzle, run_model(puzzle, options))? {
+    if let Some(order) = order_instance(puzzle, run_model(options))? {
         return solve_order(puzzle, &order, options, started);
     }
     let instance = Instance::new(puzzle)?;
@@ -404,6 +403,18 @@ fn solve_order(
     options: &Options,
     started: Instant,
 ) -> Result<Report> {
+    // `--model order` asks for the order encoding: SAT.
+    if options.chosen_solver().is_none() && options.model == Model::Auto {
+        let first = Options {
+            limit: Some(1),
+            ..options.clone()
+        };
+        let found =
+            family::boxes::enumerate_corner(puzzle, order, &first.limits(), started, &mut |_| {});
+        if let Some(found) = found {
+            return Ok(first_of(found?, "corner", corner_stats(started)));
+        }
+    }
     let model = order.encode(options.symmetry);
     for note in &model.notes {
         log::info!("{note}");
@@ -425,6 +436,35 @@ fn solve_order(
     })
 }
 
+/// The figures of a corner search: no CNF.
+fn corner_stats(started: Instant) -> Stats {
+    Stats {
+        encoding: "corner".to_string(),
+        backend: "corner".to_string(),
+        encode_ms: ms(started.elapsed()),
+        ..Stats::default()
+    }
+}
+
+/// The report of an enumeration stopped at one class.
+fn first_of(result: Enumeration, engine: &str, mut stats: Stats) -> Report {
+    stats.solve_ms = result.solve_ms;
+    let (status, reason) = match (result.classes.is_empty(), &result.stopped) {
+        (false, _) => (Status::Solved, None),
+        (true, None) => (
+            Status::Unsolvable,
+            Some(format!("the {engine} search found no solution")),
+        ),
+        (true, Some(stopped)) => (Status::Unknown, Some(stopped.to_string())),
+    };
+    Report {
+        status,
+        solutions: result.classes.into_iter().take(1).collect(),
+        reason,
+        stats,
+    }
+}
+
 fn order_stats(cnf: &encode::Cnf, started: Instant) -> Stats {
     Stats {
         encoding: Model::Order.name().to_string(),
@@ -443,7 +483,7 @@ pub fn enumerate(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Enumeration, Stats)> {
     let started = Instant::now();
-    match order_instance(puzzle, run_model(puzzle, options))? {
+    match order_instance(puzzle, run_model(options))? {
         Some(order) => enumerate_order(puzzle, &order, options, started, progress),
         None => enumerate_cover(puzzle, options, started, progress),
     }
@@ -458,6 +498,16 @@ fn enumerate_order(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Enumeration, Stats)> {
     match options.chosen_solver() {
+        None if options.model == Model::Auto => {
+            let limits = options.limits();
+            let found = family::boxes::enumerate_corner(puzzle, order, &limits, started, progress);
+            if let Some(result) = found {
+                let result = result?;
+                let mut stats = corner_stats(started);
+                stats.solve_ms = result.solve_ms;
+                return Ok((result, stats));
+            }
+        }
         None | Some(SolverChoice::Varisat) => {}
         Some(other) => {
             return Err(Error::Usage(format!(
@@ -569,21 +619,8 @@ fn solve_exact(
         started,
         &mut |_| {},
     )?;
-    log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
-    let (status, reason) = match (result.classes.is_empty(), &result.stopped) {
-        (false, _) => (Status::Solved, None),
-        (true, None) => (
-            Status::Unsolvable,
-            Some(format!("the {} search found no solution", engine.name())),
-        ),
-        (true, Some(stopped)) => (Status::Unknown, Some(stopped.to_string())),
-    };
-    Ok(Report {
-        status,
-        solutions: result.classes.into_iter().take(1).collect(),
-        reason,
-        stats,
-    })
+    log::info!("{} answered in {:.1} ms", stats.backend, result.solve_ms);
+    Ok(first_of(result, engine.name(), stats))
 }
 
 /// The engine an enumeration over a cover uses: the one asked for, or the

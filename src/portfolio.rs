@@ -17,15 +17,14 @@
 //! - **SAT** takes what neither exact engine handles: holes allowed with
 //!   count ranges, and first solutions of edge-matching puzzles.
 //!
-//! Rectangle puzzles (Calibron 12) go through the placement cover and
-//! first-cell rather than the order encoding when their placements are
-//! few enough: 0.6 s for all 8 solutions against 3-20 s.
+//! Rectangle and box puzzles (Calibron 12) go to the corner search
+//! ([`crate::family::boxes::corner`], first-cell on rows of bits without
+//! a placement list) when the board is at most 64 wide; to the order
+//! encoding and SAT otherwise.
 
 use crate::cover::Cover;
 use crate::enumerate::Engine;
-use crate::family::packing::placement;
 use crate::geometry::Board;
-use crate::puzzle::Puzzle;
 
 /// What a run is after: the engines rank differently for the two.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -58,16 +57,4 @@ pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> 
         Goal::Every if dlx => Some(Engine::Dlx),
         Goal::Every => None,
     }
-}
-
-/// Most bytes of placements for which a rectangle puzzle is searched as a
-/// placement cover rather than through the order encoding (Calibron 12
-/// takes about 120 MB).
-const MAX_PLACEMENT_SEARCH_BYTES: u64 = 512 << 20;
-
-/// Whether a puzzle the order encoding could take is better searched as a
-/// placement cover by an exact engine: when its placements are few enough
-/// to build quickly (estimated before any is made).
-pub fn search_placements(puzzle: &Puzzle) -> bool {
-    placement::estimate_puzzle(puzzle).bytes <= MAX_PLACEMENT_SEARCH_BYTES
 }

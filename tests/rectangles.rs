@@ -7,6 +7,7 @@ mod common;
 use common::{jigsat, puzzle_path};
 use jigsat::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
 use jigsat::{Model, Options, OrderInstance, Outcome, Puzzle, Status, check, enumerate, solve};
+use proptest::prelude::*;
 
 fn inline(text: &str) -> Puzzle {
     Puzzle::parse(text, "inline.toml", "inline").unwrap()
@@ -180,11 +181,11 @@ fn the_order_model_is_chosen_only_where_it_applies() {
     let report = solve(&rect, &sat).unwrap();
     assert_eq!(report.status, Status::Solved);
     assert_eq!(report.stats.encoding, "order");
-    // ...and with no solver named, a puzzle this small is searched
-    // exactly over its placements (the portfolio's rule).
+    // ...and with no solver named, the corner search answers (the
+    // portfolio's rule).
     let report = solve(&rect, &Options::default()).unwrap();
     assert_eq!(report.status, Status::Solved);
-    assert_eq!(report.stats.backend, "first-cell");
+    assert_eq!(report.stats.backend, "corner");
     let placement = Options {
         model: Model::Placement,
         ..Options::default()
@@ -242,10 +243,18 @@ fn forcing_the_order_model_on_a_polyomino_puzzle_is_a_clear_error() {
 #[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
 fn calibron_12_solves_and_checks() {
     let puzzle = Puzzle::load(&puzzle_path("calibron12.toml")).unwrap();
-    // The default: the first-cell search over placements.
+    // The default: the corner search.
     let report = solve(&puzzle, &Options::default()).unwrap();
     assert_eq!(report.status, Status::Solved);
-    assert_eq!(report.stats.backend, "first-cell");
+    assert_eq!(report.stats.backend, "corner");
+    check(&puzzle, &report.solutions[0]).unwrap();
+    // The first-cell search over placements.
+    let placements = Options {
+        solver: Some(jigsat::SolverChoice::FirstCell),
+        ..Options::default()
+    };
+    let report = solve(&puzzle, &placements).unwrap();
+    assert_eq!(report.status, Status::Solved);
     check(&puzzle, &report.solutions[0]).unwrap();
     // The order encoding with SAT.
     let order = Options {
@@ -262,7 +271,8 @@ fn calibron_12_solves_and_checks() {
 #[ignore = "slow: run with cargo test --release -- --ignored"]
 fn calibron_12_has_8_solutions_and_1_up_to_symmetry() {
     for (args, backend) in [
-        (&[][..], "first-cell"),
+        (&[][..], "corner"),
+        (&["--solver", "first-cell"][..], "first-cell"),
         (&["--model", "order"][..], "varisat"),
     ] {
         let out = jigsat()
@@ -335,5 +345,79 @@ fn cumulative_constraints_keep_every_solution() {
             off,
             "puzzle {k}: at least"
         );
+    }
+}
+
+// ---- the corner search against the other engines ----------------------
+
+/// Width, height, depth, and rectangles (w, h, d, count).
+type RandomBoxes = (i32, i32, i32, Vec<(i32, i32, i32, u32)>);
+
+/// A random board and random boxes whose volumes add up to the board's
+/// (the last piece takes up the rest as unit cubes).
+fn random_boxes() -> impl Strategy<Value = RandomBoxes> {
+    (2i32..=5, 2i32..=4, 1i32..=2).prop_flat_map(|(w, h, d)| {
+        let pieces = prop::collection::vec((1i32..=3, 1i32..=3, 1i32..=d, 1u32..=3), 1..=3);
+        (Just(w), Just(h), Just(d), pieces)
+    })
+}
+
+fn boxes_toml(w: i32, h: i32, d: i32, pieces: &[(i32, i32, i32, u32)]) -> Option<String> {
+    let size = |x: i32, y: i32, z: i32| {
+        if d == 1 {
+            format!("[{x}, {y}]")
+        } else {
+            format!("[{x}, {y}, {z}]")
+        }
+    };
+    let mut text = format!("[board]\nsize = {}\n", size(w, h, d));
+    let mut volume = 0;
+    for (k, &(x, y, z, n)) in pieces.iter().enumerate() {
+        volume += x * y * z * n as i32;
+        text += &format!(
+            "[[piece]]\nname = \"b{k}\"\nsize = {}\ncount = {n}\n",
+            size(x, y, z)
+        );
+    }
+    let rest = w * h * d - volume;
+    // Many unit cubes make astronomically many solutions.
+    if !(0..=6).contains(&rest) {
+        return None;
+    }
+    if rest > 0 {
+        text += &format!(
+            "[[piece]]\nname = \"unit\"\nsize = {}\ncount = {rest}\n",
+            size(1, 1, 1)
+        );
+    }
+    Some(text)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn the_corner_search_counts_as_first_cell_and_sat_do((w, h, d, pieces) in random_boxes()) {
+        let Some(text) = boxes_toml(w, h, d, &pieces) else { return Ok(()); };
+        let Ok(puzzle) = Puzzle::parse(&text, "boxes.toml", "boxes") else {
+            // Two pieces of the same size: the file format refuses them.
+            return Ok(());
+        };
+        let counts = |options: Options| {
+            let (found, stats) = enumerate(&puzzle, &options, &mut |_| {}).unwrap();
+            assert!(found.complete);
+            (found.count, found.distinct, stats.backend)
+        };
+        let corner = counts(Options::default());
+        if OrderInstance::new(&puzzle).is_ok() {
+            prop_assert_eq!(&corner.2, "corner", "{}", text);
+        }
+        let first_cell = counts(Options { solver: Some(jigsat::SolverChoice::FirstCell), ..Options::default() });
+        prop_assert_eq!((corner.0, corner.1), (first_cell.0, first_cell.1), "{}", text);
+        // SAT enumerates one class per call: only where there are few.
+        if corner.1 <= 50 {
+            let sat = counts(Options { solver: Some(jigsat::SolverChoice::Varisat), ..Options::default() });
+            prop_assert_eq!((corner.0, corner.1), (sat.0, sat.1), "{}", text);
+        }
     }
 }

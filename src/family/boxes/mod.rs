@@ -18,6 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
+pub mod corner;
 pub mod encoding;
 
 use encoding::{OrderModel, OrderOptions, PlacedBox, Rects};
@@ -147,6 +148,42 @@ pub fn enumerate(
     let result = enumerate::collect(&receive, "varisat", classes, limits, run_started, progress);
     stop.store(true, Ordering::Relaxed);
     result
+}
+
+/// Every class through the corner search ([`corner`]) on every core;
+/// `None` when the board is too wide for it.
+pub fn enumerate_corner(
+    puzzle: &Puzzle,
+    instance: &OrderInstance,
+    limits: &Limits,
+    run_started: Instant,
+    progress: &mut dyn FnMut(u64),
+) -> Option<Result<Enumeration>> {
+    let search = corner::Corner::new(&instance.rects)?;
+    let stop = Arc::new(AtomicBool::new(false));
+    let (send, receive) = mpsc::sync_channel(1024);
+    let replay = search.clone();
+    if let Err(e) = enumerate::start_search("corner", search, &stop, send) {
+        return Some(Err(e));
+    }
+    let canonical = |path: &Vec<u32>| instance.canonical(&replay.boxes(path));
+    let decode = |path: Vec<u32>| {
+        let solution = instance.rects.solution(&replay.boxes(&path));
+        check(puzzle, &solution).map_err(|e| {
+            Error::Bug(format!(
+                "the corner search produced a solution that fails the check: {e}"
+            ))
+        })?;
+        Ok(solution)
+    };
+    let classes = Classes {
+        order: instance.order() as u64,
+        canonical: &canonical,
+        decode: &decode,
+    };
+    let result = enumerate::collect(&receive, "corner", classes, limits, run_started, progress);
+    stop.store(true, Ordering::Relaxed);
+    Some(result)
 }
 
 /// Reads the boxes of an assignment and blocks their orbit.

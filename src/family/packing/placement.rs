@@ -71,11 +71,6 @@ pub fn estimate(board: &Board, orientations: &[Vec<Orientation>]) -> Estimate {
     total
 }
 
-/// [`estimate`] for a packing puzzle.
-pub fn estimate_puzzle(puzzle: &Puzzle) -> Estimate {
-    estimate(&puzzle.board, &fitting_orientations(puzzle))
-}
-
 /// Each piece's distinct orientations that fit in the board's bounding box.
 fn fitting_orientations(puzzle: &Puzzle) -> Vec<Vec<Orientation>> {
     let board = &puzzle.board;
