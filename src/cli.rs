@@ -239,6 +239,11 @@ pub struct SearchArgs {
     /// the search is larger).
     #[arg(long)]
     pub no_symmetry: bool,
+
+    /// Threads to search on (default: one per core), e.g. -j 1 to leave
+    /// the other cores free.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub jobs: Option<u32>,
 }
 
 impl SearchArgs {
@@ -256,6 +261,7 @@ impl SearchArgs {
             limit,
             precheck: !self.no_precheck,
             symmetry: !self.no_symmetry,
+            jobs: self.jobs.map(|n| n as usize),
         }
     }
 }

@@ -71,9 +71,12 @@ impl Engine {
     }
 }
 
-/// Where an enumeration stops before the search space is exhausted.
+/// Where an enumeration stops before the search space is exhausted, and
+/// how many threads it may use.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
+    /// Threads to search on (`-j`); `None`: one per core.
+    pub jobs: Option<usize>,
     /// Stop after this many classes.
     pub classes: Option<usize>,
     /// Stop this long after the run started (the whole run: encoding
@@ -88,6 +91,15 @@ pub enum Stopped {
     Limit(usize),
     /// The time limit (as the user gave it) ran out.
     TimeLimit(Duration),
+}
+
+impl Limits {
+    /// The threads to search on: `jobs`, or one per core.
+    pub fn threads(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
 }
 
 impl fmt::Display for Stopped {
@@ -259,13 +271,13 @@ pub fn enumerate_cover(
                 Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell or varisat for count ranges".into())
             })?;
             log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-            start_search("dlx", dlx, &stop, send)?
+            start_search("dlx", dlx, run.limits.threads(), &stop, send)?
         }
         Engine::FirstCell => {
             let search = FirstCell::new(run.cover, &forbidden, run.board).ok_or_else(|| {
                 Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
             })?;
-            start_search("first-cell", search, &stop, send)?
+            start_search("first-cell", search, run.limits.threads(), &stop, send)?
         }
         Engine::Varisat => {
             let encoded = run
@@ -280,7 +292,14 @@ pub fn enumerate_cover(
             // cover; one cube (no assumptions) otherwise.
             let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
             let cubes = cubes(&dlx_cover, &forbidden, depth, &send);
-            sat(&encoded.cnf, blocker, cubes, &stop, send)?;
+            sat(
+                &encoded.cnf,
+                blocker,
+                cubes,
+                run.limits.threads(),
+                &stop,
+                send,
+            )?;
         }
     }
     let canonical = |options: &Vec<u32>| group.canonical(options);
@@ -315,12 +334,12 @@ pub fn enumerate_cover(
 pub(crate) fn start_search<S: Search + 'static>(
     name: &'static str,
     mut search: S,
+    threads: usize,
     stop: &Arc<AtomicBool>,
     send: mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Result<()> {
     search.set_interrupt(Arc::clone(stop));
     let stop = Arc::clone(stop);
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let done = send.clone();
     let job = move || {
         let send_solution = Mutex::new(send);
@@ -436,13 +455,11 @@ pub fn sat<B: Blocker>(
     cnf: &Cnf,
     blocker: B,
     cubes: Vec<Vec<u32>>,
+    threads: usize,
     stop: &Arc<AtomicBool>,
     send: mpsc::SyncSender<Message<B::Raw>>,
 ) -> Result<()> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(cubes.len())
-        .max(1);
+    let threads = threads.min(cubes.len()).max(1);
     log::debug!(
         "SAT enumeration over {} cubes on {threads} threads",
         cubes.len()

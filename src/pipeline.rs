@@ -72,6 +72,8 @@ pub struct Options {
     pub precheck: bool,
     /// Add symmetry-breaking clauses (or restrictions for exact search).
     pub symmetry: bool,
+    /// Threads a search may use (`-j`); `None`: one per core.
+    pub jobs: Option<usize>,
 }
 
 impl Default for Options {
@@ -86,6 +88,7 @@ impl Default for Options {
             limit: None,
             precheck: true,
             symmetry: true,
+            jobs: None,
         }
     }
 }
@@ -93,6 +96,7 @@ impl Default for Options {
 impl Options {
     fn limits(&self) -> Limits {
         Limits {
+            jobs: self.jobs,
             classes: self.limit,
             time: self.time_limit,
         }

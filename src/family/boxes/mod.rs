@@ -129,7 +129,7 @@ pub fn enumerate(
         instance: instance.clone(),
         model: model.clone(),
     };
-    enumerate::sat(&model.cnf, blocker, vec![Vec::new()], &stop, send)?;
+    enumerate::sat(&model.cnf, blocker, vec![Vec::new()], 1, &stop, send)?;
     let canonical = |boxes: &Vec<PlacedBox>| instance.canonical(boxes);
     let decode = |boxes: Vec<PlacedBox>| {
         let solution = instance.rects.solution(&boxes);
@@ -163,7 +163,7 @@ pub fn enumerate_corner(
     let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::sync_channel(1024);
     let replay = search.clone();
-    if let Err(e) = enumerate::start_search("corner", search, &stop, send) {
+    if let Err(e) = enumerate::start_search("corner", search, limits.threads(), &stop, send) {
         return Some(Err(e));
     }
     let canonical = |path: &Vec<u32>| instance.canonical(&replay.boxes(path));
