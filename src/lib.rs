@@ -40,6 +40,7 @@ pub mod enumerate;
 pub mod error;
 pub mod exact;
 pub mod family;
+pub mod files;
 pub mod fingerprint;
 pub mod generate;
 pub mod geometry;

@@ -96,7 +96,7 @@ fn write_dlx(
     ];
     match &args.output {
         Some(path) => {
-            dimacs::write_atomically(path, |file| export.write(file, forbidden, &header))?;
+            crate::files::write_atomically(path, |file| export.write(file, forbidden, &header))?;
         }
         None => match export.write(std::io::stdout().lock(), forbidden, &header) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}

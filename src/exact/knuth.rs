@@ -27,6 +27,7 @@
 use std::io::{self, Write};
 
 use crate::cover::{Cover, ItemKind};
+use crate::files::Counting;
 use crate::geometry::Board;
 
 /// Longest item name DLX1 and DLX2 accept.
@@ -97,7 +98,7 @@ fn write_lines<W: Write>(
     roles: &[Role],
     names: &[String],
 ) -> io::Result<u64> {
-    let mut out = io::BufWriter::new(CountingWriter {
+    let mut out = io::BufWriter::new(Counting {
         inner: out,
         bytes: 0,
     });
@@ -229,22 +230,5 @@ fn cell_namer(board: &Board) -> impl Fn(u32) -> String + '_ {
         } else {
             format!("c{c}")
         }
-    }
-}
-
-/// Counts the bytes written through it.
-struct CountingWriter<W> {
-    inner: W,
-    bytes: u64,
-}
-
-impl<W: Write> Write for CountingWriter<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
     }
 }

@@ -33,6 +33,7 @@ use std::path::Path;
 
 use crate::encode::{Cnf, Encoded};
 use crate::error::{Error, InputError};
+use crate::files::{Counting, write_atomically};
 use crate::fingerprint::Fnv64;
 use crate::puzzle::Puzzle;
 
@@ -99,24 +100,6 @@ fn hash_cnf(h: &mut Fnv64, cnf: &Cnf) {
             let b = pair.get(1).map_or(0, |l| l.to_dimacs() as u32 as u64);
             h.word(a << 32 | b);
         }
-    }
-}
-
-/// Counts the bytes passing through, for the `-v` throughput line.
-struct Counting<W> {
-    inner: W,
-    bytes: u64,
-}
-
-impl<W: Write> Write for Counting<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
     }
 }
 
@@ -213,37 +196,6 @@ fn one_line(s: &str) -> String {
 /// file is removed when writing fails.
 pub fn write_file(path: &Path, source: &CnfSource) -> Result<u64, Error> {
     write_atomically(path, |file| write(file, source))
-}
-
-/// Writes a file through a temporary name in the same directory, renamed
-/// over `path` only when complete, so a reader never sees half a file and
-/// a failed write leaves what was there. Returns what `write` returns.
-pub fn write_atomically(
-    path: &Path,
-    write: impl FnOnce(&std::fs::File) -> std::io::Result<u64>,
-) -> Result<u64, Error> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::Usage(format!("{}: not a file name", path.display())))?;
-    let temp = path.with_file_name(format!(
-        ".{}.{}.part",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .and_then(|file| {
-            let bytes = write(&file)?;
-            file.sync_all()?;
-            Ok(bytes)
-        })
-        .and_then(|bytes| std::fs::rename(&temp, path).map(|_| bytes));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        Error::io(path, e)
-    })
 }
 
 /// What `decode --cnf` needs from a jigsat DIMACS file's header.

@@ -130,22 +130,16 @@ pub fn enumerate(
         model: model.clone(),
     };
     enumerate::sat(&model.cnf, blocker, vec![Vec::new()], 1, &stop, send)?;
-    let canonical = |boxes: &Vec<PlacedBox>| instance.canonical(boxes);
-    let decode = |boxes: Vec<PlacedBox>| {
-        let solution = instance.rects.solution(&boxes);
-        check(puzzle, &solution).map_err(|e| {
-            Error::Bug(format!(
-                "the order encoding produced a solution that fails the check: {e}"
-            ))
-        })?;
-        Ok(solution)
-    };
-    let classes = Classes {
-        order: instance.order() as u64,
-        canonical: &canonical,
-        decode: &decode,
-    };
-    let result = enumerate::collect(&receive, "varisat", classes, limits, run_started, progress);
+    let result = collect_boxes(
+        puzzle,
+        instance,
+        "varisat",
+        &receive,
+        &|b| b.clone(),
+        limits,
+        run_started,
+        progress,
+    );
     stop.store(true, Ordering::Relaxed);
     result
 }
@@ -166,12 +160,40 @@ pub fn enumerate_corner(
     if let Err(e) = enumerate::start_search("corner", search, limits.threads(), &stop, send) {
         return Some(Err(e));
     }
-    let canonical = |path: &Vec<u32>| instance.canonical(&replay.boxes(path));
-    let decode = |path: Vec<u32>| {
-        let solution = instance.rects.solution(&replay.boxes(&path));
+    let boxes = |path: &Vec<u32>| replay.boxes(path);
+    let result = collect_boxes(
+        puzzle,
+        instance,
+        "corner",
+        &receive,
+        &boxes,
+        limits,
+        run_started,
+        progress,
+    );
+    stop.store(true, Ordering::Relaxed);
+    Some(result)
+}
+
+/// The receiving end of either engine: each raw solution read as boxes,
+/// reduced to its class, checked against the puzzle when new, counted.
+#[allow(clippy::too_many_arguments)]
+fn collect_boxes<T>(
+    puzzle: &Puzzle,
+    instance: &OrderInstance,
+    engine: &str,
+    receive: &mpsc::Receiver<enumerate::Message<T>>,
+    boxes: &dyn Fn(&T) -> Vec<PlacedBox>,
+    limits: &Limits,
+    run_started: Instant,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Enumeration> {
+    let canonical = |raw: &T| instance.canonical(&boxes(raw));
+    let decode = |raw: T| {
+        let solution = instance.rects.solution(&boxes(&raw));
         check(puzzle, &solution).map_err(|e| {
             Error::Bug(format!(
-                "the corner search produced a solution that fails the check: {e}"
+                "the {engine} engine produced a rectangle solution that fails the check: {e}"
             ))
         })?;
         Ok(solution)
@@ -181,9 +203,7 @@ pub fn enumerate_corner(
         canonical: &canonical,
         decode: &decode,
     };
-    let result = enumerate::collect(&receive, "corner", classes, limits, run_started, progress);
-    stop.store(true, Ordering::Relaxed);
-    Some(result)
+    enumerate::collect(receive, engine, classes, limits, run_started, progress)
 }
 
 /// Reads the boxes of an assignment and blocks their orbit.
