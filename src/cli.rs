@@ -55,6 +55,7 @@ pub enum Command {
         jigsat solve puzzles/soma.toml --format svg -o soma.svg\n  \
         jigsat solve puzzles/pentomino-6x10.toml --limit 20 --format svg -o pictures/\n  \
         jigsat solve big.toml --time-limit 60 -o solution.txt\n  \
+        jigsat solve puzzles/pentomino-8x8-hole.toml --solver cadical\n  \
         jigsat solve puzzles/pentomino-6x10.toml --solver kissat\n  \
         jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30")]
     Solve(SolveArgs),
@@ -107,7 +108,8 @@ pub enum Command {
         jigsat compare puzzles/*.toml --encoding all --format md\n  \
         jigsat compare puzzles/y25.toml --encoding pairwise,sequential --runs 5 --format csv\n  \
         jigsat compare puzzles/tromino-choice.toml --encoding auto --card sequential,totalizer\n  \
-        jigsat compare puzzles/*.toml --encoding auto --solver varisat,splr,kissat,cadical,minisat")]
+        jigsat compare puzzles/*.toml --encoding auto --solver varisat,cadical,splr\n  \
+        jigsat compare puzzles/*.toml --encoding auto --solver kissat,cadical-program,minisat")]
     Compare(CompareArgs),
 
     /// Write a puzzle file with a planted solution, for tests and benchmarks.
@@ -213,15 +215,17 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = Model::Auto)]
     pub model: Model,
 
-    /// The engine. Left out, jigsat picks one for the puzzle (`auto`, see
-    /// `encodings/RESULTS.md`): an exact search where one applies, SAT
+    /// The engine. Left out (or `auto`), jigsat picks one for the puzzle
+    /// (see `encodings/RESULTS.md`): an exact search where one applies, SAT
     /// otherwise. Exact searches (not SAT): `first-cell` (fills the first
     /// empty cell; boards filled exactly, any piece counts) and `dlx`
     /// (Algorithm X; pieces used once or a number of times the areas
-    /// force). SAT solvers: `varisat`, `splr` (built in), `kissat`,
-    /// `cadical`, `minisat` (programs on PATH, run on a DIMACS file), or the
+    /// force). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built
+    /// in), `kissat`, `cadical-program`, `minisat` (programs on PATH, run on
+    /// a DIMACS file; `cadical-program` runs the `cadical` on PATH), or the
     /// path of any solver that prints SAT competition output (e.g. --solver
-    /// ./glucose). Enumeration needs varisat, dlx or first-cell.
+    /// ./glucose, or --solver /usr/bin/cadical). Enumeration needs varisat,
+    /// cadical, dlx or first-cell.
     #[arg(long, value_name = "SOLVER")]
     pub solver: Option<SolverChoice>,
 
@@ -426,8 +430,9 @@ pub struct CompareArgs {
     #[arg(long, value_enum, value_delimiter = ',', default_value = "sequential")]
     pub card: Vec<Card>,
 
-    /// Solvers to compare, comma-separated: varisat, splr, kissat,
-    /// cadical, minisat or paths, e.g. --solver varisat,splr,kissat.
+    /// Solvers to compare, comma-separated: varisat, cadical, splr (built
+    /// in), kissat, cadical-program, minisat (programs on PATH) or paths,
+    /// e.g. --solver varisat,cadical,kissat.
     #[arg(
         long,
         value_name = "SOLVERS",

@@ -16,11 +16,12 @@
 //!   dancing links, on every core; the default for pure exact-cover
 //!   puzzles, because backtracking enumerates far faster than a SAT solver
 //!   restarted per solution;
-//! - **SAT**: incremental varisat ([`sat`], shared with the order model);
-//!   after each solution the clauses that block *its whole orbit* are
-//!   added, so the solver is called once per class, plus one UNSAT call
-//!   per cube: the search is cut into cubes (the first options of Algorithm
-//!   X's tree, as assumptions) that the cores share, one solver each.
+//! - **SAT**: incremental varisat or CaDiCaL ([`sat`], shared with the
+//!   order model); after each solution the clauses that block *its whole
+//!   orbit* are added, so the solver is called once per class, plus one
+//!   UNSAT call per cube: the search is cut into cubes (the first options
+//!   of Algorithm X's tree, as assumptions) that the cores share, one
+//!   solver each.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -28,15 +29,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use varisat::ExtendFormula;
-
 use crate::cover::Cover;
 use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
 use crate::exact::{self, ExactCover, FirstCell, Search};
 use crate::geometry::Board;
 use crate::solution::Solution;
-use crate::solve::worker;
+use crate::solve::incremental::Formula;
+use crate::solve::{Incremental, worker};
 use crate::symmetry::{Breaking, Group};
 
 /// The enumeration engines over a cover.
@@ -45,7 +45,8 @@ pub enum Engine {
     Dlx,
     /// The first-empty-cell search ([`crate::exact::firstcell`]).
     FirstCell,
-    Varisat,
+    /// Incremental SAT with this solver.
+    Sat(Incremental),
 }
 
 impl Engine {
@@ -53,7 +54,7 @@ impl Engine {
         match self {
             Engine::Dlx => "dlx",
             Engine::FirstCell => "first-cell",
-            Engine::Varisat => "varisat",
+            Engine::Sat(solver) => solver.name(),
         }
     }
 
@@ -66,7 +67,7 @@ impl Engine {
                 .iter()
                 .all(|i| i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)),
             Engine::FirstCell => FirstCell::supports(cover),
-            Engine::Varisat => true,
+            Engine::Sat(_) => true,
         }
     }
 }
@@ -268,7 +269,7 @@ pub fn enumerate_cover(
     match engine {
         Engine::Dlx => {
             let dlx = ExactCover::new(&dlx_cover, &forbidden).ok_or_else(|| {
-                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell or varisat for count ranges".into())
+                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into())
             })?;
             log::debug!("dlx engine: Algorithm X over {}", dlx.name());
             start_search("dlx", dlx, run.limits.threads(), &stop, send)?
@@ -279,7 +280,7 @@ pub fn enumerate_cover(
             })?;
             start_search("first-cell", search, run.limits.threads(), &stop, send)?
         }
-        Engine::Varisat => {
+        Engine::Sat(solver) => {
             let encoded = run
                 .encoded
                 .ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
@@ -293,6 +294,7 @@ pub fn enumerate_cover(
             let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
             let cubes = cubes(&dlx_cover, &forbidden, depth, &send);
             sat(
+                solver,
                 &encoded.cnf,
                 blocker,
                 cubes,
@@ -447,11 +449,12 @@ impl Blocker for OrbitBlocker {
     }
 }
 
-/// Incremental varisat on every core over `cubes` (sets of placement
-/// variables assumed true; one empty cube for the whole space): each
-/// thread takes every `threads`-th cube with a solver of its own; the
-/// first failure ends the enumeration.
+/// Incremental SAT (`solver`) on every core over `cubes` (sets of
+/// placement variables assumed true; one empty cube for the whole space):
+/// each thread takes every `threads`-th cube with a solver of its own; the
+/// first failure ends the enumeration. Setting `stop` ends it early.
 pub fn sat<B: Blocker>(
+    solver: Incremental,
     cnf: &Cnf,
     blocker: B,
     cubes: Vec<Vec<u32>>,
@@ -465,10 +468,11 @@ pub fn sat<B: Blocker>(
         cubes.len()
     );
     let job = SatJob {
-        formula: crate::solve::varisat_formula(cnf),
+        formula: solver.prepare(cnf),
         num_vars: cnf.num_vars() as usize,
         blocker,
     };
+    let name = solver.name();
     let stop = Arc::clone(stop);
     let done = send.clone();
     let run = move || {
@@ -490,23 +494,23 @@ pub fn sat<B: Blocker>(
                 .filter_map(|w| match w.join() {
                     Ok(Ok(())) => None,
                     Ok(Err(e)) => Some(e),
-                    Err(_) => Some("varisat panicked while enumerating".to_string()),
+                    Err(_) => Some(format!("{name} panicked while enumerating")),
                 })
                 .next()
         })
     };
-    worker::spawn("varisat", run, move |finished| {
+    worker::spawn(name, run, move |finished| {
         let _ = done.send(match finished {
             Ok(None) => Message::Done,
             Ok(Some(e)) => Message::Failed(e),
-            Err(panic) => Message::Failed(format!("varisat panicked while enumerating: {panic}")),
+            Err(panic) => Message::Failed(format!("{name} panicked while enumerating: {panic}")),
         });
     })
 }
 
 /// What every SAT enumeration thread needs.
 struct SatJob<B> {
-    formula: varisat::CnfFormula,
+    formula: Formula,
     num_vars: usize,
     blocker: B,
 }
@@ -518,42 +522,34 @@ impl<B: Blocker> SatJob<B> {
     fn run(
         &self,
         cubes: &[&[u32]],
-        stop: &AtomicBool,
+        stop: &Arc<AtomicBool>,
         send: &mpsc::SyncSender<Message<B::Raw>>,
     ) -> std::result::Result<(), String> {
-        let mut solver = varisat::Solver::new();
-        solver.add_formula(&self.formula);
-        let lit = |l: Lit| varisat::Lit::from_dimacs(l.to_dimacs() as isize);
+        let mut solver = self.formula.session(stop);
         let mut values = vec![false; self.num_vars + 1];
         for cube in cubes {
-            let assumptions: Vec<varisat::Lit> = cube
+            let assumptions: Vec<Lit> = cube
                 .iter()
-                .map(|&o| varisat::Lit::from_dimacs(o as isize + 1))
+                .map(|&o| crate::encode::Var::new(o + 1).positive())
                 .collect();
             loop {
                 if stop.load(Ordering::Relaxed) {
                     return Ok(());
                 }
-                solver.assume(&assumptions);
-                match solver.solve() {
-                    Ok(true) => {}
-                    Ok(false) => break,
-                    Err(e) => return Err(format!("varisat failed: {e}")),
+                match solver.solve(&assumptions)? {
+                    Some(true) => {}
+                    Some(false) => break,
+                    // Stopped: the enumeration is over.
+                    None => return Ok(()),
                 }
-                values.iter_mut().for_each(|v| *v = false);
-                for l in solver.model().unwrap_or_default() {
-                    if let Some(v) = values.get_mut(l.var().to_dimacs() as usize) {
-                        *v = l.is_positive();
-                    }
-                }
+                solver.model(&mut values);
                 let raw = self.blocker.read(&values);
                 let clauses = self.blocker.block(&raw);
                 if clauses.is_empty() {
                     return Err("the SAT engine could not block a solution it found".into());
                 }
                 for clause in &clauses {
-                    let lits: Vec<varisat::Lit> = clause.iter().map(|&l| lit(l)).collect();
-                    solver.add_clause(&lits);
+                    solver.add_clause(clause);
                 }
                 if send.send(Message::Solution(raw)).is_err() {
                     return Ok(());

@@ -18,14 +18,14 @@ fn rows_for_every_combination_all_checked() {
             "--symmetry",
             "both",
             "--solver",
-            "varisat,splr",
+            "varisat,cadical,splr",
         ])
         .args(["--runs", "1", "--format", "json", "-q"])
         .output()
         .unwrap();
     common::assert_success(&output);
     let rows: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(rows.len(), 2 * 2 * 2 * 2);
+    assert_eq!(rows.len(), 2 * 2 * 2 * 3);
     for row in &rows {
         assert_eq!(row["checked"], true, "{row}");
         let expected = if row["puzzle"] == "soma" {

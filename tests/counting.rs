@@ -254,7 +254,7 @@ fn pentominoes_6x10_count_the_same_with_the_sat_engine() {
 #[test]
 #[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
 fn pentominoes_8x8_with_hole_have_65_distinct() {
-    // Both engines: SAT enumeration takes about 10 s here.
+    // Every engine: SAT enumeration takes about 10 s here.
     assert_eq!(
         count("pentomino-8x8-hole.toml", &["--solver", "dlx"]),
         (520, 65)
@@ -265,6 +265,10 @@ fn pentominoes_8x8_with_hole_have_65_distinct() {
     );
     assert_eq!(
         count("pentomino-8x8-hole.toml", &["--solver", "first-cell"]),
+        (520, 65)
+    );
+    assert_eq!(
+        count("pentomino-8x8-hole.toml", &["--solver", "cadical"]),
         (520, 65)
     );
 }

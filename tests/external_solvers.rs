@@ -129,9 +129,10 @@ fn kissat_round_trip() {
     round_trips("kissat");
 }
 
-/// `solve --solver NAME` on a SAT and an UNSAT puzzle.
-fn solves_through(name: &str) {
-    if program(name).is_none() {
+/// `solve --solver NAME` on a SAT and an UNSAT puzzle, `program` being
+/// the program NAME runs.
+fn solves_through(program_name: &str, name: &str) {
+    if program(program_name).is_none() {
         return;
     }
     let output = jigsat()
@@ -160,17 +161,18 @@ fn solves_through(name: &str) {
 
 #[test]
 fn solve_with_minisat() {
-    solves_through("minisat");
+    solves_through("minisat", "minisat");
 }
 
 #[test]
 fn solve_with_cadical() {
-    solves_through("cadical");
+    // `cadical` is the built-in one (tests/cadical.rs).
+    solves_through("cadical", "cadical-program");
 }
 
 #[test]
 fn solve_with_kissat() {
-    solves_through("kissat");
+    solves_through("kissat", "kissat");
 }
 
 #[test]

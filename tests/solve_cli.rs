@@ -24,18 +24,30 @@ fn solve_json(name: &str, extra: &[&str]) -> (Option<i32>, Value) {
 }
 
 fn solves_and_checks(name: &str) {
-    let (code, json) = solve_json(name, &[]);
-    assert_eq!(code, Some(0), "{name}");
-    assert_eq!(json["status"], "solved");
-    assert_eq!(json["count"], Value::Null);
-    assert_eq!(json["distinct"], Value::Null);
-    assert!(json["stats"]["variables"].as_u64().unwrap() > 0);
-    assert!(json["stats"]["clauses"].as_u64().unwrap() > 0);
-    assert_eq!(json["stats"]["backend"], "varisat");
-    let solutions = json["solutions"].as_array().unwrap();
-    assert_eq!(solutions.len(), 1);
-    let (board, shapes, flat) = read_simple_puzzle(&puzzle_path(name));
-    check_solution(&solutions[0], &board, &shapes, flat);
+    // The default (the engine the portfolio picks: an exact search here)
+    // and SAT, each answer checked here from the puzzle file alone.
+    for (args, sat) in [(&[][..], false), (&["--solver", "varisat"][..], true)] {
+        let (code, json) = solve_json(name, args);
+        assert_eq!(code, Some(0), "{name} {args:?}");
+        assert_eq!(json["status"], "solved");
+        assert_eq!(json["count"], Value::Null);
+        assert_eq!(json["distinct"], Value::Null);
+        let backend = json["stats"]["backend"].as_str().unwrap();
+        if sat {
+            assert!(json["stats"]["variables"].as_u64().unwrap() > 0);
+            assert!(json["stats"]["clauses"].as_u64().unwrap() > 0);
+            assert_eq!(backend, "varisat");
+        } else {
+            assert!(
+                ["first-cell", "dlx"].contains(&backend),
+                "{name}: {backend}"
+            );
+        }
+        let solutions = json["solutions"].as_array().unwrap();
+        assert_eq!(solutions.len(), 1);
+        let (board, shapes, flat) = read_simple_puzzle(&puzzle_path(name));
+        check_solution(&solutions[0], &board, &shapes, flat);
+    }
 }
 
 #[test]
@@ -85,11 +97,19 @@ fn tetrominoes_in_4x5_are_impossible() {
 
 #[test]
 fn the_solver_itself_proves_small_impossible_puzzles() {
-    // Without the pre-check, varisat has to find the contradiction.
-    let (code, json) = solve_json("tetromino-4x5.toml", &["--no-precheck"]);
+    // Without the pre-check, varisat has to find the contradiction...
+    let (code, json) = solve_json(
+        "tetromino-4x5.toml",
+        &["--no-precheck", "--solver", "varisat"],
+    );
     assert_eq!(code, Some(1));
     assert_eq!(json["status"], "unsolvable");
     assert!(json["stats"]["clauses"].as_u64().unwrap() > 0);
+    // ...and so does the exact search, by exhausting its tree.
+    let (code, json) = solve_json("tetromino-4x5.toml", &["--no-precheck"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(json["status"], "unsolvable");
+    assert_eq!(json["stats"]["backend"], "first-cell");
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! its answer back.
 //!
 //! kissat, CaDiCaL and minisat are known by name (their quiet flag and
-//! time-limit flag are passed on); any other program is run as
+//! time-limit flag are passed on; CaDiCaL's program is `--solver
+//! cadical-program`, as `cadical` is built in); any other program is run as
 //! `PROGRAM FILE.cnf` and must answer in the SAT competition format. The
 //! exit code (10 SAT, 20 UNSAT) and the printed answer must agree. The
 //! time limit is enforced here too, by killing the program when it is
@@ -44,8 +45,13 @@ impl ExternalKind {
         }
     }
 
-    /// `kissat` for the program found on PATH, the path itself otherwise.
+    /// `kissat` for the program found on PATH, the path itself otherwise;
+    /// CaDiCaL's program on PATH is `cadical-program`, as `--solver` names
+    /// it, so that it is never taken for the built-in CaDiCaL.
     pub fn display_name(self, program: &Path) -> String {
+        if self == ExternalKind::Cadical && program == Path::new("cadical") {
+            return "cadical-program".to_string();
+        }
         program.display().to_string()
     }
 
@@ -56,7 +62,9 @@ impl ExternalKind {
                 "install it with `pip download --no-deps passagemath-kissat`, unzip the wheel and \
                  copy its sage_wheels/bin/kissat onto your PATH (see README.md)"
             }
-            ExternalKind::Cadical => "install it with `apt-get install cadical`",
+            ExternalKind::Cadical => {
+                "install it with `apt-get install cadical`, or use the built-in one: --solver cadical"
+            }
             ExternalKind::Minisat => "install it with `apt-get install minisat`",
             ExternalKind::Other => "give the path of an executable SAT solver",
         }

@@ -5,18 +5,23 @@
 //! could not give). Models are plain `Vec<bool>` indexed by variable, so
 //! the decoder never sees a solver's own types.
 //!
-//! Two solvers are built in ([`Varisat`], [`Splr`]); any other is a program
-//! run on a DIMACS file ([`External`]), whose answer [`model`] reads back.
-//! [`dimacs`] writes the files.
+//! Three solvers are built in ([`Varisat`], [`Cadical`], [`Splr`]); any
+//! other is a program run on a DIMACS file ([`External`]), whose answer
+//! [`model`] reads back. [`dimacs`] writes the files. Enumeration needs a
+//! solver kept across calls: [`incremental`] (varisat or CaDiCaL).
 
+mod cadical;
 pub mod dimacs;
 pub mod external;
+pub mod incremental;
 pub mod model;
 mod splr;
 mod varisat;
 pub mod worker;
 
+pub use self::cadical::Cadical;
 pub use self::external::{External, ExternalKind};
+pub use self::incremental::Incremental;
 pub use self::splr::Splr;
 pub use self::varisat::{Varisat, to_varisat as varisat_formula};
 
@@ -54,13 +59,14 @@ pub enum SolverChoice {
     /// varisat, built in: a CDCL solver in pure Rust.
     #[default]
     Varisat,
+    /// CaDiCaL 3, built in (C++, compiled by the `cadical-sys` crate).
+    Cadical,
     /// splr, built in: a CDCL solver in pure Rust (not incremental).
     Splr,
     /// A program run on a DIMACS file.
     External(ExternalKind, PathBuf),
-    /// Knuth's dancing links (exact cover, not SAT): the default engine
-    /// for `--all` and `count` when every piece is used once or a fixed
-    /// number of times the areas force.
+    /// Knuth's Algorithm X (exact cover, not SAT): pieces used once or a
+    /// fixed number of times the areas force.
     Dlx,
     /// The first-empty-cell search (exact, not SAT): boards filled
     /// exactly, pieces used any number of times.
@@ -71,15 +77,18 @@ pub enum SolverChoice {
 }
 
 /// Names `--solver` accepts besides a path, for messages and `--help`.
-pub const SOLVER_NAMES: [&str; 8] = [
+/// The CaDiCaL program on PATH is `cadical-program`, since `cadical` is
+/// the built-in one.
+pub const SOLVER_NAMES: [&str; 9] = [
+    "auto",
+    "first-cell",
+    "dlx",
     "varisat",
+    "cadical",
     "splr",
     "kissat",
-    "cadical",
+    "cadical-program",
     "minisat",
-    "dlx",
-    "first-cell",
-    "auto",
 ];
 
 impl SolverChoice {
@@ -88,6 +97,7 @@ impl SolverChoice {
     pub fn build(&self) -> Option<Box<dyn Solver>> {
         match self {
             SolverChoice::Varisat => Some(Box::new(Varisat)),
+            SolverChoice::Cadical => Some(Box::new(Cadical::new())),
             SolverChoice::Splr => Some(Box::new(Splr)),
             SolverChoice::External(kind, program) => {
                 Some(Box::new(External::new(*kind, program.clone())))
@@ -106,24 +116,52 @@ impl SolverChoice {
         matches!(self, SolverChoice::Dlx | SolverChoice::FirstCell)
     }
 
-    /// Whether the solver can enumerate solutions (it needs assumptions or
-    /// incremental clause addition): varisat, and dlx, which is no SAT
-    /// solver. splr 0.17 is not incremental, and a program run on a file
-    /// starts afresh.
-    pub fn supports_enumeration(&self) -> bool {
-        matches!(self, SolverChoice::Varisat | SolverChoice::Auto) || self.is_exact_search()
+    /// The incremental solver behind the choice, for SAT enumeration:
+    /// varisat and the built-in CaDiCaL. splr 0.17 is not incremental, a
+    /// program run on a file starts afresh, and dlx is no SAT solver.
+    pub fn incremental(&self) -> Option<Incremental> {
+        match self {
+            SolverChoice::Varisat => Some(Incremental::Varisat),
+            SolverChoice::Cadical => Some(Incremental::Cadical),
+            _ => None,
+        }
     }
 
-    /// The name shown in tables and stats.
+    /// Whether the solver can enumerate solutions: an incremental SAT
+    /// solver, or dlx.
+    pub fn supports_enumeration(&self) -> bool {
+        self.incremental().is_some() || self.is_auto() || self.is_exact_search()
+    }
+
+    /// The name shown in tables and stats; it parses back to the choice.
     pub fn name(&self) -> String {
         match self {
             SolverChoice::Varisat => "varisat".into(),
+            SolverChoice::Cadical => "cadical".into(),
             SolverChoice::Splr => "splr".into(),
             SolverChoice::Dlx => "dlx".into(),
             SolverChoice::FirstCell => "first-cell".into(),
             SolverChoice::Auto => "auto".into(),
             SolverChoice::External(kind, program) => kind.display_name(program),
         }
+    }
+
+    /// The choice a name from [`SOLVER_NAMES`] stands for: the one place
+    /// where names become solvers.
+    fn from_name(name: &str) -> Option<SolverChoice> {
+        let external = |kind, program: &str| SolverChoice::External(kind, program.into());
+        Some(match name.to_ascii_lowercase().as_str() {
+            "varisat" => SolverChoice::Varisat,
+            "cadical" => SolverChoice::Cadical,
+            "splr" => SolverChoice::Splr,
+            "kissat" => external(ExternalKind::Kissat, "kissat"),
+            "cadical-program" => external(ExternalKind::Cadical, "cadical"),
+            "minisat" => external(ExternalKind::Minisat, "minisat"),
+            "dlx" => SolverChoice::Dlx,
+            "first-cell" | "firstcell" => SolverChoice::FirstCell,
+            "auto" => SolverChoice::Auto,
+            _ => return None,
+        })
     }
 }
 
@@ -136,35 +174,12 @@ impl fmt::Display for SolverChoice {
 impl FromStr for SolverChoice {
     type Err = String;
 
-    /// `varisat`, `splr`, `kissat`, `cadical`, `minisat`, or a path (it
-    /// must contain a `/`) to another program.
+    /// A name from [`SOLVER_NAMES`], or a path (it must contain a `/`) to
+    /// another program.
     fn from_str(s: &str) -> Result<SolverChoice, String> {
         let s = s.trim();
-        match s.to_ascii_lowercase().as_str() {
-            "varisat" => return Ok(SolverChoice::Varisat),
-            "splr" => return Ok(SolverChoice::Splr),
-            "dlx" => return Ok(SolverChoice::Dlx),
-            "first-cell" | "firstcell" => return Ok(SolverChoice::FirstCell),
-            "auto" => return Ok(SolverChoice::Auto),
-            "kissat" => {
-                return Ok(SolverChoice::External(
-                    ExternalKind::Kissat,
-                    "kissat".into(),
-                ));
-            }
-            "cadical" => {
-                return Ok(SolverChoice::External(
-                    ExternalKind::Cadical,
-                    "cadical".into(),
-                ));
-            }
-            "minisat" => {
-                return Ok(SolverChoice::External(
-                    ExternalKind::Minisat,
-                    "minisat".into(),
-                ));
-            }
-            _ => {}
+        if let Some(choice) = SolverChoice::from_name(s) {
+            return Ok(choice);
         }
         if s.contains(std::path::MAIN_SEPARATOR) || s.contains('/') {
             let path = PathBuf::from(s);
@@ -174,5 +189,27 @@ impl FromStr for SolverChoice {
             "unknown solver '{s}'; expected one of {} or a path to a program (like ./glucose)",
             SOLVER_NAMES.join(", ")
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_parses_to_a_choice_that_shows_it() {
+        for name in SOLVER_NAMES {
+            let choice: SolverChoice = name.parse().unwrap();
+            assert_eq!(choice.name(), name);
+        }
+        assert_eq!("CaDiCaL".parse(), Ok(SolverChoice::Cadical));
+        assert_eq!(
+            "./bin/cadical".parse(),
+            Ok(SolverChoice::External(
+                ExternalKind::Cadical,
+                "./bin/cadical".into()
+            ))
+        );
+        assert!("glucose".parse::<SolverChoice>().is_err());
     }
 }

@@ -30,6 +30,7 @@ use crate::family::packing::piece_map;
 use crate::geometry::{Transform, board_motions};
 use crate::puzzle::Puzzle;
 use crate::solution::{Solution, check};
+use crate::solve::Incremental;
 
 /// A rectangle puzzle ready for the order encoding: its boxes and the
 /// board's symmetry group.
@@ -112,10 +113,11 @@ impl OrderInstance {
     }
 }
 
-/// Every class through incremental varisat ([`enumerate::sat`], one
-/// cube): after each solution, one clause per image blocks the whole
+/// Every class through incremental SAT with `solver` ([`enumerate::sat`],
+/// one cube): after each solution, one clause per image blocks the whole
 /// orbit, so the solver is called once per class plus a final UNSAT call.
 pub fn enumerate(
+    solver: Incremental,
     puzzle: &Puzzle,
     instance: &OrderInstance,
     model: &OrderModel,
@@ -129,11 +131,19 @@ pub fn enumerate(
         instance: instance.clone(),
         model: model.clone(),
     };
-    enumerate::sat(&model.cnf, blocker, vec![Vec::new()], 1, &stop, send)?;
+    enumerate::sat(
+        solver,
+        &model.cnf,
+        blocker,
+        vec![Vec::new()],
+        1,
+        &stop,
+        send,
+    )?;
     let result = collect_boxes(
         puzzle,
         instance,
-        "varisat",
+        solver.name(),
         &receive,
         &|b| b.clone(),
         limits,
