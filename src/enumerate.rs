@@ -260,50 +260,7 @@ pub fn enumerate_cover(
     let group = run.group;
     let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
-    let forbidden: Vec<u32> = run
-        .breaking
-        .map(|b| b.forbidden.clone())
-        .unwrap_or_default();
-    // Edge colours become plain secondary items for the exact engines.
-    let dlx_cover = run.cover.for_dlx();
-    match engine {
-        Engine::Dlx => {
-            let dlx = ExactCover::new(&dlx_cover, &forbidden).ok_or_else(|| {
-                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into())
-            })?;
-            log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-            start_search("dlx", dlx, run.limits.threads(), &stop, send)?
-        }
-        Engine::FirstCell => {
-            let search = FirstCell::new(run.cover, &forbidden, run.board).ok_or_else(|| {
-                Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
-            })?;
-            start_search("first-cell", search, run.limits.threads(), &stop, send)?
-        }
-        Engine::Sat(solver) => {
-            let encoded = run
-                .encoded
-                .ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
-            let blocker = OrbitBlocker {
-                options: encoded.options,
-                orbits: group.elements.iter().map(|g| g.options.clone()).collect(),
-                exact: run.cover.exact_fill(),
-            };
-            // Cubes from the exact-cover structure when it is plain exact
-            // cover; one cube (no assumptions) otherwise.
-            let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
-            let cubes = cubes(&dlx_cover, &forbidden, depth, &send);
-            sat(
-                solver,
-                &encoded.cnf,
-                blocker,
-                cubes,
-                run.limits.threads(),
-                &stop,
-                send,
-            )?;
-        }
-    }
+    start_engine(run, engine, &stop, send)?;
     let canonical = |options: &Vec<u32>| group.canonical(options);
     let decode = |options: Vec<u32>| {
         let solution = (run.solution)(&options);
@@ -330,6 +287,65 @@ pub fn enumerate_cover(
     );
     stop.store(true, Ordering::Relaxed);
     result
+}
+
+/// Starts `engine` on the cover's threads; they send what they find on
+/// `send` until done or until `stop` is set.
+fn start_engine(
+    run: &CoverRun,
+    engine: Engine,
+    stop: &Arc<AtomicBool>,
+    send: mpsc::SyncSender<Message<Vec<u32>>>,
+) -> Result<()> {
+    let forbidden: Vec<u32> = run
+        .breaking
+        .map(|b| b.forbidden.clone())
+        .unwrap_or_default();
+    // Edge colours become plain secondary items for the exact engines.
+    let dlx_cover = run.cover.for_dlx();
+    match engine {
+        Engine::Dlx => {
+            let dlx = ExactCover::new(&dlx_cover, &forbidden).ok_or_else(|| {
+                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into())
+            })?;
+            log::debug!("dlx engine: Algorithm X over {}", dlx.name());
+            start_search("dlx", dlx, run.limits.threads(), stop, send)
+        }
+        Engine::FirstCell => {
+            let search = FirstCell::new(run.cover, &forbidden, run.board).ok_or_else(|| {
+                Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
+            })?;
+            start_search("first-cell", search, run.limits.threads(), stop, send)
+        }
+        Engine::Sat(solver) => {
+            let encoded = run
+                .encoded
+                .ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
+            let blocker = OrbitBlocker {
+                options: encoded.options,
+                orbits: run
+                    .group
+                    .elements
+                    .iter()
+                    .map(|g| g.options.clone())
+                    .collect(),
+                exact: run.cover.exact_fill(),
+            };
+            // Cubes from the exact-cover structure when it is plain exact
+            // cover; one cube (no assumptions) otherwise.
+            let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
+            let cubes = cubes(&dlx_cover, &forbidden, depth, &send);
+            sat(
+                solver,
+                &encoded.cnf,
+                blocker,
+                cubes,
+                run.limits.threads(),
+                stop,
+                send,
+            )
+        }
+    }
 }
 
 /// An exact search on every core, sending each solution found.

@@ -2,7 +2,7 @@
 //! truncation of real solver output give an answer or an error with a line,
 //! never a crash.
 
-use jigsat::solve::model::{self, Answer};
+use jigsat::solve::model::{self, SolverOutput};
 use proptest::prelude::*;
 
 const KISSAT: &str = "c kissat 4.0.4\ns SATISFIABLE\nv 1 -2 3 -4 5\nv -6 7 0\nc exit 10\n";
@@ -36,7 +36,7 @@ fn token() -> impl Strategy<Value = String> {
 
 fn check(bytes: &[u8], nvars: u32) {
     match model::parse(bytes) {
-        Ok(Answer::Sat(lits)) => {
+        Ok(SolverOutput::Sat(lits)) => {
             // Whatever the values, turning them into an assignment must
             // not panic either.
             let _ = model::assignment(&lits, nvars);
@@ -71,7 +71,7 @@ proptest! {
         if cut < zero {
             let accepted = matches!(
                 model::parse(part).map(|a| match a {
-                    Answer::Sat(l) => model::assignment(&l, 7).is_ok(),
+                    SolverOutput::Sat(l) => model::assignment(&l, 7).is_ok(),
                     _ => false,
                 }),
                 Ok(true)
@@ -93,7 +93,7 @@ proptest! {
 fn the_full_outputs_parse() {
     for text in [KISSAT, MINISAT, BARE] {
         match model::parse(text.as_bytes()).unwrap() {
-            Answer::Sat(lits) => {
+            SolverOutput::Sat(lits) => {
                 let values = model::assignment(&lits, 7).unwrap();
                 assert_eq!(
                     values,

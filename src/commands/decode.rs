@@ -22,7 +22,7 @@ use crate::render::{Format, json, text};
 use crate::solution::Solution;
 use crate::solve::dimacs::{self, CnfSource, Header};
 use crate::solve::external::first_falsified;
-use crate::solve::model::{self, Answer, ModelError};
+use crate::solve::model::{self, ModelError, SolverOutput};
 
 use super::{Sink, load};
 
@@ -208,7 +208,7 @@ fn read_answer(
         message: e.message,
     };
     Ok(match model::parse(&bytes).map_err(at)? {
-        Answer::Sat(lits) => {
+        SolverOutput::Sat(lits) => {
             let values = model::assignment(&lits, cnf.num_vars()).map_err(at)?;
             if let Some(k) = first_falsified(cnf, &values) {
                 return Err(InputError {
@@ -228,12 +228,12 @@ fn read_answer(
             let solution = instance.decode(encoded, &values, "decoded")?;
             (Status::Solved, vec![solution], None)
         }
-        Answer::Unsat => (
+        SolverOutput::Unsat => (
             Status::Unsolvable,
             Vec::new(),
             Some("the solver proved that no solution exists".to_string()),
         ),
-        Answer::Unknown => (
+        SolverOutput::Unknown => (
             Status::Unknown,
             Vec::new(),
             Some("the solver answered UNKNOWN".to_string()),

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use super::model::{self, Answer};
+use super::model::{self, SolverOutput};
 use super::{Outcome, Solver, dimacs};
 use crate::encode::Cnf;
 use crate::error::Error;
@@ -164,66 +164,53 @@ impl External {
     }
 }
 
-impl Solver for External {
-    fn name(&self) -> &str {
-        &self.name
-    }
+/// What a program that ended by itself left behind.
+struct Finished {
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
 
-    fn solve(&self, cnf: &Cnf, time_limit: Option<Duration>) -> Result<Outcome, Error> {
-        let started = Instant::now();
-        let dir = tempfile::Builder::new()
-            .prefix("jigsat-")
-            .tempdir()
-            .map_err(|e| Error::io(std::env::temp_dir(), e))?;
-        let cnf_path = dir.path().join("formula.cnf");
-        let result_path = dir.path().join("result.txt");
-        {
-            let file = std::fs::File::create(&cnf_path).map_err(|e| Error::io(&cnf_path, e))?;
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
-            writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())
-                .and_then(|_| dimacs::write_clauses(&mut out, cnf))
-                .and_then(|_| out.flush())
-                .map_err(|e| Error::io(&cnf_path, e))?;
-        }
-        let remaining = time_limit.map(|t| t.saturating_sub(started.elapsed()));
-        let mut child = self
-            .command(&cnf_path, &result_path, remaining)
-            .spawn()
-            .map_err(|e| self.missing(&e))?;
-        log::debug!(
-            "running {:?}",
-            self.command(&cnf_path, &result_path, remaining)
-        );
-
+impl External {
+    /// Runs the program on `cnf_path`, killing it at `deadline`: `None`
+    /// when it was killed.
+    fn run(
+        &self,
+        cnf_path: &Path,
+        result_path: &Path,
+        remaining: Option<Duration>,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Finished>, Error> {
+        let mut command = self.command(cnf_path, result_path, remaining);
+        log::debug!("running {command:?}");
+        let mut child = command.spawn().map_err(|e| self.missing(&e))?;
         // Drain both pipes on their own threads so a chatty program never
         // blocks on a full pipe while we wait for it.
-        let drain = |pipe: Option<Box<dyn Read + Send>>| {
-            std::thread::spawn(move || {
-                let mut buf = Vec::new();
-                if let Some(mut p) = pipe {
-                    let _ = p.read_to_end(&mut buf);
-                }
-                buf
-            })
+        let out_thread = drain(child.stdout.take());
+        let err_thread = drain(child.stderr.take());
+        let Some(status) = self.wait(&mut child, deadline)? else {
+            // The readers are left to finish on their own: a program that
+            // started children of its own may hold the pipes open.
+            return Ok(None);
         };
-        let out_thread = drain(
-            child
-                .stdout
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        );
-        let err_thread = drain(
-            child
-                .stderr
-                .take()
-                .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        );
+        Ok(Some(Finished {
+            status,
+            stdout: out_thread.join().unwrap_or_default(),
+            stderr: err_thread.join().unwrap_or_default(),
+        }))
+    }
 
-        let deadline = time_limit.map(|t| started + t);
+    /// Waits for the program to end, polling so that it can be killed at
+    /// `deadline`: `None` when it was.
+    fn wait(
+        &self,
+        child: &mut std::process::Child,
+        deadline: Option<Instant>,
+    ) -> Result<Option<ExitStatus>, Error> {
         let mut pause = Duration::from_millis(1);
-        let status: Option<ExitStatus> = loop {
+        loop {
             match child.try_wait() {
-                Ok(Some(status)) => break Some(status),
+                Ok(Some(status)) => return Ok(Some(status)),
                 Ok(None) => {}
                 Err(e) => {
                     let _ = child.kill();
@@ -237,50 +224,48 @@ impl Solver for External {
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 let _ = child.kill();
                 let _ = child.wait();
-                break None;
+                return Ok(None);
             }
             std::thread::sleep(pause);
             pause = (pause * 2).min(Duration::from_millis(4));
-        };
-        let Some(status) = status else {
-            // The readers are left to finish on their own: a program that
-            // started children of its own may hold the pipes open.
-            return Ok(Outcome::Unknown(format!(
-                "time limit of {:.1} s reached; stopped {}",
-                time_limit.unwrap_or_default().as_secs_f64(),
-                self.name
-            )));
-        };
-        let stdout = out_thread.join().unwrap_or_default();
-        let stderr = err_thread.join().unwrap_or_default();
+        }
+    }
 
-        let answer_bytes = if self.kind == ExternalKind::Minisat {
-            std::fs::read(&result_path).unwrap_or_default()
-        } else {
-            stdout.clone()
-        };
-        let parsed = model::parse(&answer_bytes);
-        let code = status.code();
-        match (code, parsed) {
-            (Some(10), Ok(Answer::Sat(lits))) => {
+    /// The outcome, if the exit code and the printed answer agree and a
+    /// model satisfies every clause; a failure naming what is wrong
+    /// otherwise.
+    fn judge(
+        &self,
+        finished: &Finished,
+        answer: &[u8],
+        cnf: &Cnf,
+        time_limit: Option<Duration>,
+    ) -> Result<Outcome, Error> {
+        let Finished {
+            status,
+            stdout,
+            stderr,
+        } = finished;
+        match (status.code(), model::parse(answer)) {
+            (Some(10), Ok(SolverOutput::Sat(lits))) => {
                 let values = model::assignment(&lits, cnf.num_vars()).map_err(|e| {
                     self.failure(
                         &format!("answered SAT with a broken model ({e})"),
-                        &stderr,
+                        stderr,
                         &[],
                     )
                 })?;
                 if let Some(k) = first_falsified(cnf, &values) {
                     return Err(self.failure(
                         &format!("answered SAT, but its model falsifies clause {}", k + 1),
-                        &stderr,
+                        stderr,
                         &[],
                     ));
                 }
                 Ok(Outcome::Sat(values))
             }
-            (Some(20), Ok(Answer::Unsat)) => Ok(Outcome::Unsat),
-            (_, Ok(Answer::Unknown)) => Ok(Outcome::Unknown(format!(
+            (Some(20), Ok(SolverOutput::Unsat)) => Ok(Outcome::Unsat),
+            (_, Ok(SolverOutput::Unknown)) => Ok(Outcome::Unknown(format!(
                 "{} answered UNKNOWN{}",
                 self.name,
                 if time_limit.is_some() {
@@ -292,19 +277,73 @@ impl Solver for External {
             (code, parsed) => {
                 let exit = match code {
                     Some(c) => format!("exit status {c}"),
-                    None => signal_name(status),
+                    None => signal_name(*status),
                 };
                 let what = match parsed {
-                    Ok(Answer::Sat(_)) => format!("printed a model but ended with {exit}"),
-                    Ok(Answer::Unsat) => format!("printed UNSAT but ended with {exit}"),
-                    Ok(Answer::Unknown) => format!("answered UNKNOWN and ended with {exit}"),
+                    Ok(SolverOutput::Sat(_)) => format!("printed a model but ended with {exit}"),
+                    Ok(SolverOutput::Unsat) => format!("printed UNSAT but ended with {exit}"),
+                    Ok(SolverOutput::Unknown) => format!("answered UNKNOWN and ended with {exit}"),
                     Err(e) => {
                         format!("ended with {exit} and answered neither SAT nor UNSAT ({e})")
                     }
                 };
-                Err(self.failure(&what, &stderr, &stdout))
+                Err(self.failure(&what, stderr, stdout))
             }
         }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut p) = pipe {
+            let _ = p.read_to_end(&mut buf);
+        }
+        buf
+    })
+}
+
+/// Writes `cnf` as a DIMACS file for the program to read.
+fn write_cnf(cnf: &Cnf, path: &Path) -> Result<(), Error> {
+    let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
+    writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())
+        .and_then(|_| dimacs::write_clauses(&mut out, cnf))
+        .and_then(|_| out.flush())
+        .map_err(|e| Error::io(path, e))
+}
+
+impl Solver for External {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn solve(&self, cnf: &Cnf, time_limit: Option<Duration>) -> Result<Outcome, Error> {
+        let started = Instant::now();
+        let dir = tempfile::Builder::new()
+            .prefix("jigsat-")
+            .tempdir()
+            .map_err(|e| Error::io(std::env::temp_dir(), e))?;
+        let cnf_path = dir.path().join("formula.cnf");
+        let result_path = dir.path().join("result.txt");
+        write_cnf(cnf, &cnf_path)?;
+        let remaining = time_limit.map(|t| t.saturating_sub(started.elapsed()));
+        let deadline = time_limit.map(|t| started + t);
+        let Some(finished) = self.run(&cnf_path, &result_path, remaining, deadline)? else {
+            return Ok(Outcome::Unknown(format!(
+                "time limit of {:.1} s reached; stopped {}",
+                time_limit.unwrap_or_default().as_secs_f64(),
+                self.name
+            )));
+        };
+        // minisat writes its answer to the result file, the others print it.
+        let answer = if self.kind == ExternalKind::Minisat {
+            std::fs::read(&result_path).unwrap_or_default()
+        } else {
+            finished.stdout.clone()
+        };
+        self.judge(&finished, &answer, cnf, time_limit)
     }
 }
 

@@ -18,9 +18,9 @@ use std::fmt;
 
 use super::dimacs::truncate;
 
-/// What a solver said.
+/// What a solver's output says: a model, no model, or that it gave up.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
+pub enum SolverOutput {
     /// The model's literals, each with the line it was read from.
     Sat(Vec<Literal>),
     Unsat,
@@ -52,8 +52,9 @@ impl fmt::Display for ModelError {
 
 impl std::error::Error for ModelError {}
 
+/// What a status line claims.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Status {
+enum Claim {
     Sat,
     Unsat,
     Unknown,
@@ -70,195 +71,244 @@ const EXPECTED: &str = "expected `s SATISFIABLE`/`UNSATISFIABLE`/`UNKNOWN`, `v` 
     minisat's `SAT`/`UNSAT`, or a list of literals ended by 0";
 
 /// Parses a solver's answer.
-pub fn parse(bytes: &[u8]) -> Result<Answer, ModelError> {
-    let mut status: Option<(Status, usize)> = None;
-    let mut style: Option<Style> = None;
-    let mut lits: Vec<Literal> = Vec::new();
-    // Where the closing 0 was, once seen.
-    let mut closed: Option<usize> = None;
-    let mut last_line = 0;
-    let err = |line: usize, column: usize, message: String| ModelError {
-        line,
-        column,
-        message,
-    };
-
+pub fn parse(bytes: &[u8]) -> Result<SolverOutput, ModelError> {
+    let mut reader = Reader::default();
     for (i, raw) in bytes.split(|&b| b == b'\n').enumerate() {
         let n = i + 1;
         let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let Ok(line) = std::str::from_utf8(raw) else {
-            return Err(err(
+            return Err(error(
                 n,
                 1,
-                "not text (invalid UTF-8): is this a solver's output?".into(),
+                "not text (invalid UTF-8): is this a solver's output?",
             ));
         };
+        reader.line(n, line)?;
+    }
+    reader.finish()
+}
+
+fn error(line: usize, column: usize, message: impl Into<String>) -> ModelError {
+    ModelError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// The state of a parse between lines: what has been claimed and read so
+/// far, so that each line can be judged against the ones before it.
+#[derive(Default)]
+struct Reader {
+    /// The status line's claim and its line number, once seen.
+    claim: Option<(Claim, usize)>,
+    /// How the first line of literals was written; the others must match.
+    style: Option<Style>,
+    literals: Vec<Literal>,
+    /// Where the closing 0 was, once seen.
+    closed: Option<usize>,
+    /// The last line that was not blank.
+    last_line: usize,
+}
+
+impl Reader {
+    /// Reads line `n`: blank, a comment, a status line or literals.
+    fn line(&mut self, n: usize, line: &str) -> Result<(), ModelError> {
         let trimmed = line.trim();
         if trimmed.is_empty() {
-            continue;
+            return Ok(());
         }
-        last_line = n;
+        self.last_line = n;
         let indent = line.len() - line.trim_start().len();
-        let mut words = trimmed.split_whitespace();
-        let first = words.next().unwrap_or("");
+        let first = trimmed.split_whitespace().next().unwrap_or("");
         if first.starts_with('c') {
             // A comment, in every format.
-            continue;
+            return Ok(());
         }
-        let line_status = match first {
-            "s" => {
-                let word = words.next().unwrap_or("");
-                let st = match word {
-                    "SATISFIABLE" => Status::Sat,
-                    "UNSATISFIABLE" => Status::Unsat,
-                    "UNKNOWN" | "INDETERMINATE" => Status::Unknown,
-                    _ => {
-                        return Err(err(
-                            n,
-                            indent + 1,
-                            format!(
-                                "expected `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`, found `{}`",
-                                truncate(trimmed, 60)
-                            ),
-                        ));
-                    }
-                };
-                if let Some(extra) = words.next() {
-                    return Err(err(
-                        n,
-                        indent + 1,
-                        format!("unexpected `{}` after the status", truncate(extra, 20)),
-                    ));
-                }
-                Some(st)
-            }
-            w if is_status_word(w) => {
-                if words.next().is_some() {
-                    return Err(err(
-                        n,
-                        indent + 1,
-                        format!(
-                            "expected `{w}` alone on its line, found `{}`",
-                            truncate(trimmed, 60)
-                        ),
-                    ));
-                }
-                Some(match w {
-                    "SAT" | "SATISFIABLE" => Status::Sat,
-                    "UNSAT" | "UNSATISFIABLE" => Status::Unsat,
-                    _ => Status::Unknown,
-                })
-            }
-            _ => None,
-        };
-        if let Some(st) = line_status {
-            if let Some((_, earlier)) = status {
-                return Err(err(
-                    n,
-                    indent + 1,
-                    format!("a second status line (the first is on line {earlier})"),
-                ));
-            }
-            if !lits.is_empty() || closed.is_some() {
-                return Err(err(
-                    n,
-                    indent + 1,
-                    "the status comes after the values; expected it first".into(),
-                ));
-            }
-            status = Some((st, n));
-            continue;
+        if let Some(claim) = status_line(trimmed, n, indent)? {
+            return self.claim(claim, n, indent);
         }
+        self.literal_line(line, first, n, indent)
+    }
 
-        // A line of literals: `v ...` or bare.
-        let (this_style, body_start) = if first == "v" {
+    /// Records a status line, which must come once and before any values.
+    fn claim(&mut self, claim: Claim, n: usize, indent: usize) -> Result<(), ModelError> {
+        if let Some((_, earlier)) = self.claim {
+            return Err(error(
+                n,
+                indent + 1,
+                format!("a second status line (the first is on line {earlier})"),
+            ));
+        }
+        if !self.literals.is_empty() || self.closed.is_some() {
+            return Err(error(
+                n,
+                indent + 1,
+                "the status comes after the values; expected it first",
+            ));
+        }
+        self.claim = Some((claim, n));
+        Ok(())
+    }
+
+    /// Reads a line of literals, `v ...` or bare, in the style of the ones
+    /// before it.
+    fn literal_line(
+        &mut self,
+        line: &str,
+        first: &str,
+        n: usize,
+        indent: usize,
+    ) -> Result<(), ModelError> {
+        let (style, body_start) = if first == "v" {
             (Style::VLines, indent + 1)
         } else if first.starts_with(|c: char| c == '-' || c == '+' || c.is_ascii_digit()) {
             (Style::Bare, indent)
         } else {
-            return Err(err(
+            return Err(error(
                 n,
                 indent + 1,
-                format!("{EXPECTED}; found `{}`", truncate(trimmed, 60)),
+                format!("{EXPECTED}; found `{}`", truncate(line.trim(), 60)),
             ));
         };
-        match style {
-            None => style = Some(this_style),
-            Some(s) if s != this_style => {
-                return Err(err(
+        match self.style {
+            None => self.style = Some(style),
+            Some(earlier) if earlier != style => {
+                return Err(error(
                     n,
                     indent + 1,
-                    match s {
-                        Style::VLines => "expected a `v` line like the ones before".into(),
-                        Style::Bare => "a `v` line after bare literals".into(),
+                    match earlier {
+                        Style::VLines => "expected a `v` line like the ones before",
+                        Style::Bare => "a `v` line after bare literals",
                     },
                 ));
             }
             Some(_) => {}
         }
-        if let Some((Status::Unsat | Status::Unknown, at)) = status {
-            return Err(err(
+        if let Some((Claim::Unsat | Claim::Unknown, at)) = self.claim {
+            return Err(error(
                 n,
                 indent + 1,
                 format!("values after the status on line {at}, which says there is no model"),
             ));
         }
         for (column, token) in tokens(line, body_start) {
-            if let Some(at) = closed {
-                return Err(err(
-                    n,
-                    column,
-                    format!("`{}` after the closing 0 on line {at}", truncate(token, 20)),
-                ));
-            }
-            let value = parse_literal(token).ok_or_else(|| {
-                err(
-                    n,
-                    column,
-                    format!(
-                        "expected a literal (a non-zero number like 12 or -7, or the closing 0), found `{}`",
-                        truncate(token, 20)
-                    ),
-                )
-            })?;
-            if value == 0 {
-                closed = Some(n);
-            } else {
-                lits.push(Literal {
-                    value,
-                    line: n,
-                    column,
-                });
-            }
+            self.literal(token, n, column)?;
         }
+        Ok(())
     }
 
-    match status.map(|s| s.0) {
-        Some(Status::Unsat) => Ok(Answer::Unsat),
-        Some(Status::Unknown) => Ok(Answer::Unknown),
-        Some(Status::Sat) | None => {
-            if style.is_none() {
-                return Err(err(
-                    last_line.max(1),
-                    1,
-                    if status.is_some() {
-                        "satisfiable, but no values follow (expected `v` lines or a line of literals)"
-                            .into()
-                    } else {
-                        format!("no answer found: {EXPECTED}")
-                    },
-                ));
+    /// Reads one token: a literal, or the closing 0.
+    fn literal(&mut self, token: &str, n: usize, column: usize) -> Result<(), ModelError> {
+        if let Some(at) = self.closed {
+            return Err(error(
+                n,
+                column,
+                format!("`{}` after the closing 0 on line {at}", truncate(token, 20)),
+            ));
+        }
+        let value = parse_literal(token).ok_or_else(|| {
+            error(
+                n,
+                column,
+                format!(
+                    "expected a literal (a non-zero number like 12 or -7, or the closing 0), found `{}`",
+                    truncate(token, 20)
+                ),
+            )
+        })?;
+        if value == 0 {
+            self.closed = Some(n);
+        } else {
+            self.literals.push(Literal {
+                value,
+                line: n,
+                column,
+            });
+        }
+        Ok(())
+    }
+
+    /// The answer, once every line is read: a claimed or implied model
+    /// must be there and closed.
+    fn finish(self) -> Result<SolverOutput, ModelError> {
+        match self.claim.map(|c| c.0) {
+            Some(Claim::Unsat) => Ok(SolverOutput::Unsat),
+            Some(Claim::Unknown) => Ok(SolverOutput::Unknown),
+            Some(Claim::Sat) | None => {
+                if self.style.is_none() {
+                    return Err(error(
+                        self.last_line.max(1),
+                        1,
+                        if self.claim.is_some() {
+                            "satisfiable, but no values follow (expected `v` lines or a line of literals)"
+                                .into()
+                        } else {
+                            format!("no answer found: {EXPECTED}")
+                        },
+                    ));
+                }
+                if self.closed.is_none() {
+                    return Err(error(
+                        self.last_line,
+                        1,
+                        "the values end without the closing 0: the model is truncated",
+                    ));
+                }
+                Ok(SolverOutput::Sat(self.literals))
             }
-            if closed.is_none() {
-                return Err(err(
-                    last_line,
-                    1,
-                    "the values end without the closing 0: the model is truncated".into(),
-                ));
-            }
-            Ok(Answer::Sat(lits))
         }
     }
+}
+
+/// The claim of a status line (`s ...` or minisat's bare word), `None` for
+/// any other line.
+fn status_line(trimmed: &str, n: usize, indent: usize) -> Result<Option<Claim>, ModelError> {
+    let mut words = trimmed.split_whitespace();
+    let first = words.next().unwrap_or("");
+    if first == "s" {
+        let claim = match words.next().unwrap_or("") {
+            "SATISFIABLE" => Claim::Sat,
+            "UNSATISFIABLE" => Claim::Unsat,
+            "UNKNOWN" | "INDETERMINATE" => Claim::Unknown,
+            _ => {
+                return Err(error(
+                    n,
+                    indent + 1,
+                    format!(
+                        "expected `s SATISFIABLE`, `s UNSATISFIABLE` or `s UNKNOWN`, found `{}`",
+                        truncate(trimmed, 60)
+                    ),
+                ));
+            }
+        };
+        if let Some(extra) = words.next() {
+            return Err(error(
+                n,
+                indent + 1,
+                format!("unexpected `{}` after the status", truncate(extra, 20)),
+            ));
+        }
+        return Ok(Some(claim));
+    }
+    if !is_status_word(first) {
+        return Ok(None);
+    }
+    if words.next().is_some() {
+        return Err(error(
+            n,
+            indent + 1,
+            format!(
+                "expected `{first}` alone on its line, found `{}`",
+                truncate(trimmed, 60)
+            ),
+        ));
+    }
+    Ok(Some(match first {
+        "SAT" | "SATISFIABLE" => Claim::Sat,
+        "UNSAT" | "UNSATISFIABLE" => Claim::Unsat,
+        _ => Claim::Unknown,
+    }))
 }
 
 fn is_status_word(w: &str) -> bool {
@@ -344,7 +394,7 @@ mod tests {
 
     fn sat(text: &str) -> Vec<i32> {
         match parse(text.as_bytes()) {
-            Ok(Answer::Sat(l)) => l.into_iter().map(|l| l.value).collect(),
+            Ok(SolverOutput::Sat(l)) => l.into_iter().map(|l| l.value).collect(),
             other => panic!("{other:?}"),
         }
     }
@@ -353,15 +403,18 @@ mod tests {
     fn competition_output() {
         let text = "c kissat\ns SATISFIABLE\nv 1 -2 3\nv -4 0\nc done\n";
         assert_eq!(sat(text), vec![1, -2, 3, -4]);
-        assert_eq!(parse(b"c x\ns UNSATISFIABLE\n").unwrap(), Answer::Unsat);
-        assert_eq!(parse(b"s UNKNOWN\n").unwrap(), Answer::Unknown);
+        assert_eq!(
+            parse(b"c x\ns UNSATISFIABLE\n").unwrap(),
+            SolverOutput::Unsat
+        );
+        assert_eq!(parse(b"s UNKNOWN\n").unwrap(), SolverOutput::Unknown);
     }
 
     #[test]
     fn minisat_result_file_and_bare_lists() {
         assert_eq!(sat("SAT\n1 -2 3 0\n"), vec![1, -2, 3]);
-        assert_eq!(parse(b"UNSAT\n").unwrap(), Answer::Unsat);
-        assert_eq!(parse(b"INDET\n").unwrap(), Answer::Unknown);
+        assert_eq!(parse(b"UNSAT\n").unwrap(), SolverOutput::Unsat);
+        assert_eq!(parse(b"INDET\n").unwrap(), SolverOutput::Unknown);
         assert_eq!(sat("1 -2\r\n3 0\r\n"), vec![1, -2, 3]);
     }
 

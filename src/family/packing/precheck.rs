@@ -67,6 +67,8 @@ pub fn refute(puzzle: &Puzzle, placements: &Placements) -> Option<String> {
         .find_map(|(name, light)| colouring_argument(puzzle, placements, name, light))
 }
 
+/// A proof by one colouring that no choice of pieces and balances covers
+/// the board's light and dark cells, if there is one.
 fn colouring_argument(
     puzzle: &Puzzle,
     placements: &Placements,
@@ -89,8 +91,36 @@ fn colouring_argument(
     }
 
     let area = board.len() as i32;
+    let states = reachable(puzzle, &balances, area)?;
+    let feasible = |&(a, b): &(i32, i32)| match puzzle.fill {
+        Fill::Exact => a == area && b == lights - darks,
+        // The covered cells' light and dark counts must fit on the board.
+        Fill::Partial => (a + b) / 2 <= lights && (a - b) / 2 <= darks,
+    };
+    if states.iter().any(feasible) {
+        return None;
+    }
+    if puzzle.fill == Fill::Exact && !states.iter().any(|&(a, _)| a == area) {
+        return Some(format!(
+            "no choice of piece counts covers exactly the board's {area} cells"
+        ));
+    }
+    Some(format!(
+        "impossible by a {name} colouring: the board has {lights} light and {darks} dark cells, \
+         and no way of laying the pieces covers them in that proportion{}",
+        imbalanced(puzzle, &balances)
+    ))
+}
+
+/// The (area, balance) pairs some choice of copies and placements reaches,
+/// up to the board's area; `None` when there are too many to be worth it.
+fn reachable(
+    puzzle: &Puzzle,
+    balances: &[BTreeSet<i32>],
+    area: i32,
+) -> Option<HashSet<(i32, i32)>> {
     let mut states: HashSet<(i32, i32)> = HashSet::from([(0, 0)]);
-    for (piece, values) in puzzle.pieces().iter().zip(&balances) {
+    for (piece, values) in puzzle.pieces().iter().zip(balances) {
         let a = piece.shape.len() as i32;
         let mut next = HashSet::new();
         // sums[c] = balances reachable with c copies of this piece.
@@ -121,24 +151,16 @@ fn colouring_argument(
         }
         states = next;
     }
+    Some(states)
+}
 
-    let feasible = |&(a, b): &(i32, i32)| match puzzle.fill {
-        Fill::Exact => a == area && b == lights - darks,
-        // The covered cells' light and dark counts must fit on the board.
-        Fill::Partial => (a + b) / 2 <= lights && (a - b) / 2 <= darks,
-    };
-    if states.iter().any(feasible) {
-        return None;
-    }
-    if puzzle.fill == Fill::Exact && !states.iter().any(|&(a, _)| a == area) {
-        return Some(format!(
-            "no choice of piece counts covers exactly the board's {area} cells"
-        ));
-    }
+/// The pieces that can never cover as many light as dark cells, said in
+/// parentheses (empty when there are none): the heart of the argument.
+fn imbalanced(puzzle: &Puzzle, balances: &[BTreeSet<i32>]) -> String {
     let imbalanced: Vec<String> = puzzle
         .pieces()
         .iter()
-        .zip(&balances)
+        .zip(balances)
         .filter(|(_, v)| !v.contains(&0) && !v.is_empty())
         .map(|(p, v)| {
             let d = v.iter().map(|b| b.abs()).min().unwrap_or(0);
@@ -148,13 +170,9 @@ fn colouring_argument(
             )
         })
         .collect();
-    let why = if imbalanced.is_empty() {
+    if imbalanced.is_empty() {
         String::new()
     } else {
         format!(" ({})", imbalanced.join("; "))
-    };
-    Some(format!(
-        "impossible by a {name} colouring: the board has {lights} light and {darks} dark cells, \
-         and no way of laying the pieces covers them in that proportion{why}"
-    ))
+    }
 }
