@@ -266,6 +266,7 @@ impl SearchArgs {
             precheck: !self.no_precheck,
             symmetry: !self.no_symmetry,
             jobs: self.jobs.map(|n| n as usize),
+            stop: None,
         }
     }
 }

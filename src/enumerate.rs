@@ -83,6 +83,9 @@ pub struct Limits {
     /// Stop this long after the run started (the whole run: encoding
     /// counts too).
     pub time: Option<Duration>,
+    /// A flag set from outside to end the search early (the loser of a
+    /// race); the engine's own threads are stopped through it too.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// Why an enumeration ended before exhausting the search.
@@ -258,7 +261,7 @@ pub fn enumerate_cover(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
     let group = run.group;
-    let stop = Arc::new(AtomicBool::new(false));
+    let stop = run.limits.stop.clone().unwrap_or_default();
     let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
     start_engine(run, engine, &stop, send)?;
     let canonical = |options: &Vec<u32>| group.canonical(options);

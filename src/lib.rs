@@ -47,6 +47,7 @@ pub mod geometry;
 pub mod pipeline;
 pub mod portfolio;
 pub mod puzzle;
+pub mod race;
 pub mod render;
 pub mod report;
 pub mod rng;

@@ -10,6 +10,8 @@
 //! Everything a command needs to run a puzzle is here; the commands only
 //! turn flags into [`Options`] and draw what comes back.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::cover::Cover;
@@ -21,9 +23,10 @@ use crate::family::{self, Family};
 use crate::geometry::Board;
 use crate::portfolio::{self, Goal};
 use crate::puzzle::Puzzle;
+use crate::race::{self, Runner};
 pub use crate::report::{Stats, Status, ms};
 use crate::solution::{Solution, check};
-use crate::solve::{Incremental, Outcome, Solver, SolverChoice};
+use crate::solve::{Cadical, Incremental, Outcome, Solver, SolverChoice};
 use crate::symmetry::{self, Breaking, Group};
 
 /// Which CNF model a run uses (`--model`).
@@ -76,6 +79,9 @@ pub struct Options {
     pub symmetry: bool,
     /// Threads a search may use (`-j`); `None`: one per core.
     pub jobs: Option<usize>,
+    /// A flag another thread sets to end the run early (the loser of a
+    /// race); the run then answers "unknown".
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Options {
@@ -91,6 +97,7 @@ impl Default for Options {
             precheck: true,
             symmetry: true,
             jobs: None,
+            stop: None,
         }
     }
 }
@@ -101,6 +108,7 @@ impl Options {
             jobs: self.jobs,
             classes: self.limit,
             time: self.time_limit,
+            stop: self.stop.clone(),
         }
     }
 
@@ -339,9 +347,82 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
         Some(SolverChoice::FirstCell) => Some(Engine::FirstCell),
         _ => None,
     };
-    if let Some(engine) = chosen {
-        return solve_exact(puzzle, &instance, engine, options, stats, started);
+    match chosen {
+        Some(engine) if races(options) => {
+            race_first(puzzle, &instance, engine, options, stats, started)
+        }
+        Some(engine) => solve_exact(puzzle, &instance, engine, options, stats, started),
+        None => solve_sat(
+            &instance,
+            options.sat_solver()?.as_ref(),
+            options,
+            stats,
+            started,
+        ),
     }
+}
+
+/// Whether a first solution is raced: when the engines are left to jigsat
+/// and there are two cores or more for them.
+fn races(options: &Options) -> bool {
+    options.chosen_solver().is_none() && options.limits().threads() >= 2
+}
+
+/// How long the exact search runs alone before CaDiCaL joins the race:
+/// longer than the exact searches need for every puzzle in puzzles/ (35 ms
+/// at most), so that easy puzzles never pay for a CNF.
+const RACE_HEAD_START: Duration = Duration::from_millis(50);
+
+/// A first solution by a race: the exact `engine` against CaDiCaL (the SAT
+/// solver a race can stop: its terminator polls the flag).
+fn race_first(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    engine: Engine,
+    options: &Options,
+    stats: Stats,
+    started: Instant,
+) -> Result<Report> {
+    let stop = options.stop.clone().unwrap_or_default();
+    let raced = Options {
+        stop: Some(Arc::clone(&stop)),
+        ..options.clone()
+    };
+    let exact_stats = stats.clone();
+    let exact = Runner {
+        name: engine.name().to_string(),
+        run: Box::new(|_: &Arc<AtomicBool>| {
+            solve_exact(puzzle, instance, engine, &raced, exact_stats, started)
+        }),
+    };
+    let sat = Runner {
+        name: "cadical".to_string(),
+        run: Box::new(|stop: &Arc<AtomicBool>| {
+            let sat_stats = Stats {
+                encoding: instance.encoding_label(raced.encoding, raced.edges),
+                ..stats
+            };
+            let cadical = Cadical::with_stop(Arc::clone(stop));
+            solve_sat(instance, &cadical, &raced, sat_stats, started)
+        }),
+    };
+    race::race(exact, sat, RACE_HEAD_START, &stop).answer
+}
+
+impl race::Verdict for Report {
+    fn status(&self) -> Status {
+        self.status
+    }
+}
+
+/// A first solution by a SAT solver: encode, solve, decode and check.
+fn solve_sat(
+    instance: &Instance,
+    solver: &dyn Solver,
+    options: &Options,
+    mut stats: Stats,
+    started: Instant,
+) -> Result<Report> {
     let breaking = instance.breaking(options.symmetry);
     let encoded = instance.encode(
         options.encoding,
@@ -350,15 +431,9 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
         breaking.as_ref(),
     );
     record_encoding(&mut stats, &encoded, started);
-    let solver = options.sat_solver()?;
     stats.backend = solver.name().to_string();
     let solve_start = Instant::now();
-    let answer = run_solver(
-        &instance,
-        &encoded,
-        solver.as_ref(),
-        options.remaining(started),
-    )?;
+    let answer = run_solver(instance, &encoded, solver, options.remaining(started))?;
     stats.solve_ms = ms(solve_start.elapsed());
     log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
     Ok(Report {

@@ -49,7 +49,7 @@ pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> 
     let flat = board.is_flat();
     match goal {
         Goal::First if first_cell && flat => Some(Engine::FirstCell),
-        Goal::First if dlx && !cover.has_colours() => Some(Engine::Dlx),
+        Goal::First if dlx => Some(Engine::Dlx),
         Goal::First => None,
         Goal::Every if first_cell && (!dlx || (flat && w.min(h) <= NARROW)) => {
             Some(Engine::FirstCell)

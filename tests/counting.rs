@@ -289,6 +289,15 @@ fn y25_has_60672_solutions_1264_distinct() {
     assert_eq!(count("y25.toml", &[]), (60672, 1264));
 }
 
+/// The Bedlam cube's maker and BurrTools both say 19,186; its pieces have
+/// no mirror partners, so only the 24 rotations are removed and every
+/// class has 24 members on the fixed board.
+#[test]
+#[ignore = "slow: about 10 s on two cores in release mode; run with cargo test --release -- --ignored"]
+fn bedlam_has_19186_distinct_solutions() {
+    assert_eq!(count("bedlam.toml", &[]), (460_464, 19_186));
+}
+
 #[test]
 fn a_time_limit_ends_an_enumeration_with_what_it_found() {
     // Y25 takes seconds with either engine, even in release builds.

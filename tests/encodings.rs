@@ -545,6 +545,7 @@ mod puzzles {
         assert_eq!(
             files,
             [
+                "bedlam.toml",
                 "big-cats.toml",
                 // Calibron 12 goes through the order model: tests/rectangles.rs.
                 "calibron12.toml",
@@ -581,6 +582,12 @@ mod puzzles {
     #[test]
     fn y25() {
         every_encoding("y25.toml", Status::Solved);
+    }
+
+    #[test]
+    #[ignore = "slow in debug builds (seconds per encoding in release): cargo test --release -- --ignored"]
+    fn bedlam() {
+        every_encoding("bedlam.toml", Status::Solved);
     }
 
     #[test]

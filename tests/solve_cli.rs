@@ -261,3 +261,38 @@ fn solve_stats_show_the_chosen_encoding_and_card() {
     assert_eq!(json["stats"]["encoding"], "product");
     assert!(json["stats"]["variables"].as_u64().unwrap() > 76);
 }
+
+/// tests/fixtures/pocket.toml: impossible, which CaDiCaL proves at once and
+/// the first-cell search (auto's pick) takes minutes to exhaust; the race
+/// itself is tested in tests/race.rs.
+fn pocket() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pocket.toml")
+}
+
+#[test]
+fn verbose_says_who_answered_and_who_was_stopped() {
+    let output = jigsat()
+        .args(["solve", "--no-precheck", "-j", "2", "-v"])
+        .arg(pocket())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("race: cadical answered first"), "{stderr}");
+    assert!(stderr.contains("race: first-cell stopped"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("no solution"), "{stdout}");
+}
+
+#[test]
+fn on_one_core_there_is_no_race() {
+    // -j 1: the exact search alone, which the time limit ends (exit 3).
+    let output = jigsat()
+        .args(["solve", "--no-precheck", "-j", "1", "--time-limit", "1"])
+        .arg(pocket())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(!stderr.contains("race"), "{stderr}");
+}

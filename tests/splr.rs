@@ -30,8 +30,9 @@ fn splr_solves_and_checks_every_puzzle_file() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-        // splr needs minutes for Calibron 12 (encodings/RESULTS.md).
-        .filter(|p| !p.ends_with("calibron12.toml"))
+        // splr needs minutes for Calibron 12 (encodings/RESULTS.md), and
+        // for the Bedlam cube in a debug build (7 s in release).
+        .filter(|p| !p.ends_with("calibron12.toml") && !p.ends_with("bedlam.toml"))
         .collect();
     paths.sort();
     assert!(paths.len() >= 7);
