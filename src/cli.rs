@@ -217,7 +217,10 @@ pub struct SearchArgs {
 
     /// The engine. Left out (or `auto`), jigsat picks one for the puzzle
     /// (see `encodings/RESULTS.md`): an exact search where one applies, SAT
-    /// otherwise. Exact searches (not SAT): `first-cell` (fills the first
+    /// otherwise; on two or more cores a first solution is a race: the
+    /// exact search alone for 50 ms, then CaDiCaL beside it, the first
+    /// definitive answer taken and the other engine stopped (-v says which
+    /// answered). Exact searches (not SAT): `first-cell` (fills the first
     /// empty cell; boards filled exactly, any piece counts) and `dlx`
     /// (Algorithm X; pieces used once or a number of times the areas
     /// force). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built
@@ -245,7 +248,7 @@ pub struct SearchArgs {
     pub no_symmetry: bool,
 
     /// Threads to search on (default: one per core), e.g. -j 1 to leave
-    /// the other cores free.
+    /// the other cores free (and not race engines for a first solution).
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub jobs: Option<u32>,
 }

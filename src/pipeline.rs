@@ -348,7 +348,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
         _ => None,
     };
     match chosen {
-        Some(engine) if races(options) => {
+        Some(engine) if races(options) && portfolio::races(instance.cover()) => {
             race_first(puzzle, &instance, engine, options, stats, started)
         }
         Some(engine) => solve_exact(puzzle, &instance, engine, options, stats, started),
@@ -384,8 +384,10 @@ fn race_first(
     started: Instant,
 ) -> Result<Report> {
     let stop = options.stop.clone().unwrap_or_default();
+    // CaDiCaL takes one core; the exact search the others.
     let raced = Options {
         stop: Some(Arc::clone(&stop)),
+        jobs: Some(options.limits().threads() - 1),
         ..options.clone()
     };
     let exact_stats = stats.clone();
