@@ -10,7 +10,7 @@
 use std::collections::HashMap;
 
 use crate::geometry::square::{DIRECTION_NAMES, neighbour};
-use crate::geometry::{Cell, Shape};
+use crate::geometry::{Board, Cell, Shape};
 use crate::puzzle::{Fill, Kind, Piece, Puzzle, Tiling};
 
 /// One piece lying on the board.
@@ -150,38 +150,10 @@ fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<
     let mut at: HashMap<Cell, usize> = HashMap::new();
     let mut used = vec![0u32; tiling.tiles.len()];
     for (k, placed) in solution.tiles.iter().enumerate() {
-        let tile = tiling.tiles.get(placed.tile).ok_or_else(|| {
-            format!(
-                "solution names tile #{} but the puzzle has {}",
-                placed.tile,
-                tiling.tiles.len()
-            )
-        })?;
+        check_tile(board, tiling, placed)?;
         used[placed.tile] += 1;
-        if board.index(placed.at).is_none() {
-            return Err(format!(
-                "tile {} lies at {}, which is not on the board",
-                tile.name, placed.at
-            ));
-        }
         if at.insert(placed.at, k).is_some() {
             return Err(format!("two tiles lie at {}", placed.at));
-        }
-        let r = placed.rotation as usize;
-        if r > 3 || (!tiling.turns && r != 0) {
-            return Err(format!(
-                "tile {} is turned {r} quarter turns, which the rules do not allow",
-                tile.name
-            ));
-        }
-        // Turned clockwise r times, the edge now in direction d was listed
-        // in direction d - r.
-        let expected: Vec<&String> = (0..4).map(|d| &tile.edges[(d + 4 - r) % 4]).collect();
-        if expected.iter().zip(&placed.edges).any(|(a, b)| *a != b) {
-            return Err(format!(
-                "tile {} at {} shows {:?}, which is not its edges {:?} turned {r} times",
-                tile.name, placed.at, placed.edges, tile.edges
-            ));
         }
     }
     for (tile, &n) in tiling.tiles.iter().zip(&used) {
@@ -196,36 +168,86 @@ fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<
         return Err(format!("no tile lies at {c}"));
     }
     for placed in &solution.tiles {
-        let name = &tiling.tiles[placed.tile].name;
-        for (d, side) in DIRECTION_NAMES.iter().enumerate() {
-            let next = neighbour(placed.at, d);
-            let label = &placed.edges[d];
-            match at.get(&next) {
-                None => {
-                    if let Some(b) = &tiling.border
-                        && label != b
-                    {
-                        return Err(format!(
-                            "tile {name} at {} has {label} on its {} edge, which faces the frame and must be {b}",
-                            placed.at, side
-                        ));
-                    }
-                }
-                Some(&k) => {
-                    let other = &solution.tiles[k].edges[(d + 2) % 4];
-                    if tiling.border.as_ref() == Some(label) {
-                        return Err(format!(
-                            "tile {name} at {} has the border label {label} on an inner edge",
-                            placed.at
-                        ));
-                    }
-                    if tiling.matching.partner(label) != *other {
-                        return Err(format!(
-                            "tile {name} at {} shows {label} on its {} edge, but its neighbour at {next} shows {other}",
-                            placed.at, side
-                        ));
-                    }
-                }
+        for d in 0..4 {
+            check_side(tiling, solution, &at, placed, d)?;
+        }
+    }
+    Ok(())
+}
+
+/// One placed tile on its own: a tile of the puzzle, on the board, turned
+/// as the rules allow, showing its own edges turned that way.
+fn check_tile(board: &Board, tiling: &Tiling, placed: &PlacedTile) -> Result<(), String> {
+    let tile = tiling.tiles.get(placed.tile).ok_or_else(|| {
+        format!(
+            "solution names tile #{} but the puzzle has {}",
+            placed.tile,
+            tiling.tiles.len()
+        )
+    })?;
+    if board.index(placed.at).is_none() {
+        return Err(format!(
+            "tile {} lies at {}, which is not on the board",
+            tile.name, placed.at
+        ));
+    }
+    let r = placed.rotation as usize;
+    if r > 3 || (!tiling.turns && r != 0) {
+        return Err(format!(
+            "tile {} is turned {r} quarter turns, which the rules do not allow",
+            tile.name
+        ));
+    }
+    // Turned clockwise r times, the edge now in direction d was listed in
+    // direction d - r.
+    let expected: Vec<&String> = (0..4).map(|d| &tile.edges[(d + 4 - r) % 4]).collect();
+    if expected.iter().zip(&placed.edges).any(|(a, b)| *a != b) {
+        return Err(format!(
+            "tile {} at {} shows {:?}, which is not its edges {:?} turned {r} times",
+            tile.name, placed.at, placed.edges, tile.edges
+        ));
+    }
+    Ok(())
+}
+
+/// The edge of `placed` in direction `d`: the border label where it faces
+/// the frame, otherwise never the border label and the partner of what
+/// the neighbour shows.
+fn check_side(
+    tiling: &Tiling,
+    solution: &Solution,
+    at: &HashMap<Cell, usize>,
+    placed: &PlacedTile,
+    d: usize,
+) -> Result<(), String> {
+    let name = &tiling.tiles[placed.tile].name;
+    let side = DIRECTION_NAMES[d];
+    let next = neighbour(placed.at, d);
+    let label = &placed.edges[d];
+    match at.get(&next) {
+        None => {
+            if let Some(b) = &tiling.border
+                && label != b
+            {
+                return Err(format!(
+                    "tile {name} at {} has {label} on its {} edge, which faces the frame and must be {b}",
+                    placed.at, side
+                ));
+            }
+        }
+        Some(&k) => {
+            let other = &solution.tiles[k].edges[(d + 2) % 4];
+            if tiling.border.as_ref() == Some(label) {
+                return Err(format!(
+                    "tile {name} at {} has the border label {label} on an inner edge",
+                    placed.at
+                ));
+            }
+            if tiling.matching.partner(label) != *other {
+                return Err(format!(
+                    "tile {name} at {} shows {label} on its {} edge, but its neighbour at {next} shows {other}",
+                    placed.at, side
+                ));
             }
         }
     }

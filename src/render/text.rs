@@ -110,7 +110,6 @@ fn colour_pieces(solution: &Solution, owner: &HashMap<Cell, usize>) -> Vec<usize
 /// ```
 fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
     let tiling = puzzle.tiling().expect("an edge-matching puzzle");
-    let width = |s: &str| s.chars().count();
     let label = solution
         .tiles
         .iter()
@@ -125,7 +124,10 @@ fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
         .max()
         .unwrap_or(1);
     // " left  name  right ": the sides' labels must not meet the name.
-    let inner = 2 * label + name + 4;
+    let boxes = TileBoxes {
+        puzzle,
+        inner: 2 * label + name + 4,
+    };
     let at: HashMap<Cell, usize> = solution
         .tiles
         .iter()
@@ -134,24 +136,9 @@ fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
         .collect();
     let [x0, y0, _] = puzzle.board.origin();
     let [w, h, _] = puzzle.board.extent();
-    let centre = |s: &str| {
-        let pad = inner - width(s);
-        format!("{}{s}{}", " ".repeat(pad / 2), " ".repeat(pad - pad / 2))
-    };
-    let rule = |y: i32| {
-        let mut line = String::new();
-        for x in 0..w {
-            let here = |yy: i32| puzzle.board.index(Cell::new(x0 + x, y0 + yy, 0)).is_some();
-            let on = here(y) || (y > 0 && here(y - 1));
-            line.push(if on { '+' } else { ' ' });
-            line.push_str(&(if on { "-" } else { " " }).repeat(inner));
-        }
-        line.push('+');
-        line.trim_end().to_string()
-    };
     let mut out = String::new();
     for y in 0..h {
-        out += &rule(y);
+        out += &boxes.rule(y);
         out.push('\n');
         let mut lines = [String::new(), String::new(), String::new()];
         for x in 0..w {
@@ -159,23 +146,12 @@ fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
                 .get(&Cell::new(x0 + x, y0 + y, 0))
                 .map(|&k| &solution.tiles[k]);
             let cells = match tile {
-                Some(t) => {
-                    let n = &tiling.tiles[t.tile].name;
-                    let left = &t.edges[3];
-                    let right = &t.edges[1];
-                    let middle_pad = inner - 2 - width(left) - width(right) - width(n);
-                    let before = middle_pad / 2;
-                    [
-                        centre(&t.edges[0]),
-                        format!(
-                            " {left}{}{n}{}{right} ",
-                            " ".repeat(before),
-                            " ".repeat(middle_pad - before)
-                        ),
-                        centre(&t.edges[2]),
-                    ]
-                }
-                None => [" ".repeat(inner), " ".repeat(inner), " ".repeat(inner)],
+                Some(t) => boxes.tile(&tiling.tiles[t.tile].name, &t.edges),
+                None => [
+                    " ".repeat(boxes.inner),
+                    " ".repeat(boxes.inner),
+                    " ".repeat(boxes.inner),
+                ],
             };
             for (line, cell) in lines.iter_mut().zip(cells) {
                 line.push('|');
@@ -187,7 +163,61 @@ fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
             out += "|\n";
         }
     }
-    out += &rule(h);
+    out += &boxes.rule(h);
     out.push('\n');
     out
+}
+
+/// Characters on a terminal, for lining up columns.
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Tiles drawn as boxes `inner` characters wide inside.
+struct TileBoxes<'a> {
+    puzzle: &'a Puzzle,
+    inner: usize,
+}
+
+impl TileBoxes<'_> {
+    /// `s` centred in a box's width.
+    fn centre(&self, s: &str) -> String {
+        let pad = self.inner - width(s);
+        format!("{}{s}{}", " ".repeat(pad / 2), " ".repeat(pad - pad / 2))
+    }
+
+    /// The rule above row `y` (or under the last row): drawn where a board
+    /// cell is above or below it.
+    fn rule(&self, y: i32) -> String {
+        let board = &self.puzzle.board;
+        let [x0, y0, _] = board.origin();
+        let [w, _, _] = board.extent();
+        let mut line = String::new();
+        for x in 0..w {
+            let here = |yy: i32| board.index(Cell::new(x0 + x, y0 + yy, 0)).is_some();
+            let on = here(y) || (y > 0 && here(y - 1));
+            line.push(if on { '+' } else { ' ' });
+            line.push_str(&(if on { "-" } else { " " }).repeat(self.inner));
+        }
+        line.push('+');
+        line.trim_end().to_string()
+    }
+
+    /// The three lines inside a tile's box: the top label, the left label,
+    /// name and right label, the bottom label.
+    fn tile(&self, name: &str, edges: &[String]) -> [String; 3] {
+        let left = &edges[3];
+        let right = &edges[1];
+        let middle_pad = self.inner - 2 - width(left) - width(right) - width(name);
+        let before = middle_pad / 2;
+        [
+            self.centre(&edges[0]),
+            format!(
+                " {left}{}{name}{}{right} ",
+                " ".repeat(before),
+                " ".repeat(middle_pad - before)
+            ),
+            self.centre(&edges[2]),
+        ]
+    }
 }

@@ -51,10 +51,23 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
     let assembled = draw(&owners, looks, big, ext, Labels::Outside);
     page.caption(0.0, 14.0, 13.0, "assembled");
     page.put(&assembled, 0.0, 24.0);
-
-    // The layers, bottom at the bottom, each with its label on every
-    // piece's part.
     let left = assembled.width + GAP * 2.0;
+    put_layers(&mut page, &owners, looks, s, ext, z0, left);
+    put_pieces(&mut page, solution, looks, s * 0.8);
+    page
+}
+
+/// The layers, bottom at the bottom, each with its label on every piece's
+/// part, in a column from `left`.
+fn put_layers(
+    page: &mut Panel,
+    owners: &Owners,
+    looks: &Looks,
+    s: f64,
+    ext: [i32; 3],
+    z0: i32,
+    left: f64,
+) {
     let slab_ext = [ext[0], ext[1], 1];
     let captions_w = 86.0;
     page.caption(left, 14.0, 13.0, "layers, bottom (z=0) up");
@@ -75,34 +88,51 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
         page.put(&slab, left + captions_w, y);
         y += slab.height + s * 0.8;
     }
+}
 
-    // Every piece on its own, held as it lies in the box.
+/// Every piece on its own, held as it lies in the box, in rows under what
+/// the page holds so far.
+fn put_pieces(page: &mut Panel, solution: &Solution, looks: &Looks, small: f64) {
     let top = page.height + GAP;
     page.caption(0.0, top + 14.0, 13.0, "pieces as they lie in the box");
-    let small = s * 0.8;
-    let row_width = page.width.max(400.0);
     let drawn: Vec<Panel> = solution
         .pieces
         .iter()
         .enumerate()
-        .map(|(k, placed)| {
-            let min = |f: fn(&Cell) -> i32| placed.cells.iter().map(f).min().unwrap_or(0);
-            let max = |f: fn(&Cell) -> i32| placed.cells.iter().map(f).max().unwrap_or(0);
-            let (mx, my, mz) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
-            let own: Owners = placed
-                .cells
-                .iter()
-                .map(|c| (Cell::new(c.x - mx, c.y - my, c.z - mz), k))
-                .collect();
-            let own_ext = [
-                max(|c| c.x) - mx + 1,
-                max(|c| c.y) - my + 1,
-                max(|c| c.z) - mz + 1,
-            ];
-            draw(&own, looks, small, own_ext, Labels::None)
-        })
+        .map(|(k, placed)| draw_alone(k, &placed.cells, looks, small))
         .collect();
-    // Rows of pieces, bottoms aligned, labels on one line under each row.
+    let mut y = top + 24.0;
+    for row in rows(&drawn, page.width.max(400.0)) {
+        let row_h = row.iter().map(|&k| drawn[k].height).fold(0.0, f64::max);
+        let mut x = 0.0;
+        for k in row {
+            let d = &drawn[k];
+            page.put(&on_row(k, d, row_h, looks), x, y);
+            x += d.width + GAP;
+        }
+        y += row_h + 22.0 + GAP / 2.0;
+    }
+}
+
+/// Piece `k`, whose cells are `cells`, drawn alone from its own corner.
+fn draw_alone(k: usize, cells: &[Cell], looks: &Looks, s: f64) -> Panel {
+    let min = |f: fn(&Cell) -> i32| cells.iter().map(f).min().unwrap_or(0);
+    let max = |f: fn(&Cell) -> i32| cells.iter().map(f).max().unwrap_or(0);
+    let (mx, my, mz) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
+    let own: Owners = cells
+        .iter()
+        .map(|c| (Cell::new(c.x - mx, c.y - my, c.z - mz), k))
+        .collect();
+    let own_ext = [
+        max(|c| c.x) - mx + 1,
+        max(|c| c.y) - my + 1,
+        max(|c| c.z) - mz + 1,
+    ];
+    draw(&own, looks, s, own_ext, Labels::None)
+}
+
+/// The drawings cut into rows no wider than `row_width` (as indices).
+fn rows(drawn: &[Panel], row_width: f64) -> Vec<Vec<usize>> {
     let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
     let mut x = 0.0;
     for (k, d) in drawn.iter().enumerate() {
@@ -113,39 +143,32 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
         rows.last_mut().expect("a row").push(k);
         x += d.width + GAP;
     }
-    let mut y = top + 24.0;
-    for row in rows {
-        let row_h = row.iter().map(|&k| drawn[k].height).fold(0.0, f64::max);
-        let mut x = 0.0;
-        for k in row {
-            let d = &drawn[k];
-            let mut text = String::new();
-            label(
-                &mut text,
-                d.width / 2.0,
-                row_h + 12.0,
-                13.0,
-                super::Rgb(255, 255, 255),
-                &looks.labels[k],
-            );
-            // The drawing sits on the row's bottom line.
-            let piece = Panel {
-                body: format!(
-                    "{}<g transform=\"translate(0 {})\">\n{}</g>\n{}</g>\n",
-                    looks.group_open(k),
-                    num(row_h - d.height),
-                    d.body,
-                    text
-                ),
-                width: d.width,
-                height: row_h + 22.0,
-            };
-            page.put(&piece, x, y);
-            x += d.width + GAP;
-        }
-        y += row_h + 22.0 + GAP / 2.0;
+    rows
+}
+
+/// Piece `k`'s drawing `d` standing on the bottom line of a row `row_h`
+/// high, its label on one line under the row.
+fn on_row(k: usize, d: &Panel, row_h: f64, looks: &Looks) -> Panel {
+    let mut text = String::new();
+    label(
+        &mut text,
+        d.width / 2.0,
+        row_h + 12.0,
+        13.0,
+        super::Rgb(255, 255, 255),
+        &looks.labels[k],
+    );
+    Panel {
+        body: format!(
+            "{}<g transform=\"translate(0 {})\">\n{}</g>\n{}</g>\n",
+            looks.group_open(k),
+            num(row_h - d.height),
+            d.body,
+            text
+        ),
+        width: d.width,
+        height: row_h + 22.0,
     }
-    page
 }
 
 /// Which labels a view prints.
@@ -185,76 +208,12 @@ fn project(p: [f64; 3], s: f64, ext: [i32; 3]) -> (f64, f64) {
 fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: Labels) -> Panel {
     let mut order: Vec<(&Cell, &usize)> = cells.iter().collect();
     order.sort_unstable_by_key(|(c, _)| (c.x + c.y + c.z, c.z, c.y, c.x));
+    let view = View { cells, s, ext };
     let mut body = String::new();
     for (&c, &k) in order {
         for axis in [2usize, 1, 0] {
-            let mut normal = [0; 3];
-            normal[axis] = 1;
-            let step = |c: Cell, d: [i32; 3]| Cell::new(c.x + d[0], c.y + d[1], c.z + d[2]);
-            if cells.contains_key(&step(c, normal)) {
-                continue;
-            }
-            let fill = looks.fills[k].shade(SHADES[axis]);
-            let (b, e) = in_plane(axis);
-            let base = [c.x as f64, c.y as f64, c.z as f64];
-            let corner = |ub: f64, ue: f64| {
-                let mut p = base;
-                p[axis] += 1.0;
-                p[b] += ub;
-                p[e] += ue;
-                project(p, s, ext)
-            };
-            let quad = [
-                corner(0.0, 0.0),
-                corner(1.0, 0.0),
-                corner(1.0, 1.0),
-                corner(0.0, 1.0),
-            ];
-            let _ = writeln!(
-                body,
-                "<path d=\"M{} {}L{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{}\" \
-                 stroke-width=\"1.1\" stroke-linejoin=\"round\"/>",
-                num(quad[0].0),
-                num(quad[0].1),
-                num(quad[1].0),
-                num(quad[1].1),
-                num(quad[2].0),
-                num(quad[2].1),
-                num(quad[3].0),
-                num(quad[3].1),
-                fill.css(),
-                fill.css()
-            );
-            // Edges: across -b, +b, -e, +e.
-            let mut lines = String::new();
-            for (dir, side, (p, q)) in [
-                (b, -1, (quad[0], quad[3])),
-                (b, 1, (quad[1], quad[2])),
-                (e, -1, (quad[0], quad[1])),
-                (e, 1, (quad[3], quad[2])),
-            ] {
-                let mut d = [0; 3];
-                d[dir] = side;
-                let n = step(c, d);
-                let smooth = cells.get(&n) == Some(&k) && !cells.contains_key(&step(n, normal));
-                if !smooth {
-                    let _ = write!(
-                        lines,
-                        "M{} {}L{} {}",
-                        num(p.0),
-                        num(p.1),
-                        num(q.0),
-                        num(q.1)
-                    );
-                }
-            }
-            if !lines.is_empty() {
-                let _ = writeln!(
-                    body,
-                    "<path d=\"{lines}\" fill=\"none\" stroke=\"{EDGE}\" stroke-width=\"{}\" \
-                     stroke-linecap=\"round\"/>",
-                    num((s / 20.0).clamp(1.0, 2.0))
-                );
+            if !cells.contains_key(&step(c, normal(axis))) {
+                view.face(&mut body, c, k, axis, looks);
             }
         }
     }
@@ -264,14 +223,121 @@ fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: Labels) ->
         Labels::Outside => &[2, 1, 0],
     };
     for &axis in planes {
+        view.label_plane(&mut body, axis, looks);
+    }
+    Panel {
+        body,
+        width: (ext[0] + ext[1]) as f64 * s * C,
+        height: (ext[0] + ext[1]) as f64 * s / 2.0 + ext[2] as f64 * s,
+    }
+}
+
+/// The unit step along `axis`.
+fn normal(axis: usize) -> [i32; 3] {
+    let mut n = [0; 3];
+    n[axis] = 1;
+    n
+}
+
+/// `c` moved by `d`.
+fn step(c: Cell, d: [i32; 3]) -> Cell {
+    Cell::new(c.x + d[0], c.y + d[1], c.z + d[2])
+}
+
+/// The cells of one view and how it is projected: cubes of side `s` in a
+/// box of extent `ext`.
+struct View<'a> {
+    cells: &'a Owners,
+    s: f64,
+    ext: [i32; 3],
+}
+
+impl View<'_> {
+    /// The face of cell `c` (piece `k`) across `axis`, filled in the piece's
+    /// shade for that side, with its outline where it meets another piece
+    /// or a fold of the surface.
+    fn face(&self, body: &mut String, c: Cell, k: usize, axis: usize, looks: &Looks) {
+        let fill = looks.fills[k].shade(SHADES[axis]);
+        let (b, e) = in_plane(axis);
+        let base = [c.x as f64, c.y as f64, c.z as f64];
+        let corner = |ub: f64, ue: f64| {
+            let mut p = base;
+            p[axis] += 1.0;
+            p[b] += ub;
+            p[e] += ue;
+            project(p, self.s, self.ext)
+        };
+        let quad = [
+            corner(0.0, 0.0),
+            corner(1.0, 0.0),
+            corner(1.0, 1.0),
+            corner(0.0, 1.0),
+        ];
+        let _ = writeln!(
+            body,
+            "<path d=\"M{} {}L{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{}\" \
+             stroke-width=\"1.1\" stroke-linejoin=\"round\"/>",
+            num(quad[0].0),
+            num(quad[0].1),
+            num(quad[1].0),
+            num(quad[1].1),
+            num(quad[2].0),
+            num(quad[2].1),
+            num(quad[3].0),
+            num(quad[3].1),
+            fill.css(),
+            fill.css()
+        );
+        let lines = self.edges(c, k, axis, &quad);
+        if !lines.is_empty() {
+            let _ = writeln!(
+                body,
+                "<path d=\"{lines}\" fill=\"none\" stroke=\"{EDGE}\" stroke-width=\"{}\" \
+                 stroke-linecap=\"round\"/>",
+                num((self.s / 20.0).clamp(1.0, 2.0))
+            );
+        }
+    }
+
+    /// The outline of a face as path data: its sides across -b, +b, -e and
+    /// +e, except where the same piece's surface goes on flat.
+    fn edges(&self, c: Cell, k: usize, axis: usize, quad: &[(f64, f64); 4]) -> String {
+        let (b, e) = in_plane(axis);
+        let mut lines = String::new();
+        for (dir, side, (p, q)) in [
+            (b, -1, (quad[0], quad[3])),
+            (b, 1, (quad[1], quad[2])),
+            (e, -1, (quad[0], quad[1])),
+            (e, 1, (quad[3], quad[2])),
+        ] {
+            let mut d = [0; 3];
+            d[dir] = side;
+            let n = step(c, d);
+            let smooth =
+                self.cells.get(&n) == Some(&k) && !self.cells.contains_key(&step(n, normal(axis)));
+            if !smooth {
+                let _ = write!(
+                    lines,
+                    "M{} {}L{} {}",
+                    num(p.0),
+                    num(p.1),
+                    num(q.0),
+                    num(q.1)
+                );
+            }
+        }
+        lines
+    }
+
+    /// Each piece's label on its part of the box's outer plane across
+    /// `axis`: no cube can hide those faces.
+    fn label_plane(&self, body: &mut String, axis: usize, looks: &Looks) {
         let (b, e) = in_plane(axis);
         let shade = SHADES[axis];
-        // Each piece's faces on the box's outer plane across `axis`: no
-        // cube can hide them.
         let mut parts: HashMap<usize, Vec<Cell>> = HashMap::new();
-        for (&c, &k) in cells {
+        for (&c, &k) in self.cells {
             let v = c.coords();
-            if v[axis] == ext[axis] - 1 {
+            if v[axis] == self.ext[axis] - 1 {
                 parts.entry(k).or_default().push(Cell::new(v[b], v[e], 0));
             }
         }
@@ -283,22 +349,17 @@ fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: Labels) ->
             part.sort_unstable();
             let (u, w) = centre_cell(&part);
             let mut p = [0.0; 3];
-            p[axis] = ext[axis] as f64;
+            p[axis] = self.ext[axis] as f64;
             p[b] = u as f64 + 0.5;
             p[e] = w as f64 + 0.5;
-            let (px, py) = project(p, s, ext);
+            let (px, py) = project(p, self.s, self.ext);
             let size = if looks.labels[k].chars().count() > 2 {
-                s * 0.36
+                self.s * 0.36
             } else {
-                s * 0.45
+                self.s * 0.45
             };
             let fill = looks.fills[k].shade(shade);
-            label(&mut body, px, py, size, fill, &looks.labels[k]);
+            label(body, px, py, size, fill, &looks.labels[k]);
         }
-    }
-    Panel {
-        body,
-        width: (ext[0] + ext[1]) as f64 * s * C,
-        height: (ext[0] + ext[1]) as f64 * s / 2.0 + ext[2] as f64 * s,
     }
 }

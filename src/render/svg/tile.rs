@@ -71,8 +71,6 @@ pub fn tile(
 ) {
     let (cx, cy) = (x + size / 2.0, y + size / 2.0);
     let corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)];
-    // Outward unit normals of top, right, bottom, left.
-    let normals = [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)];
     for (i, label) in labels.iter().enumerate() {
         let (a, b) = (corners[i], corners[(i + 1) % 4]);
         let c = colour(base(label));
@@ -89,27 +87,62 @@ pub fn tile(
             num(cy),
             fill.css()
         );
-        // An arrow by the edge: out of the tile for a head, into it for
-        // a tail, so a matched pair reads head → tail across the edge.
-        let (nx, ny) = normals[i];
-        let (tx, ty) = (-ny, nx);
+        let side = Side {
+            centre: (cx, cy),
+            normal: NORMALS[i],
+            size,
+        };
         if label.ends_with('+') || tail {
-            let sign = if tail { -1.0 } else { 1.0 };
-            let (ax, ay) = (cx + nx * size * 0.42, cy + ny * size * 0.42);
-            let (half, depth) = (size * 0.06, size * 0.035 * sign);
-            let _ = writeln!(
-                out,
-                "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\"/>",
-                num(ax - nx * depth + tx * half),
-                num(ay - ny * depth + ty * half),
-                num(ax - nx * depth - tx * half),
-                num(ay - ny * depth - ty * half),
-                num(ax + nx * depth),
-                num(ay + ny * depth),
-                c.shade(0.45).css()
-            );
+            side.arrow(out, tail, c);
         }
-        // The label along its edge, reading from the tile's inside.
+        side.label(out, i, label, fill);
+    }
+    let _ = writeln!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333333\" \
+         stroke-width=\"2\"/>",
+        num(x),
+        num(y),
+        num(size),
+        num(size)
+    );
+}
+
+/// Outward unit normals of top, right, bottom, left.
+const NORMALS: [(f64, f64); 4] = [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)];
+
+/// One side of a tile `size` wide centred at `centre`, facing `normal`.
+struct Side {
+    centre: (f64, f64),
+    normal: (f64, f64),
+    size: f64,
+}
+
+impl Side {
+    /// An arrow by the edge: out of the tile for a head, into it for a
+    /// tail, so a matched pair reads head → tail across the edge.
+    fn arrow(&self, out: &mut String, tail: bool, c: Rgb) {
+        let ((cx, cy), (nx, ny), size) = (self.centre, self.normal, self.size);
+        let (tx, ty) = (-ny, nx);
+        let sign = if tail { -1.0 } else { 1.0 };
+        let (ax, ay) = (cx + nx * size * 0.42, cy + ny * size * 0.42);
+        let (half, depth) = (size * 0.06, size * 0.035 * sign);
+        let _ = writeln!(
+            out,
+            "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\"/>",
+            num(ax - nx * depth + tx * half),
+            num(ay - ny * depth + ty * half),
+            num(ax - nx * depth - tx * half),
+            num(ay - ny * depth - ty * half),
+            num(ax + nx * depth),
+            num(ay + ny * depth),
+            c.shade(0.45).css()
+        );
+    }
+
+    /// The label along side `i`'s edge, reading from the tile's inside.
+    fn label(&self, out: &mut String, i: usize, label: &str, fill: Rgb) {
+        let ((cx, cy), (nx, ny), size) = (self.centre, self.normal, self.size);
         let (lx, ly) = (cx + nx * size * 0.26, cy + ny * size * 0.26);
         let turn = [0, 90, 0, -90][i];
         let _ = writeln!(
@@ -125,15 +158,6 @@ pub fn tile(
             escape(label)
         );
     }
-    let _ = writeln!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333333\" \
-         stroke-width=\"2\"/>",
-        num(x),
-        num(y),
-        num(size),
-        num(size)
-    );
 }
 
 /// A board of tiles, one `<g class="tile">` group per tile.
