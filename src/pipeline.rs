@@ -369,8 +369,9 @@ fn races(options: &Options) -> bool {
 }
 
 /// How long the exact search runs alone before CaDiCaL joins the race:
-/// longer than the exact searches need for every puzzle in puzzles/ (35 ms
-/// at most), so that easy puzzles never pay for a CNF.
+/// longer than the exact searches need for every puzzle in puzzles/
+/// (encodings/RESULTS.md, "The race"), so that easy puzzles never pay for
+/// a CNF.
 const RACE_HEAD_START: Duration = Duration::from_millis(50);
 
 /// A first solution by a race: the exact `engine` against CaDiCaL (the SAT
@@ -725,10 +726,10 @@ fn enumeration_engine(options: &Options, cover: &Cover, board: &Board) -> Result
 
 /// The SAT solver an enumeration over a cover uses when none is named and
 /// dlx cannot: CaDiCaL for edge-matching puzzles (coloured edges), where
-/// it counted 1.6-4.6x faster than varisat on three of four generated 6x6
-/// puzzles and 0.04 s slower on the fourth (encodings/SOLVERS.md);
-/// varisat otherwise (count ranges and the order model, where it was as
-/// fast or 2.5x faster).
+/// it counted faster than varisat on three of four generated 6x6 puzzles
+/// and about as fast on the fourth; varisat otherwise (count ranges and
+/// the order model, where it was as fast or faster). The figures are in
+/// encodings/SOLVERS.md.
 fn default_incremental(cover: &Cover) -> Incremental {
     if cover.has_colours() {
         Incremental::Cadical

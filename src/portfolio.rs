@@ -5,17 +5,16 @@
 //! (encodings/RESULTS.md, "Which engine auto runs", has the figures):
 //!
 //! - **first-cell** fills the first empty cell in a fixed scan order. On a
-//!   flat board it finds a first solution in milliseconds (6x10
-//!   pentominoes: 4 ms, where varisat needs 50 ms and dlx 10 ms), and it
+//!   flat board it finds a first solution fastest of all engines, and it
 //!   counts fastest when the scan line is short (boards at most 5 wide:
-//!   3x20, 4x15, 5x12 pentominoes, 2-4x faster than dlx). It is the only
+//!   3x20, 4x15, 5x12 pentominoes). It is the only
 //!   exact engine for pieces with count ranges (Calibron 12's two pairs of
 //!   equal rectangles, a "0..4" count). In 3-D its fixed order loses
-//!   badly (Y25: minutes, against seconds for dlx).
+//!   badly (counting Y25 takes minutes, against seconds for dlx).
 //! - **dlx** (Algorithm X, branching on the tightest item) counts fastest
 //!   everywhere else: wide flat boards, boxes, edge-matching tiles. It
-//!   also finds first solutions of edge-matching puzzles 10-1000x faster
-//!   than SAT (generated 7x7 boards: 0.05 s against 26-60 s).
+//!   also finds first solutions of edge-matching puzzles orders of
+//!   magnitude sooner than SAT.
 //! - **SAT** takes what neither exact engine handles: holes allowed with
 //!   count ranges, tiles with copies; and it is the second runner of the
 //!   race for a first solution on two cores ([`crate::race`]), for the
@@ -40,8 +39,7 @@ pub enum Goal {
 }
 
 /// Widest scan line (the board's shorter side) on which first-cell still
-/// counts faster than dlx: 5x12 pentominoes 0.22 s against 0.44 s, 6x10
-/// 1.0 s against 0.27 s.
+/// counts faster than dlx: it wins on 5x12 pentominoes and loses on 6x10.
 const NARROW: i32 = 5;
 
 /// The exact engine for `cover` on `board`, or `None` when SAT should
@@ -64,12 +62,12 @@ pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> 
 }
 
 /// Whether a first solution on `cover` is raced against CaDiCaL (on two
-/// cores or more). Not for edge-matching tiles: on twelve generated 6x6 to
-/// 8x8 boards dlx answered first every time, by 10-1000x, and racing took
-/// a core from it — 1.0-1.6x slower when CaDiCaL ran beside dlx's two
-/// threads, up to 5x slower when it took one of them (dlx's two threads
+/// cores or more). Not for edge-matching tiles: on every generated board
+/// measured dlx answered first by orders of magnitude, and racing took a
+/// core from it — slower when CaDiCaL ran beside dlx's two threads, far
+/// slower on some boards when it took one of them (dlx's two threads
 /// search different subtrees, which on some boards finds a solution far
-/// sooner: encodings/RESULTS.md, "The race").
+/// sooner).
 pub fn races(cover: &Cover) -> bool {
     !cover.has_colours()
 }

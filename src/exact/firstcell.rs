@@ -33,9 +33,8 @@
 //! combination of the pieces left has exactly that area, no completion
 //! exists and the branch ends. Regions are only a valid argument when
 //! every placement is connected, which the constructor checks. It cuts
-//! the 6x10 pentomino tree from 20 M to 7 M nodes, but the fills cost
-//! more than the nodes they save (1.7x slower on 6x10, 1.3x on 8x8 with
-//! a hole, 2x on the Soma cube: encodings/RESULTS.md), because the scan
+//! the 6x10 pentomino tree to about a third, but the fills cost more than
+//! the nodes they save (encodings/RESULTS.md has the figures), because the scan
 //! order already meets most dead pockets a few nodes after they form.
 //!
 //! Symmetry breaking is the same as for Algorithm X: the `forbidden`

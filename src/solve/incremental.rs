@@ -21,10 +21,9 @@ use crate::encode::{Cnf, Lit};
 
 /// CaDiCaL's options for enumeration. Its "lucky" phases try a few
 /// fixed assignments before each search, which a one-shot solve can
-/// afford but an enumeration pays on each of its thousands of calls:
-/// without them, single runs of `count --solver cadical` took 0.41 s
-/// instead of 0.62 s on soma and 1.7 s instead of 2.4 s on the 3x20
-/// strip.
+/// afford but an enumeration pays on each of its thousands of calls
+/// (without them, counting soma and the 3x20 strip took about a third
+/// less time: encodings/SOLVERS.md).
 const INCREMENTAL_OPTIONS: &[(&str, i32)] = &[("lucky", 0)];
 
 /// The built-in solvers that enumerate incrementally.
