@@ -9,9 +9,9 @@
 
 use std::collections::HashMap;
 
-use crate::geometry::square::{DIRECTION_NAMES, neighbour};
-use crate::geometry::{Board, Cell, Shape};
-use crate::puzzle::{Fill, Kind, Piece, Puzzle, Tiling};
+use crate::geometry::square::{DIRECTION_NAMES, neighbour, turned};
+use crate::geometry::{Cell, Shape};
+use crate::puzzle::{Fill, Kind, Piece, Puzzle, Tile, Tiling};
 
 /// One piece lying on the board.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -61,6 +61,17 @@ impl Solution {
             pieces: Vec::new(),
             tiles,
         }
+    }
+
+    /// The placed piece (its index in `pieces`) covering each covered cell.
+    pub fn owners(&self) -> HashMap<Cell, usize> {
+        let mut owner = HashMap::new();
+        for (k, placed) in self.pieces.iter().enumerate() {
+            for &c in &placed.cells {
+                owner.insert(c, k);
+            }
+        }
+        owner
     }
 }
 
@@ -150,47 +161,46 @@ fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<
     let mut at: HashMap<Cell, usize> = HashMap::new();
     let mut used = vec![0u32; tiling.tiles.len()];
     for (k, placed) in solution.tiles.iter().enumerate() {
-        check_tile(board, tiling, placed)?;
+        let tile = listed_tile(tiling, placed)?;
         used[placed.tile] += 1;
+        if board.index(placed.at).is_none() {
+            return Err(format!(
+                "tile {} lies at {}, which is not on the board",
+                tile.name, placed.at
+            ));
+        }
         if at.insert(placed.at, k).is_some() {
             return Err(format!("two tiles lie at {}", placed.at));
         }
+        check_turn(tiling, tile, placed)?;
     }
-    for (tile, &n) in tiling.tiles.iter().zip(&used) {
-        if n != tile.count {
-            return Err(format!(
-                "tile {} is used {n} times, but its count is {}",
-                tile.name, tile.count
-            ));
-        }
-    }
+    check_tile_counts(tiling, &used)?;
     if let Some(c) = board.cells().iter().find(|c| !at.contains_key(c)) {
         return Err(format!("no tile lies at {c}"));
     }
     for placed in &solution.tiles {
-        for d in 0..4 {
-            check_side(tiling, solution, &at, placed, d)?;
+        for d in 0..DIRECTION_NAMES.len() {
+            check_edge(tiling, solution, &at, placed, d)?;
         }
     }
     Ok(())
 }
 
-/// One placed tile on its own: a tile of the puzzle, on the board, turned
-/// as the rules allow, showing its own edges turned that way.
-fn check_tile(board: &Board, tiling: &Tiling, placed: &PlacedTile) -> Result<(), String> {
-    let tile = tiling.tiles.get(placed.tile).ok_or_else(|| {
+/// The puzzle's tile that `placed` is a copy of. A solution may come from
+/// outside (`decode`), so the index is not trusted.
+fn listed_tile<'a>(tiling: &'a Tiling, placed: &PlacedTile) -> Result<&'a Tile, String> {
+    tiling.tiles.get(placed.tile).ok_or_else(|| {
         format!(
             "solution names tile #{} but the puzzle has {}",
             placed.tile,
             tiling.tiles.len()
         )
-    })?;
-    if board.index(placed.at).is_none() {
-        return Err(format!(
-            "tile {} lies at {}, which is not on the board",
-            tile.name, placed.at
-        ));
-    }
+    })
+}
+
+/// A turn the rules allow, and the edges shown are the tile's listed edges
+/// under that turn.
+fn check_turn(tiling: &Tiling, tile: &Tile, placed: &PlacedTile) -> Result<(), String> {
     let r = placed.rotation as usize;
     if r > 3 || (!tiling.turns && r != 0) {
         return Err(format!(
@@ -198,10 +208,7 @@ fn check_tile(board: &Board, tiling: &Tiling, placed: &PlacedTile) -> Result<(),
             tile.name
         ));
     }
-    // Turned clockwise r times, the edge now in direction d was listed in
-    // direction d - r.
-    let expected: Vec<&String> = (0..4).map(|d| &tile.edges[(d + 4 - r) % 4]).collect();
-    if expected.iter().zip(&placed.edges).any(|(a, b)| *a != b) {
+    if turned(&tile.edges, placed.rotation) != placed.edges {
         return Err(format!(
             "tile {} at {} shows {:?}, which is not its edges {:?} turned {r} times",
             tile.name, placed.at, placed.edges, tile.edges
@@ -210,10 +217,24 @@ fn check_tile(board: &Board, tiling: &Tiling, placed: &PlacedTile) -> Result<(),
     Ok(())
 }
 
-/// The edge of `placed` in direction `d`: the border label where it faces
-/// the frame, otherwise never the border label and the partner of what
-/// the neighbour shows.
-fn check_side(
+/// Every tile used exactly as many times as it has copies.
+fn check_tile_counts(tiling: &Tiling, used: &[u32]) -> Result<(), String> {
+    for (tile, &n) in tiling.tiles.iter().zip(used) {
+        if n != tile.count {
+            return Err(format!(
+                "tile {} is used {n} times, but its count is {}",
+                tile.name, tile.count
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Edge `d` of a placed tile: facing the frame it carries the border label
+/// (when the puzzle has one); facing a neighbour (`at` maps positions to
+/// indices into `solution.tiles`) it is no border label and matches the
+/// neighbour's edge across it.
+fn check_edge(
     tiling: &Tiling,
     solution: &Solution,
     at: &HashMap<Cell, usize>,
@@ -224,32 +245,27 @@ fn check_side(
     let side = DIRECTION_NAMES[d];
     let next = neighbour(placed.at, d);
     let label = &placed.edges[d];
-    match at.get(&next) {
-        None => {
-            if let Some(b) = &tiling.border
-                && label != b
-            {
-                return Err(format!(
-                    "tile {name} at {} has {label} on its {} edge, which faces the frame and must be {b}",
-                    placed.at, side
-                ));
-            }
-        }
-        Some(&k) => {
-            let other = &solution.tiles[k].edges[(d + 2) % 4];
-            if tiling.border.as_ref() == Some(label) {
-                return Err(format!(
-                    "tile {name} at {} has the border label {label} on an inner edge",
-                    placed.at
-                ));
-            }
-            if tiling.matching.partner(label) != *other {
-                return Err(format!(
-                    "tile {name} at {} shows {label} on its {} edge, but its neighbour at {next} shows {other}",
-                    placed.at, side
-                ));
-            }
-        }
+    let Some(&k) = at.get(&next) else {
+        return match &tiling.border {
+            Some(b) if label != b => Err(format!(
+                "tile {name} at {} has {label} on its {} edge, which faces the frame and must be {b}",
+                placed.at, side
+            )),
+            _ => Ok(()),
+        };
+    };
+    if tiling.border.as_ref() == Some(label) {
+        return Err(format!(
+            "tile {name} at {} has the border label {label} on an inner edge",
+            placed.at
+        ));
+    }
+    let other = &solution.tiles[k].edges[(d + 2) % 4];
+    if tiling.matching.partner(label) != *other {
+        return Err(format!(
+            "tile {name} at {} shows {label} on its {} edge, but its neighbour at {next} shows {other}",
+            placed.at, side
+        ));
     }
     Ok(())
 }

@@ -245,25 +245,25 @@ fn no_solution_is_still_a_picture() {
 
 // ---- snapshots -------------------------------------------------------
 
-/// Compares `text` with `tests/snapshots/NAME`; with
-/// `JIGSAT_UPDATE_SNAPSHOTS=1` (or when the file is missing) writes it
-/// instead. Look at the picture before committing a new snapshot.
+/// Compares `text` with `tests/snapshots/NAME`; only with
+/// `JIGSAT_UPDATE_SNAPSHOTS=1` writes it instead. A missing snapshot fails:
+/// writing it silently would pass a test that compared nothing (a file
+/// left out of a commit, or a misspelt name). Look at the picture before
+/// committing a new snapshot.
 fn snapshot(name: &str, text: &str) {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests")
         .join("snapshots")
         .join(name);
-    let update = std::env::var_os("JIGSAT_UPDATE_SNAPSHOTS").is_some_and(|v| v == "1");
-    if update {
-        std::fs::write(&path, text).unwrap();
+    if std::env::var_os("JIGSAT_UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, text)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         return;
     }
-    // A missing snapshot fails: writing it here would make the test pass
-    // on whatever the code draws today.
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
         panic!(
-            "no snapshot {} ({e}): look at the picture, then write it with \
-             JIGSAT_UPDATE_SNAPSHOTS=1 cargo test --test svg",
+            "no snapshot {} ({e}): rerun with JIGSAT_UPDATE_SNAPSHOTS=1 to \
+             write it, then look at the picture before committing it",
             path.display()
         )
     });

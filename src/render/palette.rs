@@ -18,9 +18,7 @@
 //! Y25 (25 colours in 25 pieces), 0.19 on Soma and 6x10; about 0.1 is a
 //! plainly visible difference.
 
-use std::collections::HashMap;
-
-use crate::geometry::{Cell, NEIGHBOURS};
+use crate::geometry::NEIGHBOURS;
 use crate::solution::Solution;
 
 /// Fills, mostly from Paul Tol's colour-blind-safe schemes (bright, muted,
@@ -129,12 +127,7 @@ pub fn difference(a: Rgb, b: Rgb) -> f64 {
 
 /// The placed pieces each placed piece shares a face with.
 pub fn touching(solution: &Solution) -> Vec<Vec<usize>> {
-    let mut owner: HashMap<Cell, usize> = HashMap::new();
-    for (k, placed) in solution.pieces.iter().enumerate() {
-        for &c in &placed.cells {
-            owner.insert(c, k);
-        }
-    }
+    let owner = solution.owners();
     solution
         .pieces
         .iter()

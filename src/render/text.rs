@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use crate::geometry::{Cell, NEIGHBOURS};
-use crate::puzzle::Puzzle;
-use crate::solution::Solution;
+use crate::geometry::{Board, Cell, NEIGHBOURS};
+use crate::puzzle::{Puzzle, Tiling};
+use crate::solution::{PlacedTile, Solution};
 
 /// Bright, mutually distinct xterm-256 colours, readable on dark and light
 /// backgrounds.
@@ -22,12 +22,7 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
         return draw_tiles(puzzle, solution);
     }
     let board = &puzzle.board;
-    let mut owner: HashMap<Cell, usize> = HashMap::new();
-    for (k, placed) in solution.pieces.iter().enumerate() {
-        for &c in &placed.cells {
-            owner.insert(c, k);
-        }
-    }
+    let owner = solution.owners();
     let colours = colour_pieces(solution, &owner);
     let [x0, y0, z0] = board.origin();
     let [w, h, d] = board.extent();
@@ -110,92 +105,68 @@ fn colour_pieces(solution: &Solution, owner: &HashMap<Cell, usize>) -> Vec<usize
 /// ```
 fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
     let tiling = puzzle.tiling().expect("an edge-matching puzzle");
-    let label = solution
-        .tiles
-        .iter()
-        .flat_map(|t| t.edges.iter())
-        .map(|l| width(l))
-        .max()
-        .unwrap_or(1);
-    let name = tiling
-        .tiles
-        .iter()
-        .map(|t| width(&t.name))
-        .max()
-        .unwrap_or(1);
-    // " left  name  right ": the sides' labels must not meet the name.
-    let boxes = TileBoxes {
-        puzzle,
-        inner: 2 * label + name + 4,
-    };
-    let at: HashMap<Cell, usize> = solution
-        .tiles
-        .iter()
-        .enumerate()
-        .map(|(k, t)| (t.at, k))
-        .collect();
-    let [x0, y0, _] = puzzle.board.origin();
-    let [w, h, _] = puzzle.board.extent();
+    let grid = TileGrid::new(&puzzle.board, tiling, solution);
+    let h = puzzle.board.extent()[1];
     let mut out = String::new();
     for y in 0..h {
-        out += &boxes.rule(y);
+        out += &grid.rule(y);
         out.push('\n');
-        let mut lines = [String::new(), String::new(), String::new()];
-        for x in 0..w {
-            let tile = at
-                .get(&Cell::new(x0 + x, y0 + y, 0))
-                .map(|&k| &solution.tiles[k]);
-            let cells = match tile {
-                Some(t) => boxes.tile(&tiling.tiles[t.tile].name, &t.edges),
-                None => [
-                    " ".repeat(boxes.inner),
-                    " ".repeat(boxes.inner),
-                    " ".repeat(boxes.inner),
-                ],
-            };
-            for (line, cell) in lines.iter_mut().zip(cells) {
-                line.push('|');
-                line.push_str(&cell);
-            }
-        }
-        for line in lines {
-            out += &line;
-            out += "|\n";
-        }
+        out += &grid.row(y);
     }
-    out += &boxes.rule(h);
+    out += &grid.rule(h);
     out.push('\n');
     out
 }
 
-/// Characters on a terminal, for lining up columns.
-fn width(s: &str) -> usize {
-    s.chars().count()
-}
-
-/// Tiles drawn as boxes `inner` characters wide inside.
-struct TileBoxes<'a> {
-    puzzle: &'a Puzzle,
+/// The text drawing of an edge-matching board: every tile a box `inner`
+/// characters wide between its `|`s, three lines high.
+struct TileGrid<'a> {
+    board: &'a Board,
+    tiling: &'a Tiling,
+    /// The tile lying at each position.
+    at: HashMap<Cell, &'a PlacedTile>,
     inner: usize,
 }
 
-impl TileBoxes<'_> {
-    /// `s` centred in a box's width.
-    fn centre(&self, s: &str) -> String {
-        let pad = self.inner - width(s);
-        format!("{}{s}{}", " ".repeat(pad / 2), " ".repeat(pad - pad / 2))
+impl<'a> TileGrid<'a> {
+    fn new(board: &'a Board, tiling: &'a Tiling, solution: &'a Solution) -> TileGrid<'a> {
+        let label = solution
+            .tiles
+            .iter()
+            .flat_map(|t| t.edges.iter())
+            .map(|l| width(l))
+            .max()
+            .unwrap_or(1);
+        let name = tiling
+            .tiles
+            .iter()
+            .map(|t| width(&t.name))
+            .max()
+            .unwrap_or(1);
+        TileGrid {
+            board,
+            tiling,
+            at: solution.tiles.iter().map(|t| (t.at, t)).collect(),
+            // " left  name  right ": the sides' labels must not meet the
+            // name, whichever tile has the longest of each.
+            inner: 2 * label + name + 4,
+        }
     }
 
-    /// The rule above row `y` (or under the last row): drawn where a board
-    /// cell is above or below it.
+    /// Whether board position (`x`, `y`), counted from the board's origin,
+    /// is on the board.
+    fn on_board(&self, x: i32, y: i32) -> bool {
+        let [x0, y0, _] = self.board.origin();
+        self.board.index(Cell::new(x0 + x, y0 + y, 0)).is_some()
+    }
+
+    /// The line above row `y` (or below the last row, for `y` = height):
+    /// dashes wherever a position above or below it is on the board, so
+    /// that a board with holes is framed around its own shape.
     fn rule(&self, y: i32) -> String {
-        let board = &self.puzzle.board;
-        let [x0, y0, _] = board.origin();
-        let [w, _, _] = board.extent();
         let mut line = String::new();
-        for x in 0..w {
-            let here = |yy: i32| board.index(Cell::new(x0 + x, y0 + yy, 0)).is_some();
-            let on = here(y) || (y > 0 && here(y - 1));
+        for x in 0..self.board.extent()[0] {
+            let on = self.on_board(x, y) || (y > 0 && self.on_board(x, y - 1));
             line.push(if on { '+' } else { ' ' });
             line.push_str(&(if on { "-" } else { " " }).repeat(self.inner));
         }
@@ -203,21 +174,55 @@ impl TileBoxes<'_> {
         line.trim_end().to_string()
     }
 
-    /// The three lines inside a tile's box: the top label, the left label,
-    /// name and right label, the bottom label.
-    fn tile(&self, name: &str, edges: &[String]) -> [String; 3] {
-        let left = &edges[3];
-        let right = &edges[1];
-        let middle_pad = self.inner - 2 - width(left) - width(right) - width(name);
+    /// The three lines of row `y`, each ending in a newline.
+    fn row(&self, y: i32) -> String {
+        let [x0, y0, _] = self.board.origin();
+        let mut lines = [String::new(), String::new(), String::new()];
+        for x in 0..self.board.extent()[0] {
+            let boxed = match self.at.get(&Cell::new(x0 + x, y0 + y, 0)) {
+                Some(t) => self.tile_lines(t),
+                None => [(); 3].map(|_| " ".repeat(self.inner)),
+            };
+            for (line, part) in lines.iter_mut().zip(boxed) {
+                line.push('|');
+                line.push_str(&part);
+            }
+        }
+        let mut out = String::new();
+        for line in lines {
+            out += &line;
+            out += "|\n";
+        }
+        out
+    }
+
+    /// The inside of one tile's box: top label, then left label, name and
+    /// right label, then bottom label.
+    fn tile_lines(&self, t: &PlacedTile) -> [String; 3] {
+        let n = &self.tiling.tiles[t.tile].name;
+        let left = &t.edges[3];
+        let right = &t.edges[1];
+        let middle_pad = self.inner - 2 - width(left) - width(right) - width(n);
         let before = middle_pad / 2;
         [
-            self.centre(&edges[0]),
+            self.centred(&t.edges[0]),
             format!(
-                " {left}{}{name}{}{right} ",
+                " {left}{}{n}{}{right} ",
                 " ".repeat(before),
                 " ".repeat(middle_pad - before)
             ),
-            self.centre(&edges[2]),
+            self.centred(&t.edges[2]),
         ]
     }
+
+    /// `s` centred in a box's width; an odd space goes after it.
+    fn centred(&self, s: &str) -> String {
+        let pad = self.inner - width(s);
+        format!("{}{s}{}", " ".repeat(pad / 2), " ".repeat(pad - pad / 2))
+    }
+}
+
+/// Width on a terminal, counting each character as one column.
+fn width(s: &str) -> usize {
+    s.chars().count()
 }

@@ -14,10 +14,10 @@
 //! plane and belongs to the same piece: pieces are outlined, creases show,
 //! and there are no lines inside a flat face of a piece.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
-use crate::geometry::Cell;
+use crate::geometry::{Board, Cell, Shape};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
@@ -36,107 +36,112 @@ type Owners = HashMap<Cell, usize>;
 pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
     let [x0, y0, z0] = puzzle.board.origin();
     let ext = puzzle.board.extent();
-    let biggest = *ext.iter().max().unwrap_or(&1) as f64;
-    let s = (150.0 / biggest).clamp(14.0, 40.0);
-    let mut owners: Owners = HashMap::new();
-    for (k, placed) in solution.pieces.iter().enumerate() {
-        for c in &placed.cells {
-            owners.insert(Cell::new(c.x - x0, c.y - y0, c.z - z0), k);
-        }
-    }
+    let s = cube_edge(ext);
+    let owners: Owners = solution
+        .owners()
+        .into_iter()
+        .map(|(c, k)| (Cell::new(c.x - x0, c.y - y0, c.z - z0), k))
+        .collect();
 
     let mut page = Panel::default();
     // The assembled box, drawn larger.
-    let big = s * 1.3;
-    let assembled = draw(&owners, looks, big, ext, Labels::Outside);
+    let assembled = draw(&owners, looks, s * 1.3, ext, Labels::Outside);
     page.caption(0.0, 14.0, 13.0, "assembled");
     page.put(&assembled, 0.0, 24.0);
     let left = assembled.width + GAP * 2.0;
-    put_layers(&mut page, &owners, looks, s, ext, z0, left);
+    put_layers(&mut page, &puzzle.board, &owners, looks, s, left);
     put_pieces(&mut page, solution, looks, s * 0.8);
     page
 }
 
-/// The layers, bottom at the bottom, each with its label on every piece's
-/// part, in a column from `left`.
-fn put_layers(
-    page: &mut Panel,
-    owners: &Owners,
-    looks: &Looks,
-    s: f64,
-    ext: [i32; 3],
-    z0: i32,
-    left: f64,
-) {
+/// The edge of a cube in the layer views (the assembled box is drawn
+/// larger, the pieces smaller): small boxes are not drawn tiny and big
+/// ones stay on a page.
+fn cube_edge(ext: [i32; 3]) -> f64 {
+    let biggest = *ext.iter().max().unwrap_or(&1) as f64;
+    (150.0 / biggest).clamp(14.0, 40.0)
+}
+
+/// Room for a layer's caption, left of its slab.
+const LAYER_CAPTION_WIDTH: f64 = 86.0;
+
+/// The layers of the box `board` in a column at `left`, the bottom one at
+/// the bottom, each captioned and with every piece's label on its part of
+/// the layer. `owners` is relative to the board's origin.
+fn put_layers(page: &mut Panel, board: &Board, owners: &Owners, looks: &Looks, s: f64, left: f64) {
+    let ext = board.extent();
+    let z0 = board.origin()[2];
     let slab_ext = [ext[0], ext[1], 1];
-    let captions_w = 86.0;
     page.caption(left, 14.0, 13.0, "layers, bottom (z=0) up");
     let mut y = 24.0;
     for z in (0..ext[2]).rev() {
-        let layer: Owners = owners
-            .iter()
-            .filter(|(c, _)| c.z == z)
-            .map(|(c, &k)| (Cell::new(c.x, c.y, 0), k))
-            .collect();
-        let slab = draw(&layer, looks, s, slab_ext, Labels::Tops);
-        let name = match z {
-            0 => format!("z={} bottom", z0),
-            _ if z == ext[2] - 1 => format!("z={} top", z0 + z),
-            _ => format!("z={}", z0 + z),
-        };
+        let slab = draw(&layer(owners, z), looks, s, slab_ext, Labels::Tops);
+        let name = layer_name(z0 + z, z, ext[2]);
         page.caption(left, y + slab.height / 2.0 + 5.0, 13.0, &name);
-        page.put(&slab, left + captions_w, y);
+        page.put(&slab, left + LAYER_CAPTION_WIDTH, y);
         y += slab.height + s * 0.8;
     }
 }
 
-/// Every piece on its own, held as it lies in the box, in rows under what
-/// the page holds so far.
-fn put_pieces(page: &mut Panel, solution: &Solution, looks: &Looks, small: f64) {
+/// The cubes of layer `z`, moved down to z = 0.
+fn layer(owners: &Owners, z: i32) -> Owners {
+    owners
+        .iter()
+        .filter(|(c, _)| c.z == z)
+        .map(|(c, &k)| (Cell::new(c.x, c.y, 0), k))
+        .collect()
+}
+
+/// A layer's caption: its z in the puzzle's axes (`z` is its index from
+/// the bottom of a box `depth` layers deep), with the two ends named so
+/// that the reader knows where to start.
+fn layer_name(puzzle_z: i32, z: i32, depth: i32) -> String {
+    match z {
+        0 => format!("z={puzzle_z} bottom"),
+        _ if z == depth - 1 => format!("z={puzzle_z} top"),
+        _ => format!("z={puzzle_z}"),
+    }
+}
+
+/// Every piece on its own below the views already on `page`, held as it
+/// lies in the box, in rows with their bottoms aligned and their labels on
+/// one line under each row.
+fn put_pieces(page: &mut Panel, solution: &Solution, looks: &Looks, s: f64) {
     let top = page.height + GAP;
     page.caption(0.0, top + 14.0, 13.0, "pieces as they lie in the box");
+    let row_width = page.width.max(400.0);
     let drawn: Vec<Panel> = solution
         .pieces
         .iter()
         .enumerate()
-        .map(|(k, placed)| draw_alone(k, &placed.cells, looks, small))
+        .map(|(k, placed)| piece_alone(k, &placed.cells, looks, s))
         .collect();
     let mut y = top + 24.0;
-    for row in rows(&drawn, page.width.max(400.0)) {
+    for row in rows(&drawn, row_width) {
         let row_h = row.iter().map(|&k| drawn[k].height).fold(0.0, f64::max);
         let mut x = 0.0;
         for k in row {
-            let d = &drawn[k];
-            page.put(&on_row(k, d, row_h, looks), x, y);
-            x += d.width + GAP;
+            page.put(&in_row(&drawn[k], row_h, k, looks), x, y);
+            x += drawn[k].width + GAP;
         }
-        y += row_h + 22.0 + GAP / 2.0;
+        y += row_h + ROW_LABEL_HEIGHT + GAP / 2.0;
     }
 }
 
-/// Piece `k`, whose cells are `cells`, drawn alone from its own corner.
-fn draw_alone(k: usize, cells: &[Cell], looks: &Looks, s: f64) -> Panel {
-    let min = |f: fn(&Cell) -> i32| cells.iter().map(f).min().unwrap_or(0);
-    let max = |f: fn(&Cell) -> i32| cells.iter().map(f).max().unwrap_or(0);
-    let (mx, my, mz) = (min(|c| c.x), min(|c| c.y), min(|c| c.z));
-    let own: Owners = cells
-        .iter()
-        .map(|c| (Cell::new(c.x - mx, c.y - my, c.z - mz), k))
-        .collect();
-    let own_ext = [
-        max(|c| c.x) - mx + 1,
-        max(|c| c.y) - my + 1,
-        max(|c| c.z) - mz + 1,
-    ];
-    draw(&own, looks, s, own_ext, Labels::None)
+/// Placed piece `k`, covering `cells`, drawn on its own, unlabelled.
+fn piece_alone(k: usize, cells: &[Cell], looks: &Looks, s: f64) -> Panel {
+    let shape = Shape::new(cells.to_vec());
+    let own: Owners = shape.normalized().cells().iter().map(|&c| (c, k)).collect();
+    draw(&own, looks, s, shape.extent(), Labels::None)
 }
 
-/// The drawings cut into rows no wider than `row_width` (as indices).
-fn rows(drawn: &[Panel], row_width: f64) -> Vec<Vec<usize>> {
+/// `panels` (by index) in rows of at most `width`, in order; a panel wider
+/// than that gets a row of its own.
+fn rows(panels: &[Panel], width: f64) -> Vec<Vec<usize>> {
     let mut rows: Vec<Vec<usize>> = vec![Vec::new()];
     let mut x = 0.0;
-    for (k, d) in drawn.iter().enumerate() {
-        if x > 0.0 && x + d.width > row_width {
+    for (k, d) in panels.iter().enumerate() {
+        if x > 0.0 && x + d.width > width {
             rows.push(Vec::new());
             x = 0.0;
         }
@@ -146,10 +151,14 @@ fn rows(drawn: &[Panel], row_width: f64) -> Vec<Vec<usize>> {
     rows
 }
 
-/// Piece `k`'s drawing `d` standing on the bottom line of a row `row_h`
-/// high, its label on one line under the row.
-fn on_row(k: usize, d: &Panel, row_h: f64, looks: &Looks) -> Panel {
+/// Room under a row of pieces for their labels.
+const ROW_LABEL_HEIGHT: f64 = 22.0;
+
+/// Piece `k`'s group for a row `row_h` high: its drawing `d` sitting on
+/// the row's bottom line, its label under it.
+fn in_row(d: &Panel, row_h: f64, k: usize, looks: &Looks) -> Panel {
     let mut text = String::new();
+    // The label lies on the white page, not on the piece: dark text.
     label(
         &mut text,
         d.width / 2.0,
@@ -167,7 +176,7 @@ fn on_row(k: usize, d: &Panel, row_h: f64, looks: &Looks) -> Panel {
             text
         ),
         width: d.width,
-        height: row_h + 22.0,
+        height: row_h + ROW_LABEL_HEIGHT,
     }
 }
 
@@ -181,6 +190,17 @@ enum Labels {
     Outside,
 }
 
+impl Labels {
+    /// The axes across the outer planes that carry labels.
+    fn planes(self) -> &'static [usize] {
+        match self {
+            Labels::None => &[],
+            Labels::Tops => &[2],
+            Labels::Outside => &[2, 1, 0],
+        }
+    }
+}
+
 /// Shading of faces whose normal is +x, +y, +z: light from above left.
 const SHADES: [f64; 3] = [0.72, 0.86, 1.0];
 
@@ -191,6 +211,13 @@ fn in_plane(axis: usize) -> (usize, usize) {
         1 => (0, 2),
         _ => (0, 1),
     }
+}
+
+/// The unit step along `axis`, forwards (`side` 1) or back (-1).
+fn unit(axis: usize, side: i32) -> Cell {
+    let mut d = [0; 3];
+    d[axis] = side;
+    Cell::from_coords(d)
 }
 
 /// Screen position of lattice point (`x`, `y`, `z`) in a view of a box of
@@ -206,24 +233,16 @@ fn project(p: [f64; 3], s: f64, ext: [i32; 3]) -> (f64, f64) {
 /// piece's colour, with each piece's label on its middle face of the
 /// outer planes `labels` asks for.
 fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: Labels) -> Panel {
-    let mut order: Vec<(&Cell, &usize)> = cells.iter().collect();
-    order.sort_unstable_by_key(|(c, _)| (c.x + c.y + c.z, c.z, c.y, c.x));
-    let view = View { cells, s, ext };
-    let mut body = String::new();
-    for (&c, &k) in order {
-        for axis in [2usize, 1, 0] {
-            if !cells.contains_key(&step(c, normal(axis))) {
-                view.face(&mut body, c, k, axis, looks);
-            }
-        }
-    }
-    let planes: &[usize] = match labels {
-        Labels::None => &[],
-        Labels::Tops => &[2],
-        Labels::Outside => &[2, 1, 0],
+    let view = View {
+        cells,
+        looks,
+        s,
+        ext,
     };
-    for &axis in planes {
-        view.label_plane(&mut body, axis, looks);
+    let mut body = String::new();
+    view.cubes(&mut body);
+    for &axis in labels.planes() {
+        view.plane_labels(&mut body, axis);
     }
     Panel {
         body,
@@ -232,47 +251,37 @@ fn draw(cells: &Owners, looks: &Looks, s: f64, ext: [i32; 3], labels: Labels) ->
     }
 }
 
-/// The unit step along `axis`.
-fn normal(axis: usize) -> [i32; 3] {
-    let mut n = [0; 3];
-    n[axis] = 1;
-    n
-}
-
-/// `c` moved by `d`.
-fn step(c: Cell, d: [i32; 3]) -> Cell {
-    Cell::new(c.x + d[0], c.y + d[1], c.z + d[2])
-}
-
-/// The cells of one view and how it is projected: cubes of side `s` in a
-/// box of extent `ext`.
+/// One isometric drawing in the making: the cubes, who owns them, and
+/// the scale.
 struct View<'a> {
     cells: &'a Owners,
+    looks: &'a Looks,
+    /// The edge of a cube.
     s: f64,
+    /// The extent of the box the cells lie in.
     ext: [i32; 3],
 }
 
 impl View<'_> {
-    /// The face of cell `c` (piece `k`) across `axis`, filled in the piece's
-    /// shade for that side, with its outline where it meets another piece
-    /// or a fold of the surface.
-    fn face(&self, body: &mut String, c: Cell, k: usize, axis: usize, looks: &Looks) {
-        let fill = looks.fills[k].shade(SHADES[axis]);
-        let (b, e) = in_plane(axis);
-        let base = [c.x as f64, c.y as f64, c.z as f64];
-        let corner = |ub: f64, ue: f64| {
-            let mut p = base;
-            p[axis] += 1.0;
-            p[b] += ub;
-            p[e] += ue;
-            project(p, self.s, self.ext)
-        };
-        let quad = [
-            corner(0.0, 0.0),
-            corner(1.0, 0.0),
-            corner(1.0, 1.0),
-            corner(0.0, 1.0),
-        ];
+    /// Every cube's visible faces, back to front.
+    fn cubes(&self, body: &mut String) {
+        let mut order: Vec<(&Cell, &usize)> = self.cells.iter().collect();
+        order.sort_unstable_by_key(|(c, _)| (c.x + c.y + c.z, c.z, c.y, c.x));
+        for (&c, &k) in order {
+            for axis in [2usize, 1, 0] {
+                // A face against another cube is hidden.
+                if !self.cells.contains_key(&c.offset(unit(axis, 1))) {
+                    self.face(body, c, k, axis);
+                }
+            }
+        }
+    }
+
+    /// The face of cube `c` (of piece `k`) across `axis` on its far side:
+    /// filled in the piece's shade for that side, with its outline.
+    fn face(&self, body: &mut String, c: Cell, k: usize, axis: usize) {
+        let fill = self.looks.fills[k].shade(SHADES[axis]);
+        let quad = self.quad(c, axis);
         let _ = writeln!(
             body,
             "<path d=\"M{} {}L{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"{}\" \
@@ -299,8 +308,29 @@ impl View<'_> {
         }
     }
 
-    /// The outline of a face as path data: its sides across -b, +b, -e and
-    /// +e, except where the same piece's surface goes on flat.
+    /// The corners on screen of the face of cube `c` across `axis` on its
+    /// far side, going round it.
+    fn quad(&self, c: Cell, axis: usize) -> [(f64, f64); 4] {
+        let (b, e) = in_plane(axis);
+        let base = [c.x as f64, c.y as f64, c.z as f64];
+        let corner = |ub: f64, ue: f64| {
+            let mut p = base;
+            p[axis] += 1.0;
+            p[b] += ub;
+            p[e] += ue;
+            project(p, self.s, self.ext)
+        };
+        [
+            corner(0.0, 0.0),
+            corner(1.0, 0.0),
+            corner(1.0, 1.0),
+            corner(0.0, 1.0),
+        ]
+    }
+
+    /// Path data for the dark lines along the face's edges (across -b, +b,
+    /// -e, +e): all but those where the face runs on flat into the same
+    /// piece, so that pieces are outlined and creases show.
     fn edges(&self, c: Cell, k: usize, axis: usize, quad: &[(f64, f64); 4]) -> String {
         let (b, e) = in_plane(axis);
         let mut lines = String::new();
@@ -310,11 +340,9 @@ impl View<'_> {
             (e, -1, (quad[0], quad[1])),
             (e, 1, (quad[3], quad[2])),
         ] {
-            let mut d = [0; 3];
-            d[dir] = side;
-            let n = step(c, d);
-            let smooth =
-                self.cells.get(&n) == Some(&k) && !self.cells.contains_key(&step(n, normal(axis)));
+            let n = c.offset(unit(dir, side));
+            let smooth = self.cells.get(&n) == Some(&k)
+                && !self.cells.contains_key(&n.offset(unit(axis, 1)));
             if !smooth {
                 let _ = write!(
                     lines,
@@ -329,37 +357,43 @@ impl View<'_> {
         lines
     }
 
-    /// Each piece's label on its part of the box's outer plane across
-    /// `axis`: no cube can hide those faces.
-    fn label_plane(&self, body: &mut String, axis: usize, looks: &Looks) {
+    /// Each piece's label on the middle of its faces on the box's outer
+    /// plane across `axis`.
+    fn plane_labels(&self, body: &mut String, axis: usize) {
         let (b, e) = in_plane(axis);
-        let shade = SHADES[axis];
-        let mut parts: HashMap<usize, Vec<Cell>> = HashMap::new();
-        for (&c, &k) in self.cells {
-            let v = c.coords();
-            if v[axis] == self.ext[axis] - 1 {
-                parts.entry(k).or_default().push(Cell::new(v[b], v[e], 0));
-            }
-        }
-        let mut parts: Vec<(usize, Vec<Cell>)> = parts.into_iter().collect();
-        parts.sort_unstable_by_key(|p| p.0);
-        for (k, mut part) in parts {
-            // Sorted, so that ties in `centre_cell` break the same way on
-            // every run.
-            part.sort_unstable();
+        for (k, part) in self.outer_parts(axis) {
             let (u, w) = centre_cell(&part);
             let mut p = [0.0; 3];
             p[axis] = self.ext[axis] as f64;
             p[b] = u as f64 + 0.5;
             p[e] = w as f64 + 0.5;
             let (px, py) = project(p, self.s, self.ext);
-            let size = if looks.labels[k].chars().count() > 2 {
+            let text = &self.looks.labels[k];
+            let size = if text.chars().count() > 2 {
                 self.s * 0.36
             } else {
                 self.s * 0.45
             };
-            let fill = looks.fills[k].shade(shade);
-            label(body, px, py, size, fill, &looks.labels[k]);
+            let fill = self.looks.fills[k].shade(SHADES[axis]);
+            label(body, px, py, size, fill, text);
         }
+    }
+
+    /// Each piece's faces on the box's outer plane across `axis` (no cube
+    /// can hide them), as cells of that plane, by piece. Both are sorted,
+    /// so that ties in `centre_cell` break the same way on every run.
+    fn outer_parts(&self, axis: usize) -> BTreeMap<usize, Vec<Cell>> {
+        let (b, e) = in_plane(axis);
+        let mut parts: BTreeMap<usize, Vec<Cell>> = BTreeMap::new();
+        for (&c, &k) in self.cells {
+            let v = c.coords();
+            if v[axis] == self.ext[axis] - 1 {
+                parts.entry(k).or_default().push(Cell::new(v[b], v[e], 0));
+            }
+        }
+        for part in parts.values_mut() {
+            part.sort_unstable();
+        }
+        parts
     }
 }

@@ -14,6 +14,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::geometry::square::DIRECTIONS;
+
 use super::super::palette::{PALETTE, Rgb};
 use super::{Panel, escape, num};
 
@@ -69,13 +71,53 @@ pub fn tile(
     size: f64,
     colour: &dyn Fn(&str) -> Rgb,
 ) {
-    let (cx, cy) = (x + size / 2.0, y + size / 2.0);
-    let corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)];
+    let square = Square { x, y, size };
     for (i, label) in labels.iter().enumerate() {
-        let (a, b) = (corners[i], corners[(i + 1) % 4]);
         let c = colour(base(label));
         let tail = label.ends_with('-');
         let fill = if tail { pale(c, 0.55) } else { c };
+        square.triangle(out, i, fill);
+        if label.ends_with('+') || tail {
+            square.arrow(out, i, tail, c.shade(0.45));
+        }
+        square.edge_label(out, i, fill, label);
+    }
+    square.frame(out);
+}
+
+/// The outward unit normal of side `i` (top, right, bottom, left; y
+/// grows down the page as it does down the board).
+fn normal(i: usize) -> (f64, f64) {
+    let (dx, dy) = DIRECTIONS[i];
+    (dx as f64, dy as f64)
+}
+
+/// The square of one tile on the page; sides are numbered top, right,
+/// bottom, left, as edges are listed.
+struct Square {
+    x: f64,
+    y: f64,
+    size: f64,
+}
+
+impl Square {
+    fn centre(&self) -> (f64, f64) {
+        (self.x + self.size / 2.0, self.y + self.size / 2.0)
+    }
+
+    /// The point `t` of the way from the centre out to the middle of side `i`.
+    fn towards(&self, i: usize, t: f64) -> (f64, f64) {
+        let (cx, cy) = self.centre();
+        let (nx, ny) = normal(i);
+        (cx + nx * self.size * t, cy + ny * self.size * t)
+    }
+
+    /// The triangle between side `i` and the centre.
+    fn triangle(&self, out: &mut String, i: usize, fill: Rgb) {
+        let (x, y, size) = (self.x, self.y, self.size);
+        let corners = [(x, y), (x + size, y), (x + size, y + size), (x, y + size)];
+        let (a, b) = (corners[i], corners[(i + 1) % 4]);
+        let (cx, cy) = self.centre();
         let _ = writeln!(
             out,
             "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\" stroke=\"#ffffff\" stroke-width=\"1\"/>",
@@ -87,46 +129,16 @@ pub fn tile(
             num(cy),
             fill.css()
         );
-        let side = Side {
-            centre: (cx, cy),
-            normal: NORMALS[i],
-            size,
-        };
-        if label.ends_with('+') || tail {
-            side.arrow(out, tail, c);
-        }
-        side.label(out, i, label, fill);
     }
-    let _ = writeln!(
-        out,
-        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333333\" \
-         stroke-width=\"2\"/>",
-        num(x),
-        num(y),
-        num(size),
-        num(size)
-    );
-}
 
-/// Outward unit normals of top, right, bottom, left.
-const NORMALS: [(f64, f64); 4] = [(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)];
-
-/// One side of a tile `size` wide centred at `centre`, facing `normal`.
-struct Side {
-    centre: (f64, f64),
-    normal: (f64, f64),
-    size: f64,
-}
-
-impl Side {
-    /// An arrow by the edge: out of the tile for a head, into it for a
-    /// tail, so a matched pair reads head → tail across the edge.
-    fn arrow(&self, out: &mut String, tail: bool, c: Rgb) {
-        let ((cx, cy), (nx, ny), size) = (self.centre, self.normal, self.size);
+    /// An arrow by side `i`: out of the tile for a head, into it for a
+    /// `tail`, so that a matched pair reads head → tail across the edge.
+    fn arrow(&self, out: &mut String, i: usize, tail: bool, fill: Rgb) {
+        let (nx, ny) = normal(i);
         let (tx, ty) = (-ny, nx);
         let sign = if tail { -1.0 } else { 1.0 };
-        let (ax, ay) = (cx + nx * size * 0.42, cy + ny * size * 0.42);
-        let (half, depth) = (size * 0.06, size * 0.035 * sign);
+        let (ax, ay) = self.towards(i, 0.42);
+        let (half, depth) = (self.size * 0.06, self.size * 0.035 * sign);
         let _ = writeln!(
             out,
             "<path d=\"M{} {}L{} {}L{} {}Z\" fill=\"{}\"/>",
@@ -136,14 +148,14 @@ impl Side {
             num(ay - ny * depth - ty * half),
             num(ax + nx * depth),
             num(ay + ny * depth),
-            c.shade(0.45).css()
+            fill.css()
         );
     }
 
-    /// The label along side `i`'s edge, reading from the tile's inside.
-    fn label(&self, out: &mut String, i: usize, label: &str, fill: Rgb) {
-        let ((cx, cy), (nx, ny), size) = (self.centre, self.normal, self.size);
-        let (lx, ly) = (cx + nx * size * 0.26, cy + ny * size * 0.26);
+    /// The label text along side `i`, reading from the tile's inside, in
+    /// a colour that shows on the triangle's `fill`.
+    fn edge_label(&self, out: &mut String, i: usize, fill: Rgb, label: &str) {
+        let (lx, ly) = self.towards(i, 0.26);
         let turn = [0, 90, 0, -90][i];
         let _ = writeln!(
             out,
@@ -151,11 +163,24 @@ impl Side {
              transform=\"rotate({turn} {} {})\" fill=\"{}\">{}</text>",
             num(lx),
             num(ly),
-            num(size * 0.095),
+            num(self.size * 0.095),
             num(lx),
             num(ly),
             fill.text_colour(),
             escape(label)
+        );
+    }
+
+    /// The tile's outline, over the triangles' white seams.
+    fn frame(&self, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#333333\" \
+             stroke-width=\"2\"/>",
+            num(self.x),
+            num(self.y),
+            num(self.size),
+            num(self.size)
         );
     }
 }
