@@ -221,7 +221,8 @@ pub struct SearchArgs {
     /// exact search alone for 50 ms, then CaDiCaL beside it, the first
     /// definitive answer taken and the other engine stopped (-v says which
     /// answered). Exact searches (not SAT): `first-cell` (fills the first
-    /// empty cell; boards filled exactly, any piece counts) and `dlx`
+    /// empty cell; boards filled exactly, any piece counts), `row-scan`
+    /// (edge-matching tiles, row by row, copies included) and `dlx`
     /// (Algorithm X; pieces used once or a number of times the areas
     /// force). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built
     /// in), `kissat`, `cadical-program`, `minisat` (programs on PATH, run on

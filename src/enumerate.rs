@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use crate::cover::Cover;
 use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
-use crate::exact::{self, ExactCover, FirstCell, Search};
+use crate::exact::{self, ExactCover, FirstCell, RowScan, Search};
 use crate::geometry::Board;
 use crate::solution::Solution;
 use crate::solve::incremental::Formula;
@@ -45,6 +45,9 @@ pub enum Engine {
     Dlx,
     /// The first-empty-cell search ([`crate::exact::firstcell`]).
     FirstCell,
+    /// The row-scan search for edge-matching tiles
+    /// ([`crate::exact::rowscan`]).
+    RowScan,
     /// Incremental SAT with this solver.
     Sat(Incremental),
 }
@@ -54,6 +57,7 @@ impl Engine {
         match self {
             Engine::Dlx => "dlx",
             Engine::FirstCell => "first-cell",
+            Engine::RowScan => "row-scan",
             Engine::Sat(solver) => solver.name(),
         }
     }
@@ -67,6 +71,7 @@ impl Engine {
                 .iter()
                 .all(|i| i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)),
             Engine::FirstCell => FirstCell::supports(cover),
+            Engine::RowScan => RowScan::supports(cover),
             Engine::Sat(_) => true,
         }
     }
@@ -319,6 +324,12 @@ fn start_engine(
                 Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
             })?;
             start_search("first-cell", search, run.limits.threads(), stop, send)
+        }
+        Engine::RowScan => {
+            let search = RowScan::new(run.cover, &forbidden).ok_or_else(|| {
+                Error::Usage("the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into())
+            })?;
+            start_search("row-scan", search, run.limits.threads(), stop, send)
         }
         Engine::Sat(solver) => {
             let encoded = run

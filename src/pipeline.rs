@@ -345,6 +345,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
         }
         Some(SolverChoice::Dlx) => Some(Engine::Dlx),
         Some(SolverChoice::FirstCell) => Some(Engine::FirstCell),
+        Some(SolverChoice::RowScan) => Some(Engine::RowScan),
         _ => None,
     };
     match chosen {
@@ -714,6 +715,7 @@ fn enumeration_engine(options: &Options, cover: &Cover, board: &Board) -> Result
     Ok(match options.chosen_solver() {
         Some(SolverChoice::Dlx) => Engine::Dlx,
         Some(SolverChoice::FirstCell) => Engine::FirstCell,
+        Some(SolverChoice::RowScan) => Engine::RowScan,
         Some(choice) => Engine::Sat(choice.incremental().ok_or_else(|| {
             Error::Usage(format!(
                 "{choice} cannot enumerate solutions (it is not incremental): use --solver varisat, cadical, dlx or first-cell"

@@ -15,6 +15,11 @@
 //!   everywhere else: wide flat boards, boxes, edge-matching tiles. It
 //!   also finds first solutions of edge-matching puzzles orders of
 //!   magnitude sooner than SAT.
+//! - **row-scan** fills edge-matching boards row by row, looking up the
+//!   tile looks that fit the colours on the left and above: it answers
+//!   first solutions and counts of tile puzzles, copies included, sooner
+//!   than dlx (which cannot take copies) and SAT (encodings/RESULTS.md,
+//!   "Edge matching: the row scan").
 //! - **SAT** takes what neither exact engine handles: holes allowed with
 //!   count ranges, tiles with copies; and it is the second runner of the
 //!   race for a first solution on two cores ([`crate::race`]), for the
@@ -45,6 +50,10 @@ const NARROW: i32 = 5;
 /// The exact engine for `cover` on `board`, or `None` when SAT should
 /// answer.
 pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> {
+    // Edge-matching tiles: the row scan, on everything it fills.
+    if Engine::RowScan.supports(cover) {
+        return Some(Engine::RowScan);
+    }
     let first_cell = Engine::FirstCell.supports(cover);
     let dlx = Engine::Dlx.supports(cover);
     let [w, h, _] = board.extent();

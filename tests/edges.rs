@@ -576,3 +576,93 @@ fn a_tile_puzzle_without_a_solution_exits_1() {
         assert_eq!(output.status.code(), Some(1), "{extra:?}");
     }
 }
+
+/// The row scan against CaDiCaL's enumeration (and dlx where it can take
+/// the tile counts) on generated boards up to 5x5, with and without a
+/// border, copies included.
+#[test]
+fn the_row_scan_counts_like_sat_and_dlx_up_to_5x5() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = vec![puzzle_path("big-cats.toml")];
+    for (size, colours, border, seed) in [
+        ("2x2", 1, None, 0),
+        ("3x3", 2, None, 4),
+        ("3x3", 3, None, 1),
+        ("4x3", 3, Some("0"), 5),
+        ("4x4", 3, Some("0"), 9),
+        ("4x4", 5, Some("x"), 7),
+        ("5x4", 4, Some("0"), 3),
+        ("5x5", 3, Some("0"), 1),
+        ("5x5", 4, Some("0"), 2),
+        ("5x5", 5, Some("0"), 8),
+    ] {
+        files.push(generate(dir.path(), size, colours, border, seed));
+    }
+    for path in &files {
+        let text = std::fs::read_to_string(path).unwrap();
+        let reference = counts(path, &["--solver", "cadical"]);
+        assert!(reference.0 >= 1, "{}", path.display());
+        for extra in [
+            &["--solver", "row-scan"][..],
+            &["--solver", "row-scan", "--no-symmetry"],
+            &["--solver", "row-scan", "-j", "1"],
+        ] {
+            assert_eq!(
+                counts(path, extra),
+                reference,
+                "{} {extra:?}",
+                path.display()
+            );
+        }
+        if text.matches("count = ").count() <= 1 {
+            assert_eq!(counts(path, &["--solver", "dlx"]), reference);
+        }
+    }
+}
+
+#[test]
+fn the_row_scan_finds_the_planted_solution_and_solves_larger_boards() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = generate(dir.path(), "6x6", 5, Some("0"), 11);
+    let puzzle = read_tiles(&path);
+    let plant = planted(&path, &puzzle);
+    let p = path.to_str().unwrap();
+    let v = run_json(&[
+        "solve", p, "--all", "--solver", "row-scan", "--format", "json",
+    ]);
+    let classes = v["solutions"].as_array().unwrap();
+    classes.iter().for_each(|s| check(&puzzle, s));
+    assert!(
+        classes
+            .iter()
+            .any(|s| same_up_to_rotation(&puzzle, &layout(s), &plant))
+    );
+    // Larger boards, framed and not: the default engine is the row scan.
+    for (size, colours, border, seed) in [("7x7", 6, Some("0"), 1), ("7x7", 8, None, 3)] {
+        let path = generate(dir.path(), size, colours, border, seed);
+        let puzzle = read_tiles(&path);
+        let v = run_json(&["solve", path.to_str().unwrap(), "--format", "json"]);
+        assert_eq!(v["stats"]["backend"], "row-scan", "{size}");
+        check(&puzzle, &v["solutions"][0]);
+    }
+}
+
+#[test]
+#[should_panic(expected = "a path must come from branches()")]
+fn the_row_scan_refuses_a_path_it_did_not_offer() {
+    use jigsat::exact::{RowScan, Search};
+    let puzzle = jigsat::Puzzle::load(&puzzle_path("big-cats.toml")).unwrap();
+    let instance = jigsat::pipeline::Instance::new(&puzzle).unwrap();
+    let mut search = RowScan::new(instance.cover(), &[]).unwrap();
+    let offered = search.branches().unwrap();
+    // An option of the first position that does not fit the second.
+    let mut path = vec![offered[0]];
+    search.enter(&path);
+    let second = search.branches().unwrap();
+    search.leave(&path);
+    let wrong = (0..instance.cover().options.len() as u32)
+        .find(|o| !second.contains(o) && !offered.contains(o))
+        .unwrap();
+    path.push(wrong);
+    search.enter(&path);
+}

@@ -24,9 +24,11 @@ pub mod bitx;
 pub mod dlx;
 pub mod firstcell;
 pub mod knuth;
+pub mod rowscan;
 pub mod search;
 
 pub use firstcell::FirstCell;
+pub use rowscan::RowScan;
 pub use search::{Search, Stop, Visit};
 
 use bitx::BitX;

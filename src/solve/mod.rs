@@ -71,6 +71,8 @@ pub enum SolverChoice {
     /// The first-empty-cell search (exact, not SAT): boards filled
     /// exactly, pieces used any number of times.
     FirstCell,
+    /// The row-scan search for edge-matching tiles (exact, not SAT).
+    RowScan,
     /// Whatever [`crate::portfolio`] picks for the puzzle: the same as
     /// leaving `--solver` out.
     Auto,
@@ -79,9 +81,10 @@ pub enum SolverChoice {
 /// Names `--solver` accepts besides a path, for messages and `--help`.
 /// The CaDiCaL program on PATH is `cadical-program`, since `cadical` is
 /// the built-in one.
-pub const SOLVER_NAMES: [&str; 9] = [
+pub const SOLVER_NAMES: [&str; 10] = [
     "auto",
     "first-cell",
+    "row-scan",
     "dlx",
     "varisat",
     "cadical",
@@ -102,7 +105,10 @@ impl SolverChoice {
             SolverChoice::External(kind, program) => {
                 Some(Box::new(External::new(*kind, program.clone())))
             }
-            SolverChoice::Dlx | SolverChoice::FirstCell | SolverChoice::Auto => None,
+            SolverChoice::Dlx
+            | SolverChoice::FirstCell
+            | SolverChoice::RowScan
+            | SolverChoice::Auto => None,
         }
     }
 
@@ -113,7 +119,10 @@ impl SolverChoice {
 
     /// Whether this is an exact search over the cover (no CNF).
     pub fn is_exact_search(&self) -> bool {
-        matches!(self, SolverChoice::Dlx | SolverChoice::FirstCell)
+        matches!(
+            self,
+            SolverChoice::Dlx | SolverChoice::FirstCell | SolverChoice::RowScan
+        )
     }
 
     /// The incremental solver behind the choice, for SAT enumeration:
@@ -141,6 +150,7 @@ impl SolverChoice {
             SolverChoice::Splr => "splr".into(),
             SolverChoice::Dlx => "dlx".into(),
             SolverChoice::FirstCell => "first-cell".into(),
+            SolverChoice::RowScan => "row-scan".into(),
             SolverChoice::Auto => "auto".into(),
             SolverChoice::External(kind, program) => kind.display_name(program),
         }
@@ -159,6 +169,7 @@ impl SolverChoice {
             "minisat" => external(ExternalKind::Minisat, "minisat"),
             "dlx" => SolverChoice::Dlx,
             "first-cell" | "firstcell" => SolverChoice::FirstCell,
+            "row-scan" | "rowscan" => SolverChoice::RowScan,
             "auto" => SolverChoice::Auto,
             _ => return None,
         })
