@@ -36,7 +36,7 @@ use crate::exact::{self, ExactCover, FirstCell, RowScan, Search};
 use crate::geometry::Board;
 use crate::solution::Solution;
 use crate::solve::incremental::Formula;
-use crate::solve::{Incremental, worker};
+use crate::solve::{Incremental, SolverChoice, worker};
 use crate::symmetry::{Breaking, Group};
 
 /// The enumeration engines over a cover.
@@ -53,6 +53,17 @@ pub enum Engine {
 }
 
 impl Engine {
+    /// The exact search a `--solver` choice names; `None` for SAT solvers
+    /// and `auto`.
+    pub fn exact(choice: &SolverChoice) -> Option<Engine> {
+        match choice {
+            SolverChoice::Dlx => Some(Engine::Dlx),
+            SolverChoice::FirstCell => Some(Engine::FirstCell),
+            SolverChoice::RowScan => Some(Engine::RowScan),
+            _ => None,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dlx => "dlx",

@@ -343,10 +343,8 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
         None if options.encoding == Encoding::Auto => {
             portfolio::exact_engine(instance.cover(), &puzzle.board, Goal::First)
         }
-        Some(SolverChoice::Dlx) => Some(Engine::Dlx),
-        Some(SolverChoice::FirstCell) => Some(Engine::FirstCell),
-        Some(SolverChoice::RowScan) => Some(Engine::RowScan),
-        _ => None,
+        Some(choice) => Engine::exact(choice),
+        None => None,
     };
     match chosen {
         Some(engine) if races(options) && portfolio::races(instance.cover()) => {
@@ -713,9 +711,9 @@ fn solve_exact(
 /// one [`portfolio`] picks, incremental SAT where no exact engine applies.
 fn enumeration_engine(options: &Options, cover: &Cover, board: &Board) -> Result<Engine> {
     Ok(match options.chosen_solver() {
-        Some(SolverChoice::Dlx) => Engine::Dlx,
-        Some(SolverChoice::FirstCell) => Engine::FirstCell,
-        Some(SolverChoice::RowScan) => Engine::RowScan,
+        Some(choice) if choice.is_exact_search() => {
+            Engine::exact(choice).expect("an exact search")
+        }
         Some(choice) => Engine::Sat(choice.incremental().ok_or_else(|| {
             Error::Usage(format!(
                 "{choice} cannot enumerate solutions (it is not incremental): use --solver varisat, cadical, dlx or first-cell"

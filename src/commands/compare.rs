@@ -10,6 +10,7 @@ use crate::cli::{CompareArgs, SymmetryChoice};
 use crate::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
 use crate::error::{Error, Result};
 use crate::family::boxes::OrderInstance;
+use crate::enumerate::Engine;
 use crate::pipeline::{self, Instance, Model, Options, Status, ms, run_solver};
 use crate::puzzle::Puzzle;
 use crate::render::table::{Row, render};
@@ -120,7 +121,18 @@ impl Bench<'_> {
         puzzle: &Puzzle,
         symmetry: &[bool],
     ) -> Result<()> {
+        let instance = Instance::new(puzzle)?;
         for choice in self.exact_choices() {
+            // An engine that cannot take this puzzle gets no row.
+            let engine = choice.as_ref().and_then(Engine::exact);
+            if engine.is_some_and(|e| !e.supports(instance.cover())) {
+                log::info!(
+                    "{}: {} cannot take this puzzle",
+                    puzzle.name,
+                    engine.map_or("", |e| e.name())
+                );
+                continue;
+            }
             for &symmetric in symmetry {
                 let options = Options {
                     solver: choice.clone(),
