@@ -8,9 +8,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
 use crate::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
+use crate::enumerate::Engine;
 use crate::error::{Error, Result};
 use crate::family::boxes::OrderInstance;
-use crate::enumerate::Engine;
 use crate::pipeline::{self, Instance, Model, Options, Status, ms, run_solver};
 use crate::puzzle::Puzzle;
 use crate::render::table::{Row, render};
