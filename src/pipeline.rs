@@ -393,6 +393,7 @@ fn race_first(
     let exact_stats = stats.clone();
     let exact = Runner {
         name: engine.name().to_string(),
+        // The race's flag reaches the exact engine through `raced.stop`.
         run: Box::new(|_: &Arc<AtomicBool>| {
             solve_exact(puzzle, instance, engine, &raced, exact_stats, started)
         }),
@@ -710,16 +711,15 @@ fn solve_exact(
 /// The engine an enumeration over a cover uses: the one asked for, or the
 /// one [`portfolio`] picks, incremental SAT where no exact engine applies.
 fn enumeration_engine(options: &Options, cover: &Cover, board: &Board) -> Result<Engine> {
-    Ok(match options.chosen_solver() {
-        Some(choice) if choice.is_exact_search() => {
-            Engine::exact(choice).expect("an exact search")
-        }
-        Some(choice) => Engine::Sat(choice.incremental().ok_or_else(|| {
+    let chosen = options.chosen_solver();
+    Ok(match (chosen, chosen.and_then(Engine::exact)) {
+        (_, Some(engine)) => engine,
+        (Some(choice), None) => Engine::Sat(choice.incremental().ok_or_else(|| {
             Error::Usage(format!(
-                "{choice} cannot enumerate solutions (it is not incremental): use --solver varisat, cadical, dlx or first-cell"
+                "{choice} cannot enumerate solutions (it is not incremental): use --solver varisat, cadical, dlx, first-cell or row-scan"
             ))
         })?),
-        None => portfolio::exact_engine(cover, board, Goal::Every)
+        (None, None) => portfolio::exact_engine(cover, board, Goal::Every)
             .unwrap_or_else(|| Engine::Sat(default_incremental(cover))),
     })
 }

@@ -338,12 +338,14 @@ impl Solver for External {
             )));
         };
         // minisat writes its answer to the result file, the others print it.
-        let answer = if self.kind == ExternalKind::Minisat {
-            std::fs::read(&result_path).unwrap_or_default()
+        let result_file;
+        let answer: &[u8] = if self.kind == ExternalKind::Minisat {
+            result_file = std::fs::read(&result_path).unwrap_or_default();
+            &result_file
         } else {
-            finished.stdout.clone()
+            &finished.stdout
         };
-        self.judge(&finished, &answer, cnf, time_limit)
+        self.judge(&finished, answer, cnf, time_limit)
     }
 }
 
