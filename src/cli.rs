@@ -122,11 +122,13 @@ pub enum GenerateCommand {
     /// An edge-matching puzzle: the edges of a WxH grid coloured at random
     /// (the frame with --border's label), cut into tiles, each turned at
     /// random, shuffled. Identical tiles become one entry with a count.
-    /// The planted solution is written in `# planted` comments.
+    /// The planted solution is written in `# planted` comments; with
+    /// --clues, some of its tiles are fixed in place.
     #[command(after_help = "Examples:\n  \
         jigsat generate edges --size 6x6 --colours 4 --border 0 --seed 1 -o e6.toml\n  \
         jigsat generate edges --size 3x3 --colours 3 | jigsat solve /dev/stdin\n  \
-        jigsat generate edges --size 8x8 --colours 5 --border 0 -o e8.toml && jigsat solve e8.toml")]
+        jigsat generate edges --size 8x8 --colours 5 --border 0 -o e8.toml && jigsat solve e8.toml\n  \
+        jigsat generate edges --size 10x10 --border 0 --frame-colours 4 --colours 8 --clues 4 -o em10.toml")]
     Edges(GenerateEdgesArgs),
 }
 
@@ -145,6 +147,18 @@ pub struct GenerateEdgesArgs {
     /// --border 0; without it frame edges are coloured like inner ones.
     #[arg(long, value_name = "LABEL")]
     pub border: Option<String>,
+
+    /// Labels of their own (named A, B, …) for the edges between two
+    /// frame tiles, as in Eternity II and the em_N_B_C benchmarks (N x N,
+    /// B frame colours, C inner colours), e.g. --frame-colours 4
+    /// --colours 8. Needs --border.
+    #[arg(long, value_name = "B", requires = "border", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub frame_colours: Option<u32>,
+
+    /// Fix K tiles of the planted solution in place (`at` and `rotation`
+    /// on their [[tile]]), as Eternity II gives hint tiles, e.g. --clues 4.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    pub clues: u32,
 
     /// Seed of the random choices: the same seed gives the same file.
     #[arg(long, value_name = "S", default_value_t = 0)]

@@ -17,20 +17,29 @@ use crate::rng::Rng;
 pub struct EdgeSpec {
     pub width: u32,
     pub height: u32,
+    /// Labels for the inner edges.
     pub colours: u32,
     pub border: Option<String>,
+    /// Labels of their own for the edges between two frame tiles (as in
+    /// Eternity II and the `em_N_B_C` benchmarks); `None`: those edges
+    /// take inner colours. Needs `border`.
+    pub frame_colours: Option<u32>,
+    /// Tiles fixed in place where the planted solution has them.
+    pub clues: u32,
     pub seed: u64,
 }
 
-/// The colour names: a, b, …, z, then c27, c28, …; never the border label.
-fn colour_names(n: u32, border: Option<&str>) -> Vec<String> {
+/// The colour names: a, b, …, z, then c27, c28, … for inner edges (A,
+/// B, …, Z, then F27, … for frame edges: `first` is b'a' or b'A'); never
+/// the border label.
+fn colour_names(n: u32, first: u8, border: Option<&str>) -> Vec<String> {
     let mut out = Vec::with_capacity(n as usize);
     let mut k = 0u32;
     while out.len() < n as usize {
-        let name = if k < 26 {
-            char::from(b'a' + k as u8).to_string()
-        } else {
-            format!("c{}", k + 1)
+        let name = match (k < 26, first) {
+            (true, _) => char::from(first + k as u8).to_string(),
+            (false, b'a') => format!("c{}", k + 1),
+            (false, _) => format!("F{}", k + 1),
         };
         k += 1;
         if Some(name.as_str()) != border {
@@ -54,8 +63,9 @@ pub fn edges(spec: &EdgeSpec) -> String {
     let (w, h) = (spec.width as usize, spec.height as usize);
     let mut rng = Rng::new(spec.seed);
     let grid = colour_grid(spec, &mut rng);
-    let planted = plant(&grid, w, h, &mut rng);
+    let mut planted = plant(&grid, w, h, &mut rng);
     let order = shuffled(planted.len(), &mut rng);
+    choose_clues(&mut planted, spec.clues, &mut rng);
     let (entries, entry_of) = merge_identical(&planted, &order);
     let mut out = String::new();
     write_planted(&mut out, spec, &planted, &entry_of);
@@ -77,19 +87,36 @@ struct Grid {
 /// edges by row, then the vertical ones; frame edges get the border label
 /// when there is one (and draw nothing), so the two edges a cut separates
 /// always match.
+///
+/// With frame colours, an edge between two frame tiles (along the rim)
+/// draws from those instead.
 fn colour_grid(spec: &EdgeSpec, rng: &mut Rng) -> Grid {
     let (w, h) = (spec.width as usize, spec.height as usize);
-    let names = colour_names(spec.colours.max(1), spec.border.as_deref());
-    let pick = |rng: &mut Rng| names[rng.below(names.len())].clone();
-    let frame_or = |rng: &mut Rng, frame: bool| match (&spec.border, frame) {
-        (Some(b), true) => b.clone(),
-        _ => pick(rng),
+    let border = spec.border.as_deref();
+    let inner = colour_names(spec.colours.max(1), b'a', border);
+    let rim = spec
+        .frame_colours
+        .map(|n| colour_names(n.max(1), b'A', border));
+    // What an edge gets: the border label on the outside, a rim colour
+    // between two frame tiles, an inner colour elsewhere.
+    let draw = |rng: &mut Rng, outside: bool, along_rim: bool| match (border, outside, &rim) {
+        (Some(b), true, _) => b.to_string(),
+        (_, _, Some(names)) if along_rim => names[rng.below(names.len())].clone(),
+        _ => inner[rng.below(inner.len())].clone(),
     };
     let horizontal: Vec<Vec<String>> = (0..=h)
-        .map(|y| (0..w).map(|_| frame_or(rng, y == 0 || y == h)).collect())
+        .map(|y| {
+            (0..w)
+                .map(|x| draw(rng, y == 0 || y == h, x == 0 || x + 1 == w))
+                .collect()
+        })
         .collect();
     let vertical: Vec<Vec<String>> = (0..h)
-        .map(|_| (0..=w).map(|x| frame_or(rng, x == 0 || x == w)).collect())
+        .map(|y| {
+            (0..=w)
+                .map(|x| draw(rng, x == 0 || x == w, y == 0 || y + 1 == h))
+                .collect()
+        })
         .collect();
     Grid {
         horizontal,
@@ -97,15 +124,23 @@ fn colour_grid(spec: &EdgeSpec, rng: &mut Rng) -> Grid {
     }
 }
 
-/// A listed tile: its edges as listed and how many tiles it stands for.
-type Entry = ([String; 4], u32);
+/// A listed tile: its edges as listed, how many tiles it stands for, and
+/// where it is fixed (x, y, quarter turns) when it is a clue.
+struct Entry {
+    edges: [String; 4],
+    count: u32,
+    clue: Option<(usize, usize, u8)>,
+}
 
-/// A planted tile: its row, its edges as listed in the file, and the
-/// quarter turns that bring them to how it lies in the planted solution.
+/// A planted tile: its place, its edges as listed in the file, the
+/// quarter turns that bring them to how it lies in the planted solution,
+/// and whether it is given as a clue.
 struct Planted {
+    x: usize,
     y: usize,
     listed: [String; 4],
     turns: u8,
+    clue: bool,
 }
 
 /// Cuts the grid into tiles, row by row, each with its edges as it lies
@@ -123,9 +158,11 @@ fn plant(grid: &Grid, w: usize, h: usize, rng: &mut Rng) -> Vec<Planted> {
             ];
             let turns = rng.below(4) as u8;
             planted.push(Planted {
+                x,
                 y,
                 listed: turned(&lying, (4 - turns) % 4),
                 turns,
+                clue: false,
             });
         }
     }
@@ -143,6 +180,17 @@ fn shuffled(n: usize, rng: &mut Rng) -> Vec<usize> {
     order
 }
 
+/// Marks `k` planted tiles, drawn at random, as clues (all of them when
+/// `k` is larger). Draws nothing when `k` is 0, so files without clues
+/// stay as they were.
+fn choose_clues(planted: &mut [Planted], k: u32, rng: &mut Rng) {
+    let mut left: Vec<usize> = (0..planted.len()).collect();
+    for _ in 0..(k as usize).min(planted.len()) {
+        let i = left.swap_remove(rng.below(left.len()));
+        planted[i].clue = true;
+    }
+}
+
 /// Identical tiles (equal up to a turn) become one entry with a count,
 /// entries in the order their first tile is listed. Returns the entries
 /// (edges as listed, count) and, per planted tile, its entry and the
@@ -152,19 +200,27 @@ fn merge_identical(planted: &[Planted], order: &[usize]) -> (Vec<Entry>, Vec<(us
     let mut entry_of = vec![(0usize, 0u8); planted.len()];
     for &i in order {
         let p = &planted[i];
-        let found = entries.iter().enumerate().find_map(|(e, (edges, _))| {
-            (0..4u8)
-                .find(|&r| turned(edges, r) == p.listed)
-                .map(|r| (e, r))
-        });
+        let found = entries
+            .iter()
+            .enumerate()
+            .filter(|(_, entry)| entry.clue.is_none() && !p.clue)
+            .find_map(|(e, entry)| {
+                (0..4u8)
+                    .find(|&r| turned(&entry.edges, r) == p.listed)
+                    .map(|r| (e, r))
+            });
         match found {
             Some((e, r)) => {
-                entries[e].1 += 1;
+                entries[e].count += 1;
                 entry_of[i] = (e, (r + p.turns) % 4);
             }
             None => {
                 entry_of[i] = (entries.len(), p.turns);
-                entries.push((p.listed.clone(), 1));
+                entries.push(Entry {
+                    edges: p.listed.clone(),
+                    count: 1,
+                    clue: p.clue.then_some((p.x, p.y, p.turns)),
+                });
             }
         }
     }
@@ -176,13 +232,19 @@ fn merge_identical(planted: &[Planted], order: &[usize]) -> (Vec<Entry>, Vec<(us
 /// numbered from 1, as their names are).
 fn write_planted(out: &mut String, spec: &EdgeSpec, planted: &[Planted], entry_of: &[(usize, u8)]) {
     let (w, h) = (spec.width as usize, spec.height as usize);
-    let border_arg = spec
-        .border
-        .as_ref()
-        .map_or(String::new(), |b| format!(" --border {b}"));
+    let mut args = String::new();
+    if let Some(b) = &spec.border {
+        let _ = write!(args, " --border {b}");
+    }
+    if let Some(f) = spec.frame_colours {
+        let _ = write!(args, " --frame-colours {f}");
+    }
+    if spec.clues > 0 {
+        let _ = write!(args, " --clues {}", spec.clues);
+    }
     let _ = writeln!(
         out,
-        "# Generated by `jigsat generate edges --size {w}x{h} --colours {}{border_arg} --seed {}`.",
+        "# Generated by `jigsat generate edges --size {w}x{h} --colours {}{args} --seed {}`.",
         spec.colours, spec.seed
     );
     let _ = writeln!(
@@ -209,8 +271,11 @@ fn write_puzzle(out: &mut String, spec: &EdgeSpec, entries: &[Entry]) {
         out,
         "\nname = {}",
         quote(&format!(
-            "edges {w}x{h}, {} colours, seed {}",
-            spec.colours, spec.seed
+            "edges {w}x{h}, {}{} colours, seed {}",
+            spec.frame_colours
+                .map_or(String::new(), |f| format!("{f} frame + ")),
+            spec.colours,
+            spec.seed
         ))
     );
     let _ = writeln!(out, "\n[board]\nsize = [{w}, {h}]\n\n[rules]");
@@ -218,16 +283,19 @@ fn write_puzzle(out: &mut String, spec: &EdgeSpec, entries: &[Entry]) {
     if let Some(b) = &spec.border {
         let _ = writeln!(out, "border = {}", quote(b));
     }
-    for (e, (edges, count)) in entries.iter().enumerate() {
-        let labels: Vec<String> = edges.iter().map(|l| quote(l)).collect();
+    for (e, entry) in entries.iter().enumerate() {
+        let labels: Vec<String> = entry.edges.iter().map(|l| quote(l)).collect();
         let _ = writeln!(
             out,
             "\n[[tile]]\nname = \"{}\"\nedges = [{}]",
             e + 1,
             labels.join(", ")
         );
-        if *count > 1 {
-            let _ = writeln!(out, "count = {count}");
+        if entry.count > 1 {
+            let _ = writeln!(out, "count = {}", entry.count);
+        }
+        if let Some((x, y, turns)) = entry.clue {
+            let _ = writeln!(out, "at = [{x}, {y}]\nrotation = {turns}");
         }
     }
 }

@@ -447,7 +447,8 @@ fn solve_sat(
     })
 }
 
-/// The colouring pre-check, unless switched off: its reason, when it
+/// The family's pre-check (a colouring argument, clues that clash),
+/// unless switched off: its reason, when it
 /// proves the puzzle impossible, ends the run before any encoding.
 fn precheck(
     instance: &Instance,
@@ -460,7 +461,7 @@ fn precheck(
         .then(|| instance.family().refute())
         .flatten();
     if refuted.is_some() {
-        stats.backend = "colouring argument".to_string();
+        stats.backend = "pre-check".to_string();
         stats.encode_ms = ms(started.elapsed());
     }
     refuted

@@ -214,6 +214,14 @@ fn check_turn(tiling: &Tiling, tile: &Tile, placed: &PlacedTile) -> Result<(), S
             tile.name, placed.at, placed.edges, tile.edges
         ));
     }
+    if let Some(f) = tile.fixed
+        && (placed.at != f.at || placed.edges != turned(&tile.edges, f.rotation))
+    {
+        return Err(format!(
+            "tile {} is fixed at {} turned {}, but lies at {} turned {r}",
+            tile.name, f.at, f.rotation, placed.at
+        ));
+    }
     Ok(())
 }
 

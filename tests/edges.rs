@@ -19,6 +19,8 @@ struct Tiles {
     turns: bool,
     /// name -> (listed edges, count)
     tiles: HashMap<String, (Vec<String>, u64)>,
+    /// name -> (x, y, rotation) of the tiles fixed in place (clues).
+    fixed: HashMap<String, (i64, i64, u64)>,
 }
 
 fn read_tiles(path: &Path) -> Tiles {
@@ -42,7 +44,25 @@ fn read_tiles(path: &Path) -> Tiles {
             (t["name"].as_str().unwrap().to_string(), (edges, count))
         })
         .collect();
+    let fixed = doc["tile"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|t| {
+            let at = t.get("at")?.as_array()?;
+            let r = t.get("rotation").map_or(0, |r| r.as_integer().unwrap());
+            Some((
+                t["name"].as_str().unwrap().to_string(),
+                (
+                    at[0].as_integer().unwrap(),
+                    at[1].as_integer().unwrap(),
+                    r as u64,
+                ),
+            ))
+        })
+        .collect();
     Tiles {
+        fixed,
         width: size[0].as_integer().unwrap(),
         height: size[1].as_integer().unwrap(),
         complement: rule("match") == Some("complement"),
@@ -136,6 +156,14 @@ fn check(puzzle: &Tiles, solution: &Value) {
             *count,
             "{name}"
         );
+    }
+    for (name, &(x, y, r)) in &puzzle.fixed {
+        let (there, _, edges) = &lay[&(x, y)];
+        let listed = &puzzle.tiles[name].0;
+        let want: Vec<String> = (0..4)
+            .map(|d| listed[(d + 4 - r as usize) % 4].clone())
+            .collect();
+        assert_eq!((there, edges), (name, &want), "clue {name} at ({x}, {y})");
     }
 }
 
@@ -259,9 +287,22 @@ fn generate(
     border: Option<&str>,
     seed: u64,
 ) -> std::path::PathBuf {
+    generate_with(dir, size, colours, border, seed, &[])
+}
+
+/// `generate edges` with `extra` arguments (--frame-colours, --clues).
+fn generate_with(
+    dir: &Path,
+    size: &str,
+    colours: u32,
+    border: Option<&str>,
+    seed: u64,
+    extra: &[&str],
+) -> std::path::PathBuf {
     let path = dir.join(format!(
-        "e{size}-{colours}-{}-{seed}.toml",
-        border.unwrap_or("none")
+        "e{size}-{colours}-{}-{seed}{}.toml",
+        border.unwrap_or("none"),
+        extra.join("")
     ));
     let colours = colours.to_string();
     let seed = seed.to_string();
@@ -280,8 +321,13 @@ fn generate(
     if let Some(b) = border {
         args.extend_from_slice(&["--border", b]);
     }
+    args.extend_from_slice(extra);
     let output = jigsat().args(&args).output().unwrap();
-    assert!(output.status.success());
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     path
 }
 
@@ -502,6 +548,53 @@ const BROKEN: &[(&str, &str, &[&str])] = &[
         ],
     ),
     (
+        "clue-outside.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\nat = [2, 0]\n[[tile]]\nname = \"b\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\n",
+        &[
+            "clue-outside.toml:6:",
+            "tile[0].at",
+            "not a position of the board",
+        ],
+    ),
+    (
+        "clue-twice.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\nat = [1, 0]\n[[tile]]\nname = \"b\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\nat = [1, 0]\n",
+        &[
+            "clue-twice.toml:10:",
+            "tile[1].at",
+            "tile[0] is already fixed at [1, 0]",
+        ],
+    ),
+    (
+        "clue-copies.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\ncount = 2\nat = [1, 0]\n",
+        &["clue-copies.toml:7:", "tile[0].at", "count = 2"],
+    ),
+    (
+        "clue-bad-at.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\nat = [-1, 0, 3]\n[[tile]]\nname = \"b\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\n",
+        &["clue-bad-at.toml:6:", "tile[0].at", "[x, y]"],
+    ),
+    (
+        "clue-turn.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\nat = [0, 0]\nrotation = 4\n[[tile]]\nname = \"b\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\n",
+        &["clue-turn.toml:7:", "tile[0].rotation", "0, 1, 2 or 3"],
+    ),
+    (
+        "clue-no-at.toml",
+        "[board]\nsize = [2, 1]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\nrotation = 1\n[[tile]]\nname = \"b\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\n",
+        &["clue-no-at.toml:6:", "tile[0].rotation", "at = [x, y]"],
+    ),
+    (
+        "clue-unturned.toml",
+        "[board]\nsize = [2, 1]\n[rules]\nrotations = \"none\"\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\nat = [0, 0]\nrotation = 1\n[[tile]]\nname = \"b\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\n",
+        &[
+            "clue-unturned.toml:9:",
+            "tile[0].rotation",
+            "rotation must be 0",
+        ],
+    ),
+    (
         "tile-space.toml",
         "[board]\nsize = [1, 1]\n[rules]\nrotations = \"space\"\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"b\", \"c\", \"d\"]\n",
         &["tile-space.toml:4:", "rules.rotations", "plane"],
@@ -665,4 +758,131 @@ fn the_row_scan_refuses_a_path_it_did_not_offer() {
         .unwrap();
     path.push(wrong);
     search.enter(&path);
+}
+
+/// Generated boards with clues: every engine solves them with each clue
+/// where it was fixed (the checker reads `at` and `rotation` from the
+/// file), and they all count alike.
+#[test]
+fn clues_stay_where_they_are_fixed_and_every_engine_counts_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    for (size, colours, seed, extra) in [
+        ("4x4", 3, 1, &["--clues", "2"][..]),
+        ("5x5", 3, 2, &["--frame-colours", "2", "--clues", "3"]),
+        ("5x5", 4, 4, &["--frame-colours", "1", "--clues", "1"]),
+        ("6x6", 5, 3, &["--frame-colours", "2", "--clues", "4"]),
+    ] {
+        let path = generate_with(dir.path(), size, colours, Some("0"), seed, extra);
+        let puzzle = read_tiles(&path);
+        assert!(!puzzle.fixed.is_empty(), "{size}: clues written");
+        let p = path.to_str().unwrap();
+        let reference = counts(&path, &["--solver", "cadical"]);
+        assert!(reference.0 >= 1, "{size}: the planted solution counts");
+        for solver in ["row-scan", "varisat", "cadical"] {
+            let v = run_json(&["solve", p, "--all", "--solver", solver, "--format", "json"]);
+            let classes = v["solutions"].as_array().unwrap();
+            classes.iter().for_each(|s| check(&puzzle, s));
+            assert_eq!(classes.len() as u64, reference.1, "{size} {solver}");
+            assert_eq!(
+                counts(&path, &["--solver", solver]),
+                reference,
+                "{size} {solver}"
+            );
+        }
+    }
+}
+
+/// Frame colours are their own: an edge between two frame tiles carries
+/// one (A, B, ...), every other inner edge an inner colour (a, b, ...).
+#[test]
+fn frame_colours_run_along_the_rim_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = generate_with(
+        dir.path(),
+        "6x5",
+        3,
+        Some("0"),
+        7,
+        &["--frame-colours", "2"],
+    );
+    let puzzle = read_tiles(&path);
+    let lay = planted(&path, &puzzle);
+    let rim = |x: i64, y: i64| x == 0 || y == 0 || x == 5 || y == 4;
+    let mut seen_rim = false;
+    for (&(x, y), (_, _, edges)) in &lay {
+        for (d, (dx, dy)) in [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().enumerate() {
+            let (nx, ny) = (x + dx, y + dy);
+            let label = &edges[d];
+            if !(0..6).contains(&nx) || !(0..5).contains(&ny) {
+                assert_eq!(label, "0");
+            } else if rim(x, y) && rim(nx, ny) {
+                assert!(
+                    ["A", "B"].contains(&label.as_str()),
+                    "({x}, {y}) side {d}: {label}"
+                );
+                seen_rim = true;
+            } else {
+                assert!(
+                    ["a", "b", "c"].contains(&label.as_str()),
+                    "({x}, {y}) side {d}: {label}"
+                );
+            }
+        }
+    }
+    assert!(seen_rim);
+    let v = run_json(&["solve", path.to_str().unwrap(), "--format", "json"]);
+    check(&puzzle, &v["solutions"][0]);
+}
+
+/// Clues that cannot all hold: two side by side that do not match are
+/// refused with the reason before any search; a clue that fits its
+/// neighbours but no solution is proved impossible by the search. Exit 1.
+#[test]
+fn contradictory_clues_are_proved_impossible() {
+    let dir = tempfile::tempdir().unwrap();
+    let cats = std::fs::read_to_string(puzzle_path("big-cats.toml")).unwrap();
+    let v = run_json(&[
+        "solve",
+        puzzle_path("big-cats.toml").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let lay = layout(&v["solutions"][0]);
+    let centre = &lay[&(1, 1)].0;
+    // Every solution is a turn of one, so only this tile goes in the centre.
+    let other = if centre == "1" { "2" } else { "1" };
+    let with_clue = |tile: &str, at: &str| {
+        cats.replacen(
+            &format!("name = \"{tile}\"\n"),
+            &format!("name = \"{tile}\"\nat = {at}\n"),
+            1,
+        )
+    };
+    let elsewhere = with_clue(other, "[1, 1]");
+    // Tile 1 (right edge tiger-) at (0, 0) and tile 2 (left edge
+    // cheetah+) right of it, both unturned.
+    let mismatch =
+        with_clue("1", "[0, 0]").replacen("name = \"2\"\n", "name = \"2\"\nat = [1, 0]\n", 1);
+    for (name, text, reason) in [
+        ("elsewhere.toml", elsewhere, None),
+        ("mismatch.toml", mismatch, Some("do not match")),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        for solver in ["row-scan", "varisat"] {
+            let output = jigsat()
+                .args(["solve", path.to_str().unwrap(), "--solver", solver])
+                .output()
+                .unwrap();
+            let all = format!(
+                "{}{}",
+                String::from_utf8_lossy(&output.stdout),
+                String::from_utf8_lossy(&output.stderr)
+            );
+            assert_eq!(output.status.code(), Some(1), "{name} {solver}: {all}");
+            if let Some(r) = reason {
+                assert!(all.contains(r), "{name}: {all}");
+            }
+        }
+    }
 }

@@ -21,6 +21,8 @@ pub fn run(what: &GenerateCommand) -> Result<i32> {
                 height: args.size.1,
                 colours: args.colours,
                 border: args.border.clone(),
+                frame_colours: args.frame_colours,
+                clues: args.clues,
                 seed: args.seed,
             });
             Sink {

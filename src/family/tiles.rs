@@ -30,7 +30,7 @@ use crate::error::{Error, Result};
 use crate::family::api::{Family, PartSize, cell_text};
 use crate::family::packing::MAX_PLACEMENTS;
 use crate::geometry::square::{neighbour, quarter_turns, turned};
-use crate::geometry::{Board, Transform, board_motions};
+use crate::geometry::{Board, Cell, Transform, board_motions};
 use crate::puzzle::{Puzzle, Tiling};
 use crate::solution::{PlacedTile, Solution};
 use crate::symmetry::{Group, Symmetry};
@@ -85,6 +85,10 @@ impl Family for Tiles<'_> {
 
     fn group(&self) -> &Group {
         &self.group
+    }
+
+    fn refute(&self) -> Option<String> {
+        refute(&self.puzzle.board, self.tiling, &self.placements)
     }
 
     fn solution(&self, chosen: &[u32]) -> Solution {
@@ -152,22 +156,34 @@ pub fn looks(edges: &[String; 4], turns_allowed: bool) -> Vec<Look> {
     out
 }
 
-/// Every (tile, position, look) that respects the frame.
+/// Every (tile, position, look) that respects the frame. A fixed tile
+/// (a clue) has only its one placement, and no other tile goes to its
+/// position.
 fn placements(puzzle: &Puzzle, tiling: &Tiling, looks: &[Vec<Look>]) -> Result<Vec<TilePlacement>> {
     let board = &puzzle.board;
-    let border = tiling.border.as_deref();
+    let clue_at: Vec<bool> = {
+        let mut at = vec![false; board.len()];
+        for f in tiling.tiles.iter().filter_map(|t| t.fixed) {
+            at[board.index(f.at).expect("checked by the reader") as usize] = true;
+        }
+        at
+    };
     let mut all = Vec::new();
     for (tile, tile_looks) in looks.iter().enumerate() {
+        let fixed = tiling.tiles[tile].fixed.map(|f| {
+            let edges = turned(&tiling.tiles[tile].edges, f.rotation);
+            (
+                board.index(f.at),
+                tile_looks.iter().position(|l| l.edges == edges),
+            )
+        });
         for (&cell, position) in board.cells().iter().zip(0u32..) {
             for (look, l) in tile_looks.iter().enumerate() {
-                let fits = (0..4).all(|d| {
-                    let inner = board.index(neighbour(cell, d)).is_some();
-                    match border {
-                        None => true,
-                        Some(b) => (l.edges[d] == b) != inner,
-                    }
-                });
-                if fits {
+                let allowed = match fixed {
+                    Some((at, fixed_look)) => at == Some(position) && fixed_look == Some(look),
+                    None => !clue_at[position as usize],
+                };
+                if allowed && fits_frame(board, cell, l, tiling.border.as_deref()) {
                     all.push(TilePlacement {
                         tile,
                         position,
@@ -184,6 +200,58 @@ fn placements(puzzle: &Puzzle, tiling: &Tiling, looks: &[Vec<Look>]) -> Result<V
         }
     }
     Ok(all)
+}
+
+/// Whether a look respects the frame at `cell`: with a `border` label, an
+/// edge facing the frame carries it and an inner edge does not.
+fn fits_frame(board: &Board, cell: Cell, look: &Look, border: Option<&str>) -> bool {
+    let Some(b) = border else { return true };
+    (0..4).all(|d| {
+        let inner = board.index(neighbour(cell, d)).is_some();
+        (look.edges[d] == b) != inner
+    })
+}
+
+/// A reason the puzzle cannot be solved that needs no search: a tile that
+/// fits nowhere (a clue turned against the frame, say), or two clues side
+/// by side whose touching edges do not match.
+fn refute(board: &Board, tiling: &Tiling, placements: &[TilePlacement]) -> Option<String> {
+    let mut placed = vec![false; tiling.tiles.len()];
+    placements.iter().for_each(|pl| placed[pl.tile] = true);
+    if let Some(t) = placed.iter().position(|&p| !p) {
+        let tile = &tiling.tiles[t];
+        return Some(match tile.fixed {
+            Some(f) => format!(
+                "tile {} fixed at [{}, {}] turned {} does not fit the frame there",
+                tile.name, f.at.x, f.at.y, f.rotation
+            ),
+            None => format!("tile {} fits nowhere on the board", tile.name),
+        });
+    }
+    let clues: Vec<(&crate::puzzle::Tile, crate::puzzle::Fixed)> = tiling
+        .tiles
+        .iter()
+        .filter_map(|t| t.fixed.map(|f| (t, f)))
+        .collect();
+    for &(a, fa) in &clues {
+        for &(b, fb) in &clues {
+            // Right (1) and down (2) neighbours: each touching pair once.
+            for d in [1, 2] {
+                if neighbour(fa.at, d) != fb.at || board.index(fb.at).is_none() {
+                    continue;
+                }
+                let here = &turned(&a.edges, fa.rotation)[d];
+                let there = &turned(&b.edges, fb.rotation)[(d + 2) % 4];
+                if *there != tiling.matching.partner(here) {
+                    return Some(format!(
+                        "clue tiles {} at [{}, {}] and {} at [{}, {}] touch with edges {here} and {there}, which do not match",
+                        a.name, fa.at.x, fa.at.y, b.name, fb.at.x, fb.at.y
+                    ));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The inner edges of a board: (first cell, direction 1 = right or

@@ -14,7 +14,8 @@ use serde::de::{self, Visitor};
 use toml::Spanned;
 
 use super::{
-    Count, Fill, Kind, MAX_BOARD_CELLS, MAX_COORDINATE, Matching, Piece, Puzzle, Tile, Tiling, art,
+    Count, Fill, Fixed, Kind, MAX_BOARD_CELLS, MAX_COORDINATE, Matching, Piece, Puzzle, Tile,
+    Tiling, art,
 };
 use crate::error::InputError;
 use crate::geometry::{Board, Cell, Moves, Rotations, Shape};
@@ -40,6 +41,8 @@ struct RawTile {
     name: Spanned<String>,
     edges: Spanned<Vec<String>>,
     count: Option<Spanned<i64>>,
+    at: Option<Spanned<Vec<i64>>>,
+    rotation: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -386,7 +389,7 @@ fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzl
     let matching = matching_from(src, &raw.rules.matching)?;
     let turns = turns_from(src, &raw.rules.rotations)?;
     let border = border_from(src, &raw.rules.border)?;
-    let tiles = tiles_from(src, raw.tile, matching, border.as_deref())?;
+    let tiles = tiles_from(src, raw.tile, matching, border.as_deref(), &board, turns)?;
     let warnings = alike_warnings(src, &tiles, turns);
     let total: usize = tiles.iter().map(|t| t.count as usize).sum();
     if total != board.len() {
@@ -524,17 +527,111 @@ fn tiles_from(
     raw: Vec<Spanned<RawTile>>,
     matching: Matching,
     border: Option<&str>,
+    board: &Board,
+    turns: bool,
 ) -> Result<Vec<Tile>, InputError> {
     let mut tiles = Vec::with_capacity(raw.len());
     let mut names: HashMap<String, usize> = HashMap::new();
+    let mut fixed_at: HashMap<Cell, usize> = HashMap::new();
     for (i, spanned) in raw.into_iter().enumerate() {
         let t = spanned.into_inner();
         let name = unique_name(src, "tile", i, &t.name, &mut names)?;
         let edges = tile_edges(src, i, &t.edges, matching, border)?;
         let count = tile_count(src, i, &t.count)?;
-        tiles.push(Tile { name, edges, count });
+        let fixed = tile_fixed(src, i, &t, count, board, turns)?;
+        if let (Some(f), Some(at)) = (&fixed, &t.at)
+            && let Some(j) = fixed_at.insert(f.at, i)
+        {
+            return Err(src.error(
+                Some(at.span()),
+                &format!("tile[{i}].at"),
+                format!(
+                    "tile[{j}] is already fixed at [{}, {}]: one position takes one tile",
+                    f.at.x, f.at.y
+                ),
+            ));
+        }
+        tiles.push(Tile {
+            name,
+            edges,
+            count,
+            fixed,
+        });
     }
     Ok(tiles)
+}
+
+/// Tile `i`'s fixed place, when it has `at = [x, y]` (and optionally
+/// `rotation = r`): a position on the board, a single copy, and a turn
+/// the rules allow. `rotation` alone fixes nothing and is refused.
+fn tile_fixed(
+    src: &Source,
+    i: usize,
+    t: &RawTile,
+    count: u32,
+    board: &Board,
+    turns: bool,
+) -> Result<Option<Fixed>, InputError> {
+    let Some(at) = &t.at else {
+        return match &t.rotation {
+            None => Ok(None),
+            Some(r) => Err(src.error(
+                Some(r.span()),
+                &format!("tile[{i}].rotation"),
+                "`rotation` fixes a tile's turn together with `at = [x, y]`; give both",
+            )),
+        };
+    };
+    let field = format!("tile[{i}].at");
+    let cell = match at.get_ref().as_slice() {
+        &[x, y]
+            if (0..=i64::from(i32::MAX)).contains(&x) && (0..=i64::from(i32::MAX)).contains(&y) =>
+        {
+            Cell::new(x as i32, y as i32, 0)
+        }
+        _ => {
+            return Err(src.error(
+                Some(at.span()),
+                &field,
+                "expected a position [x, y] of two whole numbers from 0",
+            ));
+        }
+    };
+    if board.index(cell).is_none() {
+        return Err(src.error(
+            Some(at.span()),
+            &field,
+            format!(
+                "[{}, {}] is not a position of the board (x from 0 across, y from 0 down)",
+                cell.x, cell.y
+            ),
+        ));
+    }
+    if count != 1 {
+        return Err(src.error(
+            Some(at.span()),
+            &field,
+            format!("a fixed tile is one tile, but this one has count = {count}: list the fixed copy as its own [[tile]]"),
+        ));
+    }
+    let rotation = match &t.rotation {
+        None => 0,
+        Some(r) if (0..4).contains(r.get_ref()) && (turns || *r.get_ref() == 0) => {
+            *r.get_ref() as u8
+        }
+        Some(r) => {
+            return Err(src.error(
+                Some(r.span()),
+                &format!("tile[{i}].rotation"),
+                if turns {
+                    format!("expected quarter turns clockwise 0, 1, 2 or 3, not {}", r.get_ref())
+                } else {
+                    "under rotations = \"none\" tiles keep the turn they are listed in: rotation must be 0".to_string()
+                },
+            ));
+        }
+    };
+    Ok(Some(Fixed { at: cell, rotation }))
 }
 
 /// Tile `i`'s edges: exactly four labels (top, right, bottom, left), none
@@ -606,9 +703,11 @@ fn tile_count(src: &Source, i: usize, count: &Option<Spanned<i64>>) -> Result<u3
 fn alike_warnings(src: &Source, tiles: &[Tile], turns: bool) -> Vec<String> {
     let turns = if turns { 4 } else { 1 };
     let mut warnings = Vec::new();
-    for (j, b) in tiles.iter().enumerate() {
+    // A clue cannot swap with its twin, so it is listed apart by necessity.
+    for (j, b) in tiles.iter().enumerate().filter(|(_, b)| b.fixed.is_none()) {
         if let Some(a) = tiles[..j]
             .iter()
+            .filter(|a| a.fixed.is_none())
             .find(|a| (0..turns).any(|r| crate::geometry::square::turned(&a.edges, r) == b.edges))
         {
             warnings.push(format!(

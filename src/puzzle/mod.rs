@@ -14,7 +14,7 @@ use serde::Deserialize;
 
 use crate::error::{Error, InputError};
 use crate::fingerprint::Fnv64;
-use crate::geometry::{Board, Moves, Shape};
+use crate::geometry::{Board, Cell, Moves, Shape};
 
 /// Limits the tool sets, so that a typo like `size = [5000, 5000, 5000]`
 /// gets a message instead of an out-of-memory kill.
@@ -82,6 +82,17 @@ pub struct Tile {
     pub name: String,
     pub edges: [String; 4],
     pub count: u32,
+    /// Where the tile is fixed (a clue, like Eternity II's hint tiles),
+    /// when it is; a fixed tile has count 1.
+    pub fixed: Option<Fixed>,
+}
+
+/// A tile fixed in place: its position and its quarter turns clockwise
+/// from its listed edges.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Fixed {
+    pub at: Cell,
+    pub rotation: u8,
 }
 
 /// When two touching edges match.
@@ -220,6 +231,10 @@ impl Puzzle {
                 h.str(&tile.name);
                 tile.edges.iter().for_each(|e| h.str(e));
                 h.word(tile.count.into());
+                // Only clues add words, so unclued fingerprints stay as they were.
+                if let Some(f) = tile.fixed {
+                    h.str(&format!("at {} {} turned {}", f.at.x, f.at.y, f.rotation));
+                }
             }
             h.str(&format!(
                 "{:?} {:?} {}",
