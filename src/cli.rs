@@ -285,6 +285,7 @@ impl SearchArgs {
             symmetry: !self.no_symmetry,
             jobs: self.jobs.map(|n| n as usize),
             stop: None,
+            meter: None,
         }
     }
 }

@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use crate::cover::Cover;
 use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
-use crate::exact::{self, ExactCover, FirstCell, RowScan, Search};
+use crate::exact::{self, ExactCover, FirstCell, Meter, RowScan, Search};
 use crate::geometry::Board;
 use crate::solution::Solution;
 use crate::solve::incremental::Formula;
@@ -102,6 +102,9 @@ pub struct Limits {
     /// A flag set from outside to end the search early (the loser of a
     /// race); the engine's own threads are stopped through it too.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Where the exact engines report how far they have got, for a
+    /// person watching a long run.
+    pub meter: Option<Arc<Meter>>,
 }
 
 /// Why an enumeration ended before exhausting the search.
@@ -328,19 +331,40 @@ fn start_engine(
                 Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into())
             })?;
             log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-            start_search("dlx", dlx, run.limits.threads(), stop, send)
+            start_search(
+                "dlx",
+                dlx,
+                run.limits.threads(),
+                stop,
+                run.limits.meter.as_ref(),
+                send,
+            )
         }
         Engine::FirstCell => {
             let search = FirstCell::new(run.cover, &forbidden, run.board).ok_or_else(|| {
                 Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
             })?;
-            start_search("first-cell", search, run.limits.threads(), stop, send)
+            start_search(
+                "first-cell",
+                search,
+                run.limits.threads(),
+                stop,
+                run.limits.meter.as_ref(),
+                send,
+            )
         }
         Engine::RowScan => {
             let search = RowScan::new(run.cover, &forbidden).ok_or_else(|| {
                 Error::Usage("the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into())
             })?;
-            start_search("row-scan", search, run.limits.threads(), stop, send)
+            start_search(
+                "row-scan",
+                search,
+                run.limits.threads(),
+                stop,
+                run.limits.meter.as_ref(),
+                send,
+            )
         }
         Engine::Sat(solver) => {
             let encoded = run
@@ -379,9 +403,13 @@ pub(crate) fn start_search<S: Search + 'static>(
     mut search: S,
     threads: usize,
     stop: &Arc<AtomicBool>,
+    meter: Option<&Arc<Meter>>,
     send: mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Result<()> {
     search.set_interrupt(Arc::clone(stop));
+    if let Some(m) = meter {
+        search.set_meter(Arc::clone(m));
+    }
     let stop = Arc::clone(stop);
     let done = send.clone();
     let job = move || {

@@ -18,6 +18,7 @@ use crate::cover::Cover;
 use crate::encode::{self, Card, EdgeEncoding, Encoded, Encoding};
 use crate::enumerate::{self, CoverRun, Engine, Enumeration, Limits};
 use crate::error::{Error, Result};
+use crate::exact::Meter;
 use crate::family::boxes::OrderInstance;
 use crate::family::{self, Family};
 use crate::geometry::Board;
@@ -82,6 +83,9 @@ pub struct Options {
     /// A flag another thread sets to end the run early (the loser of a
     /// race); the run then answers "unknown".
     pub stop: Option<Arc<AtomicBool>>,
+    /// Where an exact search reports how far it has got (see
+    /// [`crate::exact::Meter`]), for progress on long runs.
+    pub meter: Option<Arc<Meter>>,
 }
 
 impl Default for Options {
@@ -98,6 +102,7 @@ impl Default for Options {
             symmetry: true,
             jobs: None,
             stop: None,
+            meter: None,
         }
     }
 }
@@ -109,6 +114,7 @@ impl Options {
             classes: self.limit,
             time: self.time_limit,
             stop: self.stop.clone(),
+            meter: self.meter.clone(),
         }
     }
 

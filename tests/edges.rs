@@ -886,3 +886,33 @@ fn contradictory_clues_are_proved_impossible() {
         }
     }
 }
+
+/// A full 16x16 board (Eternity II's size, frame colours, clues) runs,
+/// shows how far it got and stops at the time limit with exit 3.
+#[test]
+fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = generate_with(
+        dir.path(),
+        "16x16",
+        17,
+        Some("0"),
+        1,
+        &["--frame-colours", "5", "--clues", "5"],
+    );
+    let output = jigsat()
+        .args(["-v", "solve", path.to_str().unwrap(), "--time-limit", "3"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("time limit of 3.0 s reached"), "{stderr}");
+    let placed: u64 = stderr
+        .split("at best ")
+        .last()
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no progress line in {stderr}"));
+    assert!((5..256).contains(&placed), "placed {placed}: {stderr}");
+    assert!(stderr.contains("of 256 tiles placed"), "{stderr}");
+}

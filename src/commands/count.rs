@@ -16,9 +16,12 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     let puzzle = load(&args.puzzle)?;
     let search = &args.search;
     let progress = Progress::new(quiet);
-    let (result, stats) =
-        pipeline::enumerate(&puzzle, &search.options(None), &mut |n| progress.update(n))?;
+    let watch = super::watch::Watch::start(&puzzle, true);
+    let mut options = search.options(None);
+    options.meter = watch.as_ref().map(|w| w.meter());
+    let (result, stats) = pipeline::enumerate(&puzzle, &options, &mut |n| progress.update(n))?;
     progress.finish();
+    let searched = watch.and_then(|w| w.finish());
     let status = enumeration_status(&result);
     let out = match args.output.format {
         Format::Json => json::document(
@@ -35,6 +38,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     }
     .write(&out)?;
     report_stop(&args.puzzle, &result, status);
+    if let Some(line) = searched.filter(|_| !result.complete) {
+        eprintln!("{}: {line}", args.puzzle.display());
+    }
     Ok(status.exit_code())
 }
 

@@ -8,6 +8,7 @@ mod dimacs;
 mod generate;
 mod info;
 mod solve;
+mod watch;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;

@@ -17,7 +17,11 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     if args.all || args.limit.is_some() {
         return run_all(args, quiet, &puzzle, &sink);
     }
-    let report = pipeline::solve(&puzzle, &search.options(None))?;
+    let watch = super::watch::Watch::start(&puzzle, quiet);
+    let mut options = search.options(None);
+    options.meter = watch.as_ref().map(|w| w.meter());
+    let report = pipeline::solve(&puzzle, &options)?;
+    let progress = watch.and_then(|w| w.finish());
     let out = match args.output.format {
         Format::Svg => {
             sink.write_svg(&puzzle, &report.solutions)?;
@@ -68,6 +72,9 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
             Status::Unsolvable => eprintln!("{}: no solution: {reason}", args.puzzle.display()),
             _ => eprintln!("{}: gave up: {reason}", args.puzzle.display()),
         }
+    }
+    if let Some(line) = progress.filter(|_| report.status == Status::Unknown) {
+        eprintln!("{}: {line}", args.puzzle.display());
     }
     Ok(report.status.exit_code())
 }

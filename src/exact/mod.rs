@@ -29,7 +29,7 @@ pub mod search;
 
 pub use firstcell::FirstCell;
 pub use rowscan::RowScan;
-pub use search::{Search, Stop, Visit};
+pub use search::{Meter, Search, Stop, Visit};
 
 use bitx::BitX;
 use dlx::Dlx;

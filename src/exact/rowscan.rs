@@ -30,7 +30,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::search::{self, Search, Stop};
+use super::search::{self, Meter, Search, Stop};
 use crate::cover::{Cover, ItemKind};
 
 /// A table key or edge that is not there.
@@ -78,6 +78,11 @@ pub struct RowScan {
     depth: usize,
     nodes: u64,
     interrupt: Option<Arc<AtomicBool>>,
+    /// Progress for a watcher: the deepest position filled since the last
+    /// report, and the nodes counted by then.
+    meter: Option<Arc<Meter>>,
+    deepest: usize,
+    reported: u64,
 }
 
 /// What the constructor reads off the cover about one option.
@@ -188,6 +193,9 @@ impl RowScan {
             depth: 0,
             nodes: 0,
             interrupt: None,
+            meter: None,
+            deepest: 0,
+            reported: 0,
         };
         for (k, (o, look)) in looks.into_iter().enumerate() {
             renumber[o as usize] = k as u32;
@@ -231,6 +239,14 @@ impl RowScan {
         self.used[self.tile[k] as usize] -= 1;
     }
 
+    /// Adds the nodes and depth since the last report to the meter.
+    fn report(&mut self) {
+        if let Some(m) = &self.meter {
+            m.add(self.nodes - self.reported, self.deepest as u64);
+            self.reported = self.nodes;
+        }
+    }
+
     fn counts_met(&self) -> bool {
         self.used.iter().zip(&self.min).all(|(u, m)| u >= m)
     }
@@ -242,6 +258,10 @@ impl RowScan {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
         search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        self.deepest = self.deepest.max(p);
+        if self.nodes & 0xfff == 0 {
+            self.report();
+        }
         if p == self.positions {
             if self.counts_met() {
                 return search::report(visit, chosen);
@@ -428,7 +448,9 @@ impl Search for RowScan {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        self.search_from(self.depth, chosen, visit)
+        let result = self.search_from(self.depth, chosen, visit);
+        self.report();
+        result
     }
 
     fn nodes(&self) -> u64 {
@@ -437,5 +459,9 @@ impl Search for RowScan {
 
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.interrupt = Some(flag);
+    }
+
+    fn set_meter(&mut self, meter: Arc<Meter>) {
+        self.meter = Some(meter);
     }
 }

@@ -3,7 +3,7 @@
 //! ([`Layout`]), and the node counter that checks for interrupts.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::cover::{Cover, ItemKind};
 
@@ -48,6 +48,39 @@ pub trait Search: Clone + Send {
     fn nodes(&self) -> u64;
     /// Makes the search give up soon after `flag` is raised.
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>);
+    /// Makes the search report its progress into `meter` as it goes (all
+    /// threads into one). Engines without a notion of depth worth showing
+    /// ignore it.
+    fn set_meter(&mut self, _meter: Arc<Meter>) {}
+}
+
+/// How far a long search has got, for a person watching it: nodes
+/// visited and the deepest level reached (for the row scan: tiles
+/// placed), over all threads. Engines add to it every few thousand nodes,
+/// at the same checkpoint where they look at the interrupt flag, so the
+/// hot loop pays one branch for it.
+#[derive(Debug, Default)]
+pub struct Meter {
+    nodes: AtomicU64,
+    deepest: AtomicU64,
+}
+
+impl Meter {
+    /// Adds `nodes` visited since the last call and a depth reached.
+    pub fn add(&self, nodes: u64, depth: u64) {
+        self.nodes.fetch_add(nodes, Ordering::Relaxed);
+        self.deepest.fetch_max(depth, Ordering::Relaxed);
+    }
+
+    /// Nodes visited so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The deepest level any thread has reached.
+    pub fn deepest(&self) -> u64 {
+        self.deepest.load(Ordering::Relaxed)
+    }
 }
 
 /// Counts a search node; every few thousand, gives up if `interrupt` is

@@ -167,7 +167,14 @@ pub fn enumerate_corner(
     let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::sync_channel(1024);
     let replay = search.clone();
-    if let Err(e) = enumerate::start_search("corner", search, limits.threads(), &stop, send) {
+    if let Err(e) = enumerate::start_search(
+        "corner",
+        search,
+        limits.threads(),
+        &stop,
+        limits.meter.as_ref(),
+        send,
+    ) {
         return Some(Err(e));
     }
     let boxes = |path: &Vec<u32>| replay.boxes(path);
