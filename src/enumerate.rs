@@ -354,7 +354,7 @@ fn start_engine(
             )
         }
         Engine::RowScan => {
-            let search = RowScan::new(run.cover, &forbidden).ok_or_else(|| {
+            let search = RowScan::new(run.cover, Some(run.board), &forbidden).ok_or_else(|| {
                 Error::Usage("the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into())
             })?;
             start_search(

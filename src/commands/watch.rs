@@ -79,6 +79,7 @@ impl Watch {
     fn stop(&mut self) {
         self.done.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
     }
@@ -95,7 +96,11 @@ impl Drop for Watch {
 fn tick(meter: &Meter, positions: u64, started: Instant, done: &AtomicBool, bar: &ProgressBar) {
     let mut logged = Instant::now();
     while !done.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(200));
+        // Woken early by `stop`, so a short run does not wait out a tick.
+        std::thread::park_timeout(Duration::from_millis(200));
+        if done.load(Ordering::Relaxed) {
+            break;
+        }
         let text = line(meter, positions, started.elapsed());
         bar.set_message(text.clone());
         bar.tick();

@@ -1,37 +1,44 @@
-//! The row-scan engine for edge-matching tiles: fill the positions in
-//! board order, looking up only the tile looks that fit.
+//! The row-scan engine for edge-matching tiles: fill the positions in a
+//! fixed order, looking up only the tile looks that fit.
 //!
-//! An edge-matching board filled row by row, left to right, has a simple
-//! shape at every step: when the search reaches a position, its left and
-//! top neighbours are placed and its right and bottom ones are not. So the
-//! colours a tile must show on its left and top sides are *known*, and the
-//! tiles that can go there are exactly the looks (tile and turn) with that
-//! pair of colours. The engine builds, per position, a table from the pair
-//! (left colour, top colour) to those looks; each search step is one table
-//! lookup and a check that the tile has a copy left — no colour is ever
-//! compared against a look that cannot fit, and no constraint has to be
-//! propagated, because the right and bottom sides are free until their
-//! neighbours come.
+//! An edge-matching board filled in an order where every position comes
+//! after its left and upper neighbours has a simple shape at every step:
+//! when the search reaches a position, the colours its tile must show on
+//! its left and top sides are *known*, and the tiles that can go there are
+//! exactly the looks (tile and turn) with that pair of colours. The engine
+//! builds, per position, a table from the pair (left colour, top colour)
+//! to those looks; each search step is one table lookup and a check that
+//! the tile has a copy left — no colour is ever compared against a look
+//! that cannot fit, and no constraint has to be propagated, because the
+//! right and bottom sides are free until their neighbours come.
+//!
+//! The order ([`scan_order`]): clues first (positions with one look: their
+//! colours then bind their neighbours from the first step), then the top
+//! two rows column by column, then row by row. A position beside a clue
+//! asks for a third colour; the table is keyed on two of its asks and the
+//! rest are checked look by look. The general rule, for any order: an
+//! edge whose other side comes earlier is *asked* (its colour is known),
+//! an edge whose other side comes later is *set*. Both sides of an edge
+//! speak of it in one colour number, so either may come first.
 //!
 //! It reads the same [`Cover`] as the other engines: each option covers one
 //! position (a cell item) and one tile (a piece item, whose multiplicity is
 //! the tile's count, so identical tiles are counted, not labelled), and
-//! gives colours to the inner edges it touches ([`Cover::colours`]: on an
-//! edge's first side, the left or upper one, the option sets the colour; on
-//! its second side it asks for it). The scan is the order of the board's
-//! cells; the constructor checks that every edge's first side comes first
-//! in it, which is what makes the colours known.
+//! gives colours to the inner edges it touches ([`Cover::colours`]).
 //!
 //! Symmetry breaking, counting and splitting over cores come from the
 //! shared machinery: forbidden options are left out of the tables, and the
 //! engine implements [`Search`], so [`crate::exact::split`] and
-//! [`crate::exact::enumerate_parallel`] drive it like Algorithm X.
+//! [`crate::exact::enumerate_parallel`] drive it like Algorithm X. It
+//! reports its deepest position and its pace into a [`Meter`] for a
+//! person watching a long run.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::search::{self, Meter, Search, Stop};
 use crate::cover::{Cover, ItemKind};
+use crate::geometry::{Board, Cell};
 
 /// A table key or edge that is not there.
 const NONE: u32 = u32::MAX;
@@ -61,9 +68,13 @@ pub struct RowScan {
     tile: Vec<u32>,
     original: Vec<u32>,
     sets_start: Vec<u32>,
-    /// (edge, colour) pairs the looks give to edges they are left of or
-    /// above.
+    /// (edge, colour) pairs the looks give to edges whose other side
+    /// comes later in the scan.
     sets: Vec<(u32, u32)>,
+    /// Per look, where its asks beyond the table key are in `extra`.
+    extra_start: Vec<u32>,
+    /// (edge, colour) pairs a look needs beyond its key (a clue beside it).
+    extra: Vec<(u32, u32)>,
     /// Per tile: copies placed, and how many must and may be.
     used: Vec<u32>,
     min: Vec<u32>,
@@ -89,50 +100,57 @@ pub struct RowScan {
 struct Look {
     position: u32,
     tile: u32,
-    /// The edges it asks colours for (sorted), and those colours.
+    /// The first two edges it asks colours for (sorted; those a neighbour
+    /// earlier in the scan sets), and those colours: its table key.
     key_edges: [u32; 2],
     key: [u32; 2],
+    /// Further edges it asks colours for (a clue beside it), checked one
+    /// by one.
+    extra: Vec<(u32, u32)>,
+    /// The edges whose other side comes later, and the colours it gives them.
     sets: Vec<(u32, u32)>,
 }
 
 impl RowScan {
     /// Whether the cover is an edge-matching board this engine can scan.
     pub fn supports(cover: &Cover) -> bool {
-        RowScan::new(cover, &[]).is_some()
+        RowScan::new(cover, None, &[]).is_some()
     }
 
-    /// The engine for `cover` without the `forbidden` options, or `None`
-    /// when the cover is not an exactly filled edge-matching board whose
-    /// edges all have their first side earlier in the scan.
-    pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<RowScan> {
+    /// The engine for `cover` without the `forbidden` options, scanning
+    /// `board`'s positions in the order [`scan_order`] gives (the cover's
+    /// cell order without a board), or `None` when the cover is not an
+    /// exactly filled edge-matching board.
+    pub fn new(cover: &Cover, board: Option<&Board>, forbidden: &[u32]) -> Option<RowScan> {
         if !cover.has_colours() {
             return None;
         }
-        let (scan, tiles, min, max) = items(cover)?;
-        let edge_first = edge_first_sides(cover, &scan)?;
+        let (cells, tiles, min, max) = items(cover)?;
         let mut excluded = vec![false; cover.options.len()];
         forbidden.iter().for_each(|&o| excluded[o as usize] = true);
+        let scan = scan_order(cover, &cells, board, &excluded);
+        let sides = edge_sides(cover, &scan)?;
         let mut looks: Vec<(u32, Look)> = Vec::new();
         for (o, covered) in cover.options.iter().enumerate() {
             if excluded[o] {
                 continue;
             }
-            let look = read_look(cover, o, covered, &scan, &tiles, &edge_first)?;
+            let look = read_look(cover, o, covered, &scan, &tiles, &sides)?;
             if max[look.tile as usize] > 0 {
                 looks.push((o as u32, look));
             }
         }
-        let positions = cover
-            .items
-            .iter()
-            .filter(|i| matches!(i.kind, ItemKind::Cell(_)))
-            .count();
-        let mut keys = vec![[NONE; 2]; positions];
+        let positions = cells.len();
+        let mut keys: Vec<Option<[u32; 2]>> = vec![None; positions];
         for (_, look) in &looks {
-            // Every look at a position asks for the same edges: those to
-            // its left and above.
-            keys[look.position as usize] = look.key_edges;
+            // Every look at a position touches the same edges, so asks for
+            // the same ones.
+            let k = keys[look.position as usize].get_or_insert(look.key_edges);
+            if *k != look.key_edges {
+                return None;
+            }
         }
+        let keys = keys.into_iter().map(|k| k.unwrap_or([NONE; 2])).collect();
         let colours = cover
             .colours
             .iter()
@@ -184,6 +202,8 @@ impl RowScan {
             original: Vec::with_capacity(looks.len()),
             sets_start: vec![0],
             sets: Vec::new(),
+            extra_start: vec![0],
+            extra: Vec::new(),
             used: vec![0; max.len()],
             min,
             max,
@@ -204,6 +224,8 @@ impl RowScan {
             engine.position.push(look.position);
             engine.sets.extend(look.sets);
             engine.sets_start.push(engine.sets.len() as u32);
+            engine.extra.extend(look.extra);
+            engine.extra_start.push(engine.extra.len() as u32);
         }
         engine.renumber = renumber;
         engine
@@ -231,6 +253,24 @@ impl RowScan {
         for &(edge, colour) in &self.sets[from..to] {
             self.colour[edge as usize] = colour;
         }
+    }
+
+    /// Whether look `k`'s asks beyond its table key are met.
+    fn extra_ok(&self, k: usize) -> bool {
+        let (from, to) = (
+            self.extra_start[k] as usize,
+            self.extra_start[k + 1] as usize,
+        );
+        self.extra[from..to]
+            .iter()
+            .all(|&(edge, colour)| self.colour[edge as usize] == colour)
+    }
+
+    /// Whether look `k` can go next: a copy of its tile is left and its
+    /// other asks are met.
+    fn fits(&self, k: usize) -> bool {
+        let t = self.tile[k] as usize;
+        self.used[t] < self.max[t] && self.extra_ok(k)
     }
 
     /// Puts look `k` back. Its colours stay: an edge's colour is only read
@@ -270,8 +310,7 @@ impl RowScan {
         }
         for i in self.candidates(p) {
             let k = self.looks[i] as usize;
-            let t = self.tile[k] as usize;
-            if self.used[t] >= self.max[t] {
+            if !self.fits(k) {
                 continue;
             }
             self.place(k);
@@ -285,11 +324,11 @@ impl RowScan {
     }
 }
 
-/// The cover's cells in scan order (cover item → scan position) and its
-/// tiles (cover item → tile number with min and max copies); `None` unless
-/// every cell is covered exactly once.
+/// The cover's cells (board index, cover item) and its tiles (cover item
+/// → tile number, with min and max copies); `None` unless every cell is
+/// covered exactly once.
 #[allow(clippy::type_complexity)]
-fn items(cover: &Cover) -> Option<(Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>)> {
+fn items(cover: &Cover) -> Option<(Vec<(u32, usize)>, Vec<u32>, Vec<u32>, Vec<u32>)> {
     let mut cells: Vec<(u32, usize)> = Vec::new();
     let mut tiles = vec![NONE; cover.items.len()];
     let (mut min, mut max) = (Vec::new(), Vec::new());
@@ -305,19 +344,63 @@ fn items(cover: &Cover) -> Option<(Vec<u32>, Vec<u32>, Vec<u32>, Vec<u32>)> {
             ItemKind::Edge(_) => return None,
         }
     }
-    // The board's cell order: row by row.
-    cells.sort_unstable();
-    let mut scan = vec![NONE; cover.items.len()];
-    for (p, &(_, i)) in cells.iter().enumerate() {
-        scan[i] = p as u32;
-    }
-    Some((scan, tiles, min, max))
+    Some((cells, tiles, min, max))
 }
 
-/// Per inner edge, the scan position of its first side (left or upper);
-/// `None` when an edge has options on its first side at two positions.
-fn edge_first_sides(cover: &Cover, scan: &[u32]) -> Option<Vec<u32>> {
-    let mut first = vec![NONE; cover.edges];
+/// The scan: per cover item, its position in the order the search fills
+/// the cells (`NONE` for other items).
+///
+/// First the positions with at most one look (clues fixed in place), so
+/// their colours constrain their neighbours from the start. Then the top
+/// two rows column by column, then row by row ([`scan_rank`]); without a
+/// board, the cover's cell order.
+fn scan_order(
+    cover: &Cover,
+    cells: &[(u32, usize)],
+    board: Option<&Board>,
+    excluded: &[bool],
+) -> Vec<u32> {
+    let mut looks = vec![0u32; cover.items.len()];
+    for (o, covered) in cover.options.iter().enumerate() {
+        if !excluded[o] {
+            covered.iter().for_each(|&i| looks[i as usize] += 1);
+        }
+    }
+    let mut order: Vec<(bool, (i32, i32, i32), usize)> = cells
+        .iter()
+        .map(|&(c, i)| {
+            let rank = board.map_or((c as i32, 0, 0), |b| scan_rank(b.cell(c)));
+            (looks[i] > 1, rank, i)
+        })
+        .collect();
+    order.sort_unstable();
+    let mut scan = vec![NONE; cover.items.len()];
+    for (p, &(_, _, i)) in order.iter().enumerate() {
+        scan[i] = p as u32;
+    }
+    scan
+}
+
+/// A cell's place in the scan: the top two rows column by column, then
+/// row by row. Either way a cell's left and upper neighbours come before
+/// it, so its key is (left, top). Row by row alone leaves the top row
+/// free when its edges along the rim all carry one frame colour: every
+/// frame tile fits after every other, and a bad top row is found out only
+/// a whole row later. Pairing the first two rows checks each top tile
+/// against the one below it at once (RESULTS.md has the measurements).
+fn scan_rank(c: Cell) -> (i32, i32, i32) {
+    if c.y < 2 {
+        (0, c.x, c.y)
+    } else {
+        (c.y, c.x, 0)
+    }
+}
+
+/// Per inner edge, the scan positions of its two sides (`NONE` where no
+/// option touches a side); `None` when options at three positions touch
+/// one edge.
+fn edge_sides(cover: &Cover, scan: &[u32]) -> Option<Vec<[u32; 2]>> {
+    let mut sides = vec![[NONE; 2]; cover.edges];
     for (covered, colours) in cover.options.iter().zip(&cover.colours) {
         let Some(p) = covered
             .iter()
@@ -326,28 +409,31 @@ fn edge_first_sides(cover: &Cover, scan: &[u32]) -> Option<Vec<u32>> {
         else {
             continue;
         };
-        for c in colours.iter().filter(|c| c.first) {
-            let f = &mut first[c.edge as usize];
-            if *f != NONE && *f != p {
-                return None;
+        for c in colours {
+            let s = &mut sides[c.edge as usize];
+            if s.contains(&p) {
+                continue;
             }
-            *f = p;
+            *s.iter_mut().find(|x| **x == NONE)? = p;
         }
     }
-    Some(first)
+    Some(sides)
 }
 
-/// One option as a look: its position, its tile, the colours it must find
-/// (from earlier positions) and the colours it sets; `None` when the option
-/// is not one position and one tile, or asks for a colour a later position
-/// would set.
+/// One option as a look: its position, its tile, the colours it asks of
+/// neighbours earlier in the scan and those it gives later ones; `None`
+/// when the option is not one position and one tile.
+///
+/// Both sides of an edge speak of it in one colour number (the cover
+/// gives the second side the partner's number), so whichever side comes
+/// first sets it and the other compares.
 fn read_look(
     cover: &Cover,
     o: usize,
     covered: &[u32],
     scan: &[u32],
     tiles: &[u32],
-    edge_first: &[u32],
+    sides: &[[u32; 2]],
 ) -> Option<Look> {
     let mut position = NONE;
     let mut tile = NONE;
@@ -363,29 +449,26 @@ fn read_look(
     if position == NONE || tile == NONE {
         return None;
     }
+    let mut asks: Vec<(u32, u32)> = Vec::new();
+    let mut sets: Vec<(u32, u32)> = Vec::new();
+    for c in &cover.colours[o] {
+        let [a, b] = sides[c.edge as usize];
+        let other = if a == position { b } else { a };
+        if other != NONE && other < position {
+            asks.push((c.edge, c.colour));
+        } else {
+            sets.push((c.edge, c.colour));
+        }
+    }
+    asks.sort_unstable();
     let mut look = Look {
         position,
         tile,
         key_edges: [NONE; 2],
         key: [NONE; 2],
-        sets: Vec::new(),
+        extra: asks.split_off(asks.len().min(2)),
+        sets,
     };
-    let mut asks: Vec<(u32, u32)> = Vec::new();
-    for c in &cover.colours[o] {
-        if c.first {
-            look.sets.push((c.edge, c.colour));
-        } else {
-            let f = edge_first[c.edge as usize];
-            if f == NONE || f >= position {
-                return None;
-            }
-            asks.push((c.edge, c.colour));
-        }
-    }
-    if asks.len() > 2 {
-        return None;
-    }
-    asks.sort_unstable();
     for (k, &(edge, colour)) in asks.iter().enumerate() {
         look.key_edges[k] = edge;
         look.key[k] = colour;
@@ -408,8 +491,7 @@ impl Search for RowScan {
                 && self.depth < self.positions
                 && self.position[k as usize] as usize == self.depth
                 && self.candidates(self.depth).any(|i| self.looks[i] == k)
-                && self.used[self.tile[k as usize] as usize]
-                    < self.max[self.tile[k as usize] as usize];
+                && self.fits(k as usize);
             assert!(
                 offered,
                 "RowScan::enter: option {o} cannot be taken here: a path must come from branches()"
@@ -437,7 +519,7 @@ impl Search for RowScan {
         Some(
             self.candidates(self.depth)
                 .map(|i| self.looks[i] as usize)
-                .filter(|&k| self.used[self.tile[k] as usize] < self.max[self.tile[k] as usize])
+                .filter(|&k| self.fits(k))
                 .map(|k| self.original[k])
                 .collect(),
         )
