@@ -319,82 +319,105 @@ fn start_engine(
     stop: &Arc<AtomicBool>,
     send: mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Result<()> {
-    let forbidden: Vec<u32> = run
-        .breaking
+    let Engine::Sat(solver) = engine else {
+        let start = Start {
+            threads: run.limits.threads(),
+            stop,
+            meter: run.limits.meter.as_ref(),
+            send,
+        };
+        return build_search(run, engine, start)?
+            .unwrap_or_else(|| Err(Error::Bug("an exact engine without a tree".into())));
+    };
+    let encoded = run
+        .encoded
+        .ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
+    let blocker = OrbitBlocker {
+        options: encoded.options,
+        orbits: run
+            .group
+            .elements
+            .iter()
+            .map(|g| g.options.clone())
+            .collect(),
+        exact: run.cover.exact_fill(),
+    };
+    // Cubes from the exact-cover structure when it is plain exact cover;
+    // one cube (no assumptions) otherwise.
+    let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
+    let cubes = cubes(&run.cover.for_dlx(), &forbidden(run), depth, &send);
+    sat(
+        solver,
+        &encoded.cnf,
+        blocker,
+        cubes,
+        run.limits.threads(),
+        stop,
+        send,
+    )
+}
+
+/// Starts an exact engine on the run's threads ([`start_search`]).
+struct Start<'s> {
+    threads: usize,
+    stop: &'s Arc<AtomicBool>,
+    meter: Option<&'s Arc<Meter>>,
+    send: mpsc::SyncSender<Message<Vec<u32>>>,
+}
+
+impl WithSearch for Start<'_> {
+    type Output = Result<()>;
+    fn with<S: Search + 'static>(self, name: &'static str, search: S) -> Result<()> {
+        start_search(name, search, self.threads, self.stop, self.meter, self.send)
+    }
+}
+
+/// What to do with an exact engine once it is built: start it
+/// ([`start_engine`]) or probe its tree ([`crate::exact::estimate`]). A
+/// trait rather than a closure because the engines are different types.
+pub(crate) trait WithSearch {
+    type Output;
+    fn with<S: Search + 'static>(self, name: &'static str, search: S) -> Self::Output;
+}
+
+/// The options symmetry breaking forbids.
+fn forbidden(run: &CoverRun) -> Vec<u32> {
+    run.breaking
         .map(|b| b.forbidden.clone())
-        .unwrap_or_default();
-    // Edge colours become plain secondary items for the exact engines.
-    let dlx_cover = run.cover.for_dlx();
-    match engine {
+        .unwrap_or_default()
+}
+
+/// Builds `engine` over the run's cover (with symmetry breaking) and hands
+/// it to `what`; `None` for the SAT engine, which has no tree to hand.
+pub(crate) fn build_search<W: WithSearch>(
+    run: &CoverRun,
+    engine: Engine,
+    what: W,
+) -> Result<Option<W::Output>> {
+    let forbidden = forbidden(run);
+    Ok(Some(match engine {
         Engine::Dlx => {
-            let dlx = ExactCover::new(&dlx_cover, &forbidden).ok_or_else(|| {
+            // Edge colours become plain secondary items for the exact engines.
+            let dlx = ExactCover::new(&run.cover.for_dlx(), &forbidden).ok_or_else(|| {
                 Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into())
             })?;
             log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-            start_search(
-                "dlx",
-                dlx,
-                run.limits.threads(),
-                stop,
-                run.limits.meter.as_ref(),
-                send,
-            )
+            what.with("dlx", dlx)
         }
         Engine::FirstCell => {
             let search = FirstCell::new(run.cover, &forbidden, run.board).ok_or_else(|| {
                 Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
             })?;
-            start_search(
-                "first-cell",
-                search,
-                run.limits.threads(),
-                stop,
-                run.limits.meter.as_ref(),
-                send,
-            )
+            what.with("first-cell", search)
         }
         Engine::RowScan => {
             let search = RowScan::new(run.cover, Some(run.board), &forbidden).ok_or_else(|| {
                 Error::Usage("the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into())
             })?;
-            start_search(
-                "row-scan",
-                search,
-                run.limits.threads(),
-                stop,
-                run.limits.meter.as_ref(),
-                send,
-            )
+            what.with("row-scan", search)
         }
-        Engine::Sat(solver) => {
-            let encoded = run
-                .encoded
-                .ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
-            let blocker = OrbitBlocker {
-                options: encoded.options,
-                orbits: run
-                    .group
-                    .elements
-                    .iter()
-                    .map(|g| g.options.clone())
-                    .collect(),
-                exact: run.cover.exact_fill(),
-            };
-            // Cubes from the exact-cover structure when it is plain exact
-            // cover; one cube (no assumptions) otherwise.
-            let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
-            let cubes = cubes(&dlx_cover, &forbidden, depth, &send);
-            sat(
-                solver,
-                &encoded.cnf,
-                blocker,
-                cubes,
-                run.limits.threads(),
-                stop,
-                send,
-            )
-        }
-    }
+        Engine::Sat(_) => return Ok(None),
+    }))
 }
 
 /// An exact search on every core, sending each solution found.
@@ -420,7 +443,12 @@ pub(crate) fn start_search<S: Search + 'static>(
                     .lock()
                     .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
         };
-        exact::enumerate_parallel(&mut search, threads, &visit).is_ok()
+        let searched = exact::enumerate_parallel(&mut search, threads, &visit);
+        if let Ok(nodes) = searched {
+            // `jigsat estimate` forecasts this figure.
+            log::info!("{name}: {nodes} search nodes");
+        }
+        searched.is_ok()
     };
     worker::spawn(name, job, move |finished| {
         // A finished search is complete; an interrupted one is not.

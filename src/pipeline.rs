@@ -18,7 +18,7 @@ use crate::cover::Cover;
 use crate::encode::{self, Card, EdgeEncoding, Encoded, Encoding};
 use crate::enumerate::{self, CoverRun, Engine, Enumeration, Limits};
 use crate::error::{Error, Result};
-use crate::exact::Meter;
+use crate::exact::{self, Meter};
 use crate::family::boxes::OrderInstance;
 use crate::family::{self, Family};
 use crate::geometry::Board;
@@ -26,6 +26,7 @@ use crate::portfolio::{self, Goal};
 use crate::puzzle::Puzzle;
 use crate::race::{self, Runner};
 pub use crate::report::{Stats, Status, ms};
+use crate::rng::Rng;
 use crate::solution::{Solution, check};
 use crate::solve::{Cadical, Incremental, Outcome, Solver, SolverChoice};
 use crate::symmetry::{self, Breaking, Group};
@@ -686,6 +687,86 @@ fn enumerate_with(
     let result = enumerate::enumerate_cover(&run, engine, &|s| check(puzzle, s), progress)?;
     stats.solve_ms = result.solve_ms;
     Ok(result)
+}
+
+/// What `jigsat estimate` says of the search `count` would run.
+#[derive(Clone, Debug)]
+pub struct TreeEstimate {
+    /// The engine `count` would use.
+    pub engine: &'static str,
+    /// Knuth's estimate of its tree (after symmetry breaking).
+    pub tree: exact::Estimate,
+    /// Nodes a second on one thread, measured in a short run.
+    pub nodes_per_second: f64,
+    /// Threads `count` would search on.
+    pub threads: usize,
+}
+
+impl TreeEstimate {
+    /// Seconds `count` would take at the measured pace on its threads.
+    pub fn seconds(&self) -> f64 {
+        self.tree.nodes / (self.nodes_per_second * self.threads as f64).max(1e-9)
+    }
+}
+
+/// How long a calibration run of the engine lasts.
+const PACE_RUN: Duration = Duration::from_millis(200);
+
+/// Knuth's estimate of the tree `count` would search with these options,
+/// from `probes` random walks (seeded by `seed`), and the pace it is
+/// searched at here; `Err` with the reason when there is no tree to probe
+/// (a SAT engine, the corner search, a pre-check that settles it).
+pub fn estimate(
+    puzzle: &Puzzle,
+    options: &Options,
+    probes: usize,
+    seed: u64,
+) -> Result<std::result::Result<TreeEstimate, String>> {
+    if order_instance(puzzle, run_model(options))?.is_some() {
+        return Ok(Err("count runs the corner search or the order model on this puzzle, which estimate does not probe".into()));
+    }
+    let instance = Instance::new(puzzle)?;
+    if let Some(reason) = precheck(&instance, options, &mut Stats::default(), Instant::now()) {
+        return Ok(Err(format!("no search needed: {reason}")));
+    }
+    let engine = enumeration_engine(options, instance.cover(), &puzzle.board)?;
+    let breaking = instance.breaking(options.symmetry);
+    let limits = options.limits();
+    let run = CoverRun {
+        cover: instance.cover(),
+        board: &puzzle.board,
+        group: instance.group(),
+        solution: &|chosen| instance.family().solution(chosen),
+        breaking: breaking.as_ref(),
+        encoded: None,
+        limits: &limits,
+        run_started: Instant::now(),
+    };
+    struct Probe {
+        probes: usize,
+        seed: u64,
+    }
+    impl enumerate::WithSearch for Probe {
+        type Output = (exact::Estimate, f64);
+        fn with<S: exact::Search + 'static>(self, _: &'static str, mut search: S) -> Self::Output {
+            let tree = exact::estimate(&mut search, self.probes, &mut Rng::new(self.seed));
+            (tree, exact::estimate::pace(search, PACE_RUN))
+        }
+    }
+    let Some((tree, nodes_per_second)) =
+        enumerate::build_search(&run, engine, Probe { probes, seed })?
+    else {
+        return Ok(Err(format!(
+            "count would run the SAT solver {}, which has no search tree to probe; try --solver dlx",
+            engine.name()
+        )));
+    };
+    Ok(Ok(TreeEstimate {
+        engine: engine.name(),
+        tree,
+        nodes_per_second,
+        threads: limits.threads(),
+    }))
 }
 
 /// The first solution by an exact engine: an enumeration stopped at one

@@ -1,15 +1,51 @@
 //! `jigsat count`: how many solutions, on a fixed board and up to symmetry.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
 use crate::enumerate::Enumeration;
 use crate::error::Result;
-use crate::pipeline::{self, Stats, Status};
+use crate::pipeline::{self, Options, Stats, Status};
 use crate::puzzle::Puzzle;
 use crate::render::{Format, json};
 
 use super::{Progress, Sink, enumeration_status, load};
+
+/// How long a count runs before it says how long it will take.
+const FORECAST_AFTER: Duration = Duration::from_secs(3);
+
+/// A count that looks to take longer than this is announced.
+const LONG_COUNT_SECONDS: f64 = 60.0;
+
+/// Walks for the announcement: enough for a figure within a few times.
+const FORECAST_PROBES: usize = 300;
+
+/// After [`FORECAST_AFTER`], unless the count is `done`: Knuth's estimate
+/// of the whole search (`jigsat estimate`), on stderr in one line when it
+/// comes to more than a minute. A short count never pays for it.
+fn forecast(
+    path: &Path,
+    puzzle: &Puzzle,
+    options: &Options,
+    done: &AtomicBool,
+    progress: &Progress,
+) {
+    let started = Instant::now();
+    while started.elapsed() < FORECAST_AFTER {
+        if done.load(Ordering::Relaxed) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let Ok(Ok(e)) = pipeline::estimate(puzzle, options, FORECAST_PROBES, 1) else {
+        return;
+    };
+    if !done.load(Ordering::Relaxed) && e.seconds() > LONG_COUNT_SECONDS {
+        progress.println(format!("{}: {}", path.display(), super::estimate::line(&e)));
+    }
+}
 
 pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     super::no_picture(args.output.format, "count")?;
@@ -19,7 +55,15 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     let watch = super::watch::Watch::start(&puzzle, true);
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
-    let (result, stats) = pipeline::enumerate(&puzzle, &options, &mut |n| progress.update(n))?;
+    let done = AtomicBool::new(false);
+    let (result, stats) = std::thread::scope(|scope| {
+        if !quiet {
+            scope.spawn(|| forecast(&args.puzzle, &puzzle, &options, &done, &progress));
+        }
+        let counted = pipeline::enumerate(&puzzle, &options, &mut |n| progress.update(n));
+        done.store(true, Ordering::Relaxed);
+        counted
+    })?;
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
     let status = enumeration_status(&result);

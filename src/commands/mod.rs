@@ -5,6 +5,7 @@ mod compare;
 mod count;
 mod decode;
 mod dimacs;
+mod estimate;
 mod generate;
 mod info;
 mod solve;
@@ -27,6 +28,7 @@ pub fn run(cli: &Cli) -> Result<i32> {
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Count(args) => count::run(args, cli.quiet),
+        Command::Estimate(args) => estimate::run(args),
         Command::Info(args) => info::run(args),
         Command::Dimacs(args) => dimacs::run(args),
         Command::Decode(args) => decode::run(args, cli.quiet),
@@ -151,6 +153,16 @@ impl Progress {
 
     fn update(&self, classes: u64) {
         self.bar.set_position(classes);
+    }
+
+    /// A line on stderr above the spinner (shown even when the spinner is
+    /// hidden).
+    fn println(&self, line: String) {
+        if self.bar.is_hidden() {
+            eprintln!("{line}");
+        } else {
+            self.bar.suspend(|| eprintln!("{line}"));
+        }
     }
 
     fn finish(&self) {

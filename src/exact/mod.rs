@@ -22,11 +22,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 pub mod bitx;
 pub mod dlx;
+pub mod estimate;
 pub mod firstcell;
 pub mod knuth;
 pub mod rowscan;
 pub mod search;
 
+pub use estimate::{Estimate, estimate};
 pub use firstcell::FirstCell;
 pub use rowscan::RowScan;
 pub use search::{Meter, Search, Stop, Visit};
