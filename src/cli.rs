@@ -389,9 +389,12 @@ pub struct EncodingArgs {
     pub card: Card,
 
     /// Edge-matching puzzles: how touching edges are made to match.
-    /// `colours` (a variable per inner edge and colour, Heule 2008) or
+    /// `colours` (a variable per inner edge and colour, Heule 2008),
     /// `direct` (a binary clause per mismatched pair of neighbouring
-    /// placements), e.g. --edges direct. Ignored for packing puzzles.
+    /// placements) or `pairs` (colours plus Heule's redundant clauses: each
+    /// edge colour needs a placement giving it on both sides, and colour
+    /// pairs no tile shows at a corner of a position are forbidden), e.g.
+    /// --edges pairs. Ignored for packing puzzles.
     #[arg(long, value_enum, default_value_t = EdgeEncoding::Colours)]
     pub edges: EdgeEncoding,
 }
@@ -415,8 +418,8 @@ pub struct CompareArgs {
     pub model: Vec<Model>,
 
     /// Edge-matching encodings to compare, comma-separated (colours,
-    /// direct); shown as `ENCODING+EDGES`, e.g. `auto+direct`. Ignored for
-    /// packing puzzles.
+    /// direct, pairs); shown as `ENCODING+EDGES`, e.g. `auto+pairs`.
+    /// Ignored for packing puzzles.
     #[arg(
         long,
         value_enum,
