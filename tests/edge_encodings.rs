@@ -116,8 +116,10 @@ fn every_solution_of_every_edge_encoding_passes_the_independent_check() {
     }
 }
 
-/// The pairs CNF keeps a solution for every planted board and no
-/// solution of a board that has none (a tile turned so no edge matches).
+/// `jigsat dimacs --edges pairs`, kissat (or the CaDiCaL program), then
+/// `jigsat decode` reading the encoding from the CNF's header: the model
+/// of each planted board decodes to a solution the independent check
+/// accepts.
 #[test]
 fn pairs_cnf_through_an_external_solver_decodes_to_a_checked_solution() {
     let Some(solver) = ["kissat", "cadical"].into_iter().find(|s| on_path(s)) else {
