@@ -399,7 +399,7 @@ pub struct DecodeArgs {
     pub card: Option<Card>,
 
     /// The edge-matching encoding the CNF was written with (default
-    /// `colours`, or the one named in --cnf).
+    /// `pairs`, or the one named in --cnf).
     #[arg(long, value_enum)]
     pub edges: Option<EdgeEncoding>,
 
@@ -439,10 +439,13 @@ pub struct EncodingArgs {
     pub card: Card,
 
     /// Edge-matching puzzles: how touching edges are made to match.
+    /// `pairs` (the default: colours plus Heule's redundant clauses, each
+    /// edge colour needs a placement giving it on both sides, and colour
+    /// pairs no tile shows at a corner of a position are forbidden),
     /// `colours` (a variable per inner edge and colour, Heule 2008) or
     /// `direct` (a binary clause per mismatched pair of neighbouring
-    /// placements), e.g. --edges direct. Ignored for packing puzzles.
-    #[arg(long, value_enum, default_value_t = EdgeEncoding::Colours)]
+    /// placements), e.g. --edges colours. Ignored for packing puzzles.
+    #[arg(long, value_enum, default_value_t = EdgeEncoding::Pairs)]
     pub edges: EdgeEncoding,
 }
 
@@ -465,13 +468,13 @@ pub struct CompareArgs {
     pub model: Vec<Model>,
 
     /// Edge-matching encodings to compare, comma-separated (colours,
-    /// direct); shown as `ENCODING+EDGES`, e.g. `auto+direct`. Ignored for
-    /// packing puzzles.
+    /// direct, pairs); shown as `ENCODING+EDGES`, e.g. `auto+pairs`.
+    /// Ignored for packing puzzles.
     #[arg(
         long,
         value_enum,
         value_delimiter = ',',
-        default_value = "colours,direct"
+        default_value = "pairs,colours,direct"
     )]
     pub edges: Vec<EdgeEncoding>,
 

@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod tiles;
+
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;
 
