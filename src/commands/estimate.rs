@@ -21,7 +21,10 @@ pub fn run(args: &EstimateArgs) -> Result<i32> {
             "reason": why,
         })
         .to_string(),
-        (Err(why), _) => format!("{}: no estimate: {why}\n", puzzle.name),
+        (Err(why), _) => {
+            eprintln!("{}: no estimate: {why}", args.puzzle.display());
+            return Ok(2);
+        }
     };
     Sink {
         path: args.output.output.as_deref(),
