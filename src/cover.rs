@@ -83,6 +83,37 @@ impl Cover {
         self.edges > 0
     }
 
+    /// The board cell option `o` fills (its cell item), if it fills one.
+    pub fn option_cell(&self, o: usize) -> Option<u32> {
+        self.options[o]
+            .iter()
+            .find_map(|&i| match self.items[i as usize].kind {
+                ItemKind::Cell(c) => Some(c),
+                _ => None,
+            })
+    }
+
+    /// Per coloured edge, the cells on its first and second side
+    /// (`u32::MAX` where no option touches that side); `None` when the
+    /// options on one side of an edge fill two different cells, which no
+    /// board of tiles does.
+    pub fn edge_cells(&self) -> Option<Vec<[u32; 2]>> {
+        let mut ends = vec![[u32::MAX; 2]; self.edges];
+        for (o, colours) in self.colours.iter().enumerate() {
+            let Some(cell) = self.option_cell(o) else {
+                continue;
+            };
+            for c in colours {
+                let end = &mut ends[c.edge as usize][usize::from(!c.first)];
+                if *end != u32::MAX && *end != cell {
+                    return None;
+                }
+                *end = cell;
+            }
+        }
+        Some(ends)
+    }
+
     /// The same instance with colours turned into plain secondary items,
     /// for an exact-cover engine without colour support. For an edge `e`
     /// and each colour `x` it can take there is a secondary item `(e, x)`:

@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::Path;
 
-use common::tiles::{Layout, Tiles, check, layout, read_tiles};
+use common::tiles::{Layout, Tiles, check, layout, read_tiles, turned};
 use common::{jigsat, puzzle_path};
 use serde_json::Value;
 
@@ -187,10 +187,7 @@ fn planted(path: &Path, puzzle: &Tiles) -> Layout {
         for (x, entry) in row.split(' ').enumerate() {
             let (name, r) = entry.split_once('/').unwrap();
             let r: u64 = r.parse().unwrap();
-            let listed = &puzzle.tiles[name].0;
-            let edges = (0..4)
-                .map(|d| listed[(d + 4 - r as usize) % 4].clone())
-                .collect();
+            let edges = turned(&puzzle.tiles[name].0, r);
             lay.insert((x as i64, y.parse().unwrap()), (name.to_string(), r, edges));
         }
     }

@@ -65,7 +65,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use super::{Cnf, Encoding, Lit, Var};
-use crate::cover::{Cover, ItemKind};
+use crate::cover::Cover;
 
 /// How touching edges are made to match (`--edges`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
@@ -222,45 +222,26 @@ fn encode_support(sides: &Sides, vars: &ColourVars, live: &[bool], cnf: &mut Cnf
     }
 }
 
-/// The position (board cell) an option fills: its cell item.
-fn position(cover: &Cover, option: usize) -> Option<u32> {
-    cover.options[option]
-        .iter()
-        .find_map(|&i| match cover.items[i as usize].kind {
-            ItemKind::Cell(c) => Some(c),
-            _ => None,
-        })
-}
-
 /// Per position, its live options.
 fn options_by_position(cover: &Cover, live: &[bool]) -> BTreeMap<u32, Vec<usize>> {
     let mut out: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
     for o in (0..cover.options.len()).filter(|&o| live[o]) {
-        if let Some(p) = position(cover, o) {
+        if let Some(p) = cover.option_cell(o) {
             out.entry(p).or_default().push(o);
         }
     }
     out
 }
 
-/// Per inner edge, the positions on its two sides; and per position, its
-/// neighbours across inner edges.
-fn edge_ends(cover: &Cover) -> (Vec<[u32; 2]>, BTreeMap<u32, BTreeSet<u32>>) {
-    let mut ends = vec![[u32::MAX; 2]; cover.edges];
-    for (o, colours) in cover.colours.iter().enumerate() {
-        let Some(p) = position(cover, o) else {
-            continue;
-        };
-        for c in colours {
-            ends[c.edge as usize][usize::from(!c.first)] = p;
-        }
-    }
+/// Per position, its neighbours across inner edges (`ends`: per edge, the
+/// cells on its two sides).
+fn neighbours(ends: &[[u32; 2]]) -> BTreeMap<u32, BTreeSet<u32>> {
     let mut neighbours: BTreeMap<u32, BTreeSet<u32>> = BTreeMap::new();
-    for &[a, b] in &ends {
+    for &[a, b] in ends {
         neighbours.entry(a).or_default().insert(b);
         neighbours.entry(b).or_default().insert(a);
     }
-    (ends, neighbours)
+    neighbours
 }
 
 /// Whether two inner edges of position `p`, leading to neighbours `q1` and
@@ -277,7 +258,11 @@ fn at_a_corner(neighbours: &BTreeMap<u32, BTreeSet<u32>>, p: u32, q1: u32, q2: u
 /// Forbidden pairs: `¬(e₁ = a) ∨ ¬(e₂ = b)` for two edges meeting at a
 /// corner of a position and a colour pair no live placement there shows.
 fn encode_forbidden_pairs(cover: &Cover, vars: &ColourVars, live: &[bool], cnf: &mut Cnf) {
-    let (ends, neighbours) = edge_ends(cover);
+    // Redundant clauses: a cover that is not a board of tiles gets none.
+    let Some(ends) = cover.edge_cells() else {
+        return;
+    };
+    let neighbours = neighbours(&ends);
     let other = |e: u32, p: u32| {
         let [a, b] = ends[e as usize];
         if a == p { b } else { a }

@@ -129,7 +129,7 @@ impl RowScan {
         let mut excluded = vec![false; cover.options.len()];
         forbidden.iter().for_each(|&o| excluded[o as usize] = true);
         let scan = scan_order(cover, &cells, board, &excluded);
-        let sides = edge_sides(cover, &scan)?;
+        let sides = edge_sides(cover, &cells, &scan)?;
         let mut looks: Vec<(u32, Look)> = Vec::new();
         for (o, covered) in cover.options.iter().enumerate() {
             if excluded[o] {
@@ -396,28 +396,21 @@ fn scan_rank(c: Cell) -> (i32, i32, i32) {
     }
 }
 
-/// Per inner edge, the scan positions of its two sides (`NONE` where no
-/// option touches a side); `None` when options at three positions touch
-/// one edge.
-fn edge_sides(cover: &Cover, scan: &[u32]) -> Option<Vec<[u32; 2]>> {
-    let mut sides = vec![[NONE; 2]; cover.edges];
-    for (covered, colours) in cover.options.iter().zip(&cover.colours) {
-        let Some(p) = covered
-            .iter()
-            .map(|&i| scan[i as usize])
-            .find(|&p| p != NONE)
-        else {
-            continue;
-        };
-        for c in colours {
-            let s = &mut sides[c.edge as usize];
-            if s.contains(&p) {
-                continue;
-            }
-            *s.iter_mut().find(|x| **x == NONE)? = p;
-        }
+/// Per inner edge, the scan positions of its first and second side
+/// (`NONE` where no option touches a side), from [`Cover::edge_cells`].
+fn edge_sides(cover: &Cover, cells: &[(u32, usize)], scan: &[u32]) -> Option<Vec<[u32; 2]>> {
+    let mut position = std::collections::HashMap::with_capacity(cells.len());
+    for &(c, i) in cells {
+        position.insert(c, scan[i]);
     }
-    Some(sides)
+    let at = |c: u32| position.get(&c).copied().unwrap_or(NONE);
+    Some(
+        cover
+            .edge_cells()?
+            .into_iter()
+            .map(|[a, b]| [at(a), at(b)])
+            .collect(),
+    )
 }
 
 /// One option as a look: its position, its tile, the colours it asks of
@@ -452,8 +445,7 @@ fn read_look(
     let mut asks: Vec<(u32, u32)> = Vec::new();
     let mut sets: Vec<(u32, u32)> = Vec::new();
     for c in &cover.colours[o] {
-        let [a, b] = sides[c.edge as usize];
-        let other = if a == position { b } else { a };
+        let other = sides[c.edge as usize][usize::from(c.first)];
         if other != NONE && other < position {
             asks.push((c.edge, c.colour));
         } else {

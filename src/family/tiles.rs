@@ -88,7 +88,7 @@ impl Family for Tiles<'_> {
     }
 
     fn refute(&self) -> Option<String> {
-        refute(&self.puzzle.board, self.tiling, &self.placements)
+        refute(self.tiling, &self.placements)
     }
 
     fn solution(&self, chosen: &[u32]) -> Solution {
@@ -215,7 +215,7 @@ fn fits_frame(board: &Board, cell: Cell, look: &Look, border: Option<&str>) -> b
 /// A reason the puzzle cannot be solved that needs no search: a tile that
 /// fits nowhere (a clue turned against the frame, say), or two clues side
 /// by side whose touching edges do not match.
-fn refute(board: &Board, tiling: &Tiling, placements: &[TilePlacement]) -> Option<String> {
+fn refute(tiling: &Tiling, placements: &[TilePlacement]) -> Option<String> {
     let mut placed = vec![false; tiling.tiles.len()];
     placements.iter().for_each(|pl| placed[pl.tile] = true);
     if let Some(t) = placed.iter().position(|&p| !p) {
@@ -237,7 +237,7 @@ fn refute(board: &Board, tiling: &Tiling, placements: &[TilePlacement]) -> Optio
         for &(b, fb) in &clues {
             // Right (1) and down (2) neighbours: each touching pair once.
             for d in [1, 2] {
-                if neighbour(fa.at, d) != fb.at || board.index(fb.at).is_none() {
+                if neighbour(fa.at, d) != fb.at {
                     continue;
                 }
                 let here = &turned(&a.edges, fa.rotation)[d];

@@ -69,6 +69,14 @@ pub fn read_tiles(path: &Path) -> Tiles {
     }
 }
 
+/// A tile's listed edges (top, right, bottom, left) as they lie after `r`
+/// quarter turns clockwise: the top then shows what was on the left.
+pub fn turned(listed: &[String], r: u64) -> Vec<String> {
+    (0..4)
+        .map(|d| listed[(d + 4 - r as usize) % 4].clone())
+        .collect()
+}
+
 pub fn partner(label: &str, complement: bool) -> String {
     if !complement {
         return label.to_string();
@@ -121,13 +129,11 @@ pub fn check(puzzle: &Tiles, solution: &Value) {
         *used.entry(name.as_str()).or_default() += 1;
         let (listed, _) = &puzzle.tiles[name];
         assert!(*rotation < 4 && (puzzle.turns || *rotation == 0));
-        for d in 0..4 {
-            assert_eq!(
-                edges[d],
-                listed[(d + 4 - *rotation as usize) % 4],
-                "tile {name} turned {rotation} times"
-            );
-        }
+        assert_eq!(
+            edges,
+            &turned(listed, *rotation),
+            "tile {name} turned {rotation} times"
+        );
         let steps = [(0, -1), (1, 0), (0, 1), (-1, 0)];
         for (d, (dx, dy)) in steps.into_iter().enumerate() {
             match lay.get(&(x + dx, y + dy)) {
@@ -156,10 +162,7 @@ pub fn check(puzzle: &Tiles, solution: &Value) {
     }
     for (name, &(x, y, r)) in &puzzle.fixed {
         let (there, _, edges) = &lay[&(x, y)];
-        let listed = &puzzle.tiles[name].0;
-        let want: Vec<String> = (0..4)
-            .map(|d| listed[(d + 4 - r as usize) % 4].clone())
-            .collect();
+        let want = turned(&puzzle.tiles[name].0, r);
         assert_eq!((there, edges), (name, &want), "clue {name} at ({x}, {y})");
     }
 }
