@@ -63,10 +63,40 @@ pub enum Command {
     /// Count every solution: on a fixed board, and up to symmetry.
     #[command(after_help = "Examples:\n  \
         jigsat count puzzles/soma.toml\n  \
-        jigsat count puzzles/pentomino-6x10.toml --solver varisat --format json\n\n\
+        jigsat count puzzles/pentomino-6x10.toml --solver varisat --format json\n  \
+        jigsat count puzzles/bedlam.toml --checkpoint bedlam.checkpoint\n  \
+        jigsat count split/jobs/part-0007.job\n\n\
         `count` is the number of solutions on a board that does not move; `distinct` counts \
-        solutions that differ only by a rotation or reflection of the board once.")]
+        solutions that differ only by a rotation or reflection of the board once.\n\n\
+        Given a job file of `jigsat split` (NAME.job), count searches that one part and writes \
+        its result to results/NAME.result beside the split's jobs/ directory, for `jigsat merge`.\n\n\
+        Ctrl-C (or SIGTERM) stops a count within a second: it prints what it found so far, \
+        marked as not the total, and exits with status 130.")]
     Count(CountArgs),
+
+    /// Cut a count into parts that run anywhere: on other machines with
+    /// GNU parallel, as a Slurm job array, or as cubes for cube-and-conquer
+    /// SAT solvers; `jigsat merge` adds the results up.
+    #[command(after_help = "Examples:\n  \
+        jigsat split puzzles/y25.toml --parts 64 -o y25-split\n  \
+        y25-split/run-parallel.sh                  # GNU parallel on this machine, then merge\n  \
+        (cd y25-split && sbatch jigsat.sbatch)     # Slurm, then: jigsat merge y25-split\n  \
+        cadical y25-split/cubes.icnf               # CaDiCaL's cube mode\n\n\
+        The parts are cut where the tree is heavy (Knuth's estimate of each subtree, split \
+        deeper until no subtree weighs more than a quarter of a part), then dealt out so that \
+        their estimated sizes are close. DIR gets plan.toml, jobs/part-NNNN.job (self-contained: \
+        the puzzle, the engine, the forced choices of the part and a fingerprint), results/, \
+        logs/, cubes.icnf (the CNF with one `a ... 0` cube per forced prefix, a `c part N` line \
+        before each part's cubes), run-parallel.sh and jigsat.sbatch.")]
+    Split(SplitArgs),
+
+    /// Add up the results of a split's parts: the same output as `count`.
+    #[command(after_help = "Examples:\n  \
+        jigsat merge y25-split\n  \
+        jigsat merge y25-split --format json\n\n\
+        Every part must have exactly one result with the split's fingerprint; otherwise merge \
+        names the missing, repeated or foreign parts and exits with status 2, claiming nothing.")]
+    Merge(MergeArgs),
 
     /// How big the search `count` would run is, before running it:
     /// Knuth's estimate from random walks down the search tree (nodes,
@@ -217,8 +247,14 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// The puzzle file.
+    /// The puzzle file, or a job file of `jigsat split` (NAME.job).
     pub puzzle: PathBuf,
+
+    /// Count in parts, recording each finished part in FILE: run the same
+    /// command again after Ctrl-C, a crash or --time-limit and it goes on
+    /// where it stopped.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -246,6 +282,42 @@ pub struct EstimateArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct SplitArgs {
+    /// The puzzle file.
+    pub puzzle: PathBuf,
+
+    /// Parts to cut the count into (at least this many when the tree
+    /// allows; fewer only when it has fewer subtrees).
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub parts: u64,
+
+    /// The directory to write the split into (created; it must not hold
+    /// a split already).
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+
+    /// Random walks per subtree for the size estimates.
+    #[arg(long, value_name = "N", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub probes: u64,
+
+    /// Seed of the walks: the same seed, the same split.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The directory `jigsat split` wrote.
+    pub dir: PathBuf,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 /// How to search: shared by `solve` and `count`.

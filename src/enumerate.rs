@@ -114,6 +114,9 @@ pub enum Stopped {
     Limit(usize),
     /// The time limit (as the user gave it) ran out.
     TimeLimit(Duration),
+    /// The stop flag was raised from outside: Ctrl-C, SIGTERM, or the
+    /// other runner of a race answered first.
+    Interrupted,
 }
 
 impl Limits {
@@ -130,6 +133,7 @@ impl fmt::Display for Stopped {
         match self {
             Stopped::Limit(n) => write!(f, "limit of {n} solutions reached"),
             Stopped::TimeLimit(limit) => f.write_str(&worker::time_limit_reached(*limit)),
+            Stopped::Interrupted => f.write_str("interrupted"),
         }
     }
 }
@@ -217,19 +221,38 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
     let mut seen: HashSet<K> = HashSet::new();
     let mut result = Enumeration::default();
     let failed = || Message::Failed(format!("{engine} stopped without an answer"));
+    // Wake up at least this often to see whether the run was stopped from
+    // outside (Ctrl-C, or the loser of a race).
+    const LOOK: Duration = Duration::from_millis(100);
+    let stopped_from_outside = || {
+        limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+    };
     loop {
-        let message = match limits.time {
-            Some(limit) => {
-                match receive.recv_timeout(limit.saturating_sub(run_started.elapsed())) {
-                    Ok(m) => m,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        result.stopped = Some(Stopped::TimeLimit(limit));
-                        break;
-                    }
-                    Err(mpsc::RecvTimeoutError::Disconnected) => failed(),
+        let wait = match limits.time {
+            Some(limit) => limit.saturating_sub(run_started.elapsed()).min(LOOK),
+            None => LOOK,
+        };
+        let message = match receive.recv_timeout(wait) {
+            Ok(m) => m,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(limit) = limits.time.filter(|&l| run_started.elapsed() >= l) {
+                    result.stopped = Some(Stopped::TimeLimit(limit));
+                    break;
                 }
+                if stopped_from_outside() {
+                    result.stopped = Some(Stopped::Interrupted);
+                    break;
+                }
+                continue;
             }
-            None => receive.recv().unwrap_or_else(|_| failed()),
+            Err(mpsc::RecvTimeoutError::Disconnected) if stopped_from_outside() => {
+                result.stopped = Some(Stopped::Interrupted);
+                break;
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => failed(),
         };
         match message {
             Message::Solution(raw) => {

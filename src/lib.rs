@@ -25,6 +25,7 @@
 //! - [`portfolio`] decides which engine answers when the user does not.
 //! - [`solve`] runs a SAT solver behind one trait, each on a worker thread.
 //! - [`enumerate`] collects every class from any engine, with counts.
+//! - [`jobs`] cuts a count into parts that run apart, and merges them.
 //! - [`solution`] holds a solution and checks it against the puzzle alone.
 //! - [`render`] draws it as text, JSON or an SVG picture.
 //!
@@ -44,6 +45,7 @@ pub mod files;
 pub mod fingerprint;
 pub mod generate;
 pub mod geometry;
+pub mod jobs;
 pub mod pipeline;
 pub mod portfolio;
 pub mod puzzle;

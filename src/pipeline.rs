@@ -119,6 +119,11 @@ impl Options {
         }
     }
 
+    /// The threads a search runs on: `jobs`, or one per core.
+    pub fn threads(&self) -> usize {
+        self.limits().threads()
+    }
+
     /// What is left of the time limit after `elapsed`.
     fn remaining(&self, started: Instant) -> Option<Duration> {
         self.time_limit.map(|t| t.saturating_sub(started.elapsed()))
@@ -722,14 +727,77 @@ pub fn estimate(
     probes: usize,
     seed: u64,
 ) -> Result<std::result::Result<TreeEstimate, String>> {
+    struct Probe {
+        probes: usize,
+        seed: u64,
+    }
+    impl enumerate::WithSearch for Probe {
+        type Output = (exact::Estimate, f64);
+        fn with<S: exact::Search + 'static>(self, _: &'static str, mut search: S) -> Self::Output {
+            let tree = exact::estimate(&mut search, self.probes, &mut Rng::new(self.seed));
+            (tree, exact::estimate::pace(search, PACE_RUN))
+        }
+    }
+    on_tree(puzzle, options, |tree| {
+        let (tree_size, nodes_per_second) = tree.build(Probe { probes, seed })?;
+        Ok(TreeEstimate {
+            engine: tree.engine.name(),
+            tree: tree_size,
+            nodes_per_second,
+            threads: options.limits().threads(),
+        })
+    })
+}
+
+/// The exact search `count` would run on a puzzle, with everything that
+/// reads its solutions: what [`estimate`] probes and what the parts of a
+/// split count ([`crate::jobs`]) walk.
+pub struct Tree<'a> {
+    pub engine: Engine,
+    pub run: &'a CoverRun<'a>,
+}
+
+impl Tree<'_> {
+    /// Builds the engine over the cover (with symmetry breaking) and hands
+    /// it to `what`.
+    pub(crate) fn build<W: enumerate::WithSearch>(&self, what: W) -> Result<W::Output> {
+        enumerate::build_search(self.run, self.engine, what)?
+            .ok_or_else(|| Error::Bug("an exact engine without a tree".into()))
+    }
+
+    /// The options symmetry breaking forbids, as a flag per option.
+    pub fn forbidden(&self) -> Vec<bool> {
+        let mut out = vec![false; self.run.cover.options.len()];
+        if let Some(b) = self.run.breaking {
+            b.forbidden.iter().for_each(|&o| out[o as usize] = true);
+        }
+        out
+    }
+}
+
+/// Calls `f` with the exact search `count` would run with these options;
+/// `Err` with the reason when there is none: the corner search or the
+/// order model would count, a pre-check settles the puzzle, or the engine
+/// is a SAT solver.
+pub fn on_tree<T>(
+    puzzle: &Puzzle,
+    options: &Options,
+    f: impl FnOnce(&Tree) -> Result<T>,
+) -> Result<std::result::Result<T, String>> {
     if order_instance(puzzle, run_model(options))?.is_some() {
-        return Ok(Err("count runs the corner search or the order model on this puzzle, which estimate does not probe".into()));
+        return Ok(Err("count runs the corner search or the order model on this puzzle, which has no tree of choices to walk".into()));
     }
     let instance = Instance::new(puzzle)?;
     if let Some(reason) = precheck(&instance, options, &mut Stats::default(), Instant::now()) {
         return Ok(Err(format!("no search needed: {reason}")));
     }
     let engine = enumeration_engine(options, instance.cover(), &puzzle.board)?;
+    if let Engine::Sat(solver) = engine {
+        return Ok(Err(format!(
+            "count would run the SAT solver {}, which has no search tree to walk; try --solver dlx",
+            solver.name()
+        )));
+    }
     let breaking = instance.breaking(options.symmetry);
     let limits = options.limits();
     let run = CoverRun {
@@ -742,31 +810,7 @@ pub fn estimate(
         limits: &limits,
         run_started: Instant::now(),
     };
-    struct Probe {
-        probes: usize,
-        seed: u64,
-    }
-    impl enumerate::WithSearch for Probe {
-        type Output = (exact::Estimate, f64);
-        fn with<S: exact::Search + 'static>(self, _: &'static str, mut search: S) -> Self::Output {
-            let tree = exact::estimate(&mut search, self.probes, &mut Rng::new(self.seed));
-            (tree, exact::estimate::pace(search, PACE_RUN))
-        }
-    }
-    let Some((tree, nodes_per_second)) =
-        enumerate::build_search(&run, engine, Probe { probes, seed })?
-    else {
-        return Ok(Err(format!(
-            "count would run the SAT solver {}, which has no search tree to probe; try --solver dlx",
-            engine.name()
-        )));
-    };
-    Ok(Ok(TreeEstimate {
-        engine: engine.name(),
-        tree,
-        nodes_per_second,
-        threads: limits.threads(),
-    }))
+    f(&Tree { engine, run: &run }).map(Ok)
 }
 
 /// The first solution by an exact engine: an enumeration stopped at one

@@ -79,6 +79,25 @@ impl Group {
     pub fn canonical(&self, options: &[u32]) -> (Vec<u32>, usize) {
         canonical_form(options, self.order(), |g, sorted| self.image(g, sorted))
     }
+
+    /// How a solution found by a search with symmetry breaking counts,
+    /// without seeing the other solutions: the solutions on a fixed board
+    /// its class stands for (|G| / stabiliser), and how many of them avoid
+    /// every `forbidden` option — the members of the class the search
+    /// finds. A search that finds every allowed solution once meets each
+    /// class exactly that many times, so a class adds 1/that to the
+    /// distinct count wherever its members are found: the parts of a split
+    /// search can be counted apart and summed ([`crate::jobs`]).
+    pub fn weight_and_found(&self, options: &[u32], forbidden: &[bool]) -> (u64, u64) {
+        let mut images: Vec<Vec<u32>> = (0..self.order()).map(|g| self.image(g, options)).collect();
+        images.sort_unstable();
+        images.dedup();
+        let allowed = images
+            .iter()
+            .filter(|image| !image.iter().any(|&o| forbidden[o as usize]))
+            .count();
+        (images.len() as u64, allowed as u64)
+    }
 }
 
 /// The canonical form of a solution under a group of `order` elements —

@@ -49,12 +49,19 @@ fn forecast(
 
 pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     super::no_picture(args.output.format, "count")?;
+    if crate::jobs::files::is_job(&args.puzzle) {
+        return super::parts::count_job(args);
+    }
+    if let Some(file) = &args.checkpoint {
+        return super::parts::count_with_checkpoint(args, file, quiet);
+    }
     let puzzle = load(&args.puzzle)?;
     let search = &args.search;
     let progress = Progress::new(quiet);
     let watch = super::watch::Watch::start(&puzzle, true);
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
+    options.stop = Some(super::interrupt::flag());
     let done = AtomicBool::new(false);
     let (result, stats) = std::thread::scope(|scope| {
         if !quiet {
@@ -84,6 +91,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     report_stop(&args.puzzle, &result, status);
     if let Some(line) = searched.filter(|_| !result.complete) {
         eprintln!("{}: {line}", args.puzzle.display());
+    }
+    if result.stopped == Some(crate::enumerate::Stopped::Interrupted) {
+        return Ok(super::interrupt::EXIT);
     }
     Ok(status.exit_code())
 }

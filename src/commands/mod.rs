@@ -8,7 +8,11 @@ mod dimacs;
 mod estimate;
 mod generate;
 mod info;
+mod interrupt;
+mod merge;
+mod parts;
 mod solve;
+mod split;
 mod watch;
 
 use std::io::{IsTerminal, Write};
@@ -29,6 +33,8 @@ pub fn run(cli: &Cli) -> Result<i32> {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Count(args) => count::run(args, cli.quiet),
         Command::Estimate(args) => estimate::run(args),
+        Command::Split(args) => split::run(args, cli.quiet),
+        Command::Merge(args) => merge::run(args),
         Command::Info(args) => info::run(args),
         Command::Dimacs(args) => dimacs::run(args),
         Command::Decode(args) => decode::run(args, cli.quiet),
@@ -147,6 +153,25 @@ impl Progress {
             )
             .expect("valid template"),
         );
+        bar.enable_steady_tick(std::time::Duration::from_millis(200));
+        Progress { bar }
+    }
+
+    /// A bar of parts done, with the time left at the pace so far.
+    fn parts(quiet: bool, total: u64, done: u64) -> Progress {
+        let bar = if quiet {
+            ProgressBar::hidden()
+        } else {
+            ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
+        };
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} parts, about {eta} left",
+            )
+            .expect("valid template"),
+        );
+        bar.set_position(done);
+        bar.reset_eta();
         bar.enable_steady_tick(std::time::Duration::from_millis(200));
         Progress { bar }
     }

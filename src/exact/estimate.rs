@@ -41,10 +41,21 @@ pub struct Estimate {
 /// Knuth's estimate of the tree below `search`'s root from `probes`
 /// random walks.
 pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Estimate {
+    estimate_below(search, &[], probes, rng)
+}
+
+/// [`estimate`] of the subtree below the node `root` (a path of the
+/// tree) leads to: the walks start there.
+pub fn estimate_below<S: Search>(
+    search: &mut S,
+    root: &[u32],
+    probes: usize,
+    rng: &mut Rng,
+) -> Estimate {
     let probes = probes.max(1);
     let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
     for _ in 0..probes {
-        let (nodes, found) = probe(search, rng);
+        let (nodes, found) = probe(search, root, rng);
         sum += nodes;
         sum_sq += nodes * nodes;
         solutions += found;
@@ -60,10 +71,10 @@ pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Esti
     }
 }
 
-/// One walk from the root to a leaf: its node estimate and its solution
+/// One walk from `root` to a leaf: its node estimate and its solution
 /// estimate (the walk's weight if the leaf is a solution, else 0).
-fn probe<S: Search>(search: &mut S, rng: &mut Rng) -> (f64, f64) {
-    let mut path: Vec<u32> = Vec::new();
+fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> (f64, f64) {
+    let mut path: Vec<u32> = root.to_vec();
     let (mut weight, mut nodes) = (1.0f64, 1.0f64);
     loop {
         // Enter from the root each step: `enter` promises only that.

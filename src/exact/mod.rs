@@ -20,6 +20,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
+pub mod balance;
 pub mod bitx;
 pub mod dlx;
 pub mod estimate;
@@ -51,7 +52,19 @@ pub fn split<S: Search>(
     max_depth: usize,
     visit: Visit,
 ) -> Result<Vec<Vec<u32>>, Stop> {
-    let mut paths: Vec<Vec<u32>> = vec![Vec::new()];
+    split_below(s, vec![Vec::new()], want, max_depth, visit)
+}
+
+/// [`split`] below each of `roots` (paths of the tree) rather than below
+/// the root: the subtrees of a part of a split job.
+pub fn split_below<S: Search>(
+    s: &mut S,
+    roots: Vec<Vec<u32>>,
+    want: usize,
+    max_depth: usize,
+    visit: Visit,
+) -> Result<Vec<Vec<u32>>, Stop> {
+    let mut paths = roots;
     if s.primary() == 0 {
         return Ok(paths);
     }
@@ -79,10 +92,34 @@ pub fn split<S: Search>(
     Ok(paths)
 }
 
+/// Whether `path` is a path of the tree: each option one the search
+/// offers at its depth. [`Search::enter`] panics on anything else, so a
+/// path read from a file is checked here first.
+pub fn is_path<S: Search>(s: &mut S, path: &[u32]) -> bool {
+    (0..path.len()).all(|depth| {
+        s.enter(&path[..depth]);
+        let branches = s.branches();
+        s.leave(&path[..depth]);
+        branches.is_some_and(|b| b.contains(&path[depth]))
+    })
+}
+
 /// Visits every solution on `threads` threads: the tree is split into a
 /// few hundred subtrees that the threads take in turn. Returns the search
 /// nodes visited.
 pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) -> Result<u64, Stop> {
+    enumerate_parallel_below(s, vec![Vec::new()], threads, visit)
+}
+
+/// [`enumerate_parallel`] of the subtrees below `roots` (paths of the
+/// tree, none below another). `Err` says why it stopped early: the
+/// visitor asked to, or the interrupt flag was raised.
+pub fn enumerate_parallel_below<S: Search>(
+    s: &mut S,
+    roots: Vec<Vec<u32>>,
+    threads: usize,
+    visit: Visit,
+) -> Result<u64, Stop> {
     if s.primary() == 0 {
         // Nothing must be covered: the empty selection is the solution.
         return if visit(&[]) {
@@ -91,9 +128,10 @@ pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) ->
             Err(Stop::Visitor)
         };
     }
-    let paths = split(s, 64 * threads, 4, visit)?;
+    let want = 64 * threads + roots.len();
+    let paths = split_below(s, roots, want, 4, visit)?;
     let next = AtomicUsize::new(0);
-    let stopped = AtomicBool::new(false);
+    let stopped = std::sync::Mutex::new(None);
     let nodes = AtomicU64::new(s.nodes());
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
@@ -104,7 +142,7 @@ pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) ->
                 let start = worker.nodes();
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= paths.len() || stopped.load(Ordering::Relaxed) {
+                    if k >= paths.len() || stopped.lock().is_ok_and(|s| s.is_some()) {
                         break;
                     }
                     let path = &paths[k];
@@ -112,8 +150,10 @@ pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) ->
                     let mut chosen = path.clone();
                     let result = worker.search(&mut chosen, &mut visit_mut);
                     worker.leave(path);
-                    if result.is_err() {
-                        stopped.store(true, Ordering::Relaxed);
+                    if let Err(why) = result {
+                        if let Ok(mut s) = stopped.lock() {
+                            s.get_or_insert(why);
+                        }
                         break;
                     }
                 }
@@ -121,10 +161,9 @@ pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) ->
             });
         }
     });
-    if stopped.load(Ordering::Relaxed) {
-        Err(Stop::Visitor)
-    } else {
-        Ok(nodes.load(Ordering::Relaxed))
+    match stopped.into_inner().ok().flatten() {
+        Some(why) => Err(why),
+        None => Ok(nodes.load(Ordering::Relaxed)),
     }
 }
 

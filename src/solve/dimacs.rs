@@ -106,6 +106,32 @@ fn hash_cnf(h: &mut Fnv64, cnf: &Cnf) {
 /// Writes the whole DIMACS file: comments, `p cnf` header, clauses.
 /// Returns the number of bytes written.
 pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<u64> {
+    write_with(out, source, None)
+}
+
+/// Cubes by part: each part's number and its cubes (option numbers).
+pub type PartCubes = [(usize, Vec<Vec<u32>>)];
+
+/// Writes the CNF in the incremental format CaDiCaL, Paracooba and Mallob
+/// read for cube-and-conquer: the same comments, `p inccnf`, the clauses,
+/// then one `a LITS 0` line per cube; a `c part N` line before the cubes
+/// of each part. `parts` lists each part's cubes as option numbers (each
+/// option's variable is the option + 1). The variable and clause counts,
+/// which `p inccnf` does not carry, are on a `c cnf VARIABLES CLAUSES`
+/// line, so `decode --cnf` can check a model against the file.
+pub fn write_cubes<W: Write>(
+    out: W,
+    source: &CnfSource,
+    parts: &PartCubes,
+) -> io::Result<u64> {
+    write_with(out, source, Some(parts))
+}
+
+fn write_with<W: Write>(
+    out: W,
+    source: &CnfSource,
+    cubes: Option<&PartCubes>,
+) -> io::Result<u64> {
     let mut out = io::BufWriter::with_capacity(
         1 << 16,
         Counting {
@@ -140,8 +166,27 @@ pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<u64> {
         line.push(b'\n');
         out.write_all(&line)?;
     }
-    writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
+    match cubes {
+        None => writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?,
+        Some(_) => {
+            writeln!(out, "c cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
+            writeln!(out, "p inccnf")?;
+        }
+    }
     write_clauses(&mut out, cnf)?;
+    for (part, cubes) in cubes.unwrap_or_default() {
+        writeln!(out, "c part {part}")?;
+        for cube in cubes {
+            line.clear();
+            line.extend_from_slice(b"a ");
+            for &o in cube {
+                push_int(&mut line, i64::from(o) + 1);
+                line.push(b' ');
+            }
+            line.extend_from_slice(b"0\n");
+            out.write_all(&line)?;
+        }
+    }
     out.flush()?;
     Ok(out.get_ref().bytes)
 }
@@ -227,6 +272,7 @@ pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, InputErro
         message,
     };
     let mut header = Header::default();
+    let mut inccnf_counts: Option<String> = None;
     for (n, line) in reader.split(b'\n').enumerate() {
         let n = n + 1;
         let line = line.map_err(|e| err(n, format!("cannot read: {e}")))?;
@@ -243,10 +289,29 @@ pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, InputErro
                 }
             } else if let Some(fp) = rest.strip_prefix("fingerprint ") {
                 header.fingerprint = Some(fp.trim().to_string());
+            } else if let Some(counts) = rest.strip_prefix("cnf ") {
+                inccnf_counts = Some(counts.trim().to_string());
             }
             continue;
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.as_slice() == ["p", "inccnf"] {
+            // The counts come from the `c cnf` line `write_cubes` puts there.
+            let counts = inccnf_counts.as_deref().unwrap_or_default();
+            let parsed: Vec<Option<usize>> =
+                counts.split_whitespace().map(|c| c.parse().ok()).collect();
+            return match parsed.as_slice() {
+                [Some(v), Some(c)] if *v <= u32::MAX as usize => {
+                    header.num_vars = *v as u32;
+                    header.num_clauses = *c as u64;
+                    Ok(header)
+                }
+                _ => Err(err(
+                    n,
+                    "a `p inccnf` file needs a `c cnf VARIABLES CLAUSES` line before it (jigsat split writes one)".into(),
+                )),
+            };
+        }
         return match fields.as_slice() {
             ["p", "cnf", v, c] => match (v.parse(), c.parse()) {
                 (Ok(v), Ok(c)) => {

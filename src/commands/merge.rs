@@ -1,0 +1,93 @@
+//! `jigsat merge DIR`: the results of a split's parts added up, printed as
+//! `count` prints an in-process count.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::MergeArgs;
+use crate::enumerate::Enumeration;
+use crate::error::{Error, Result};
+use crate::jobs::files::{self, PartResult, PlanFile, ResultFile};
+use crate::jobs::{self, Merged};
+use crate::pipeline::Stats;
+use crate::puzzle::Puzzle;
+
+use super::{Sink, count};
+
+pub fn run(args: &MergeArgs) -> Result<i32> {
+    super::no_picture(args.output.format, "merge")?;
+    let plan_path = args.dir.join("plan.toml");
+    let plan: PlanFile = files::read(&plan_path, "a split plan (jigsat split writes plan.toml)")?;
+    let puzzle = plan.puzzle.parse(&plan_path)?;
+    let results = read_results(&args.dir.join("results"))?;
+    let merged = jobs::merge(&plan.plan.fingerprint, plan.plan.parts, &results).map_err(|why| {
+        Error::Usage(format!(
+            "{}: cannot merge, nothing is claimed: {why}",
+            args.dir.display()
+        ))
+    })?;
+    let out = counted(
+        &puzzle,
+        &plan.plan.engine,
+        plan.plan.parts,
+        &merged,
+        args.output.format,
+    );
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out.0)?;
+    Ok(out.1)
+}
+
+/// The output of a count that the parts' results add up to, as `count`
+/// prints it, and its exit status.
+pub(super) fn counted(
+    puzzle: &Puzzle,
+    engine: &str,
+    parts: usize,
+    merged: &Merged,
+    format: crate::render::Format,
+) -> (String, i32) {
+    let result = Enumeration {
+        count: merged.count,
+        distinct: merged.distinct,
+        complete: true,
+        solve_ms: merged.seconds * 1000.0,
+        ..Enumeration::default()
+    };
+    let stats = Stats {
+        encoding: "placement".into(),
+        backend: format!("{engine} in {parts} parts"),
+        solve_ms: merged.seconds * 1000.0,
+        ..Stats::default()
+    };
+    let status = super::enumeration_status(&result);
+    let text = match format {
+        crate::render::Format::Json => crate::render::json::document(
+            puzzle,
+            status,
+            &[],
+            Some((result.count, result.distinct)),
+            &stats,
+        ),
+        _ => count::summary(puzzle, &result, &stats),
+    };
+    (text, status.exit_code())
+}
+
+/// Every `*.result` file in `dir`, named by path.
+fn read_results(dir: &Path) -> Result<Vec<(String, PartResult)>> {
+    let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "result"))
+        .collect();
+    paths.sort();
+    paths
+        .iter()
+        .map(|p| {
+            let r: ResultFile = files::read(p, "a part result (jigsat count JOB writes them)")?;
+            Ok((p.display().to_string(), r.result))
+        })
+        .collect()
+}

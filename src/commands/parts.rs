@@ -1,0 +1,217 @@
+//! `count` in parts: one part of a split (`jigsat count JOB`), or every
+//! part in turn with a checkpoint (`count --checkpoint FILE`).
+
+use std::path::Path;
+
+use crate::cli::CountArgs;
+use crate::error::{Error, Result};
+use crate::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
+use crate::jobs::run::{self, PartEnd};
+use crate::pipeline::Options;
+use crate::puzzle::Puzzle;
+use crate::render::Format;
+
+use super::{Sink, interrupt, load};
+
+/// Parts a checkpointed count is cut into: a finished part is what an
+/// interruption keeps, so many small parts lose little; each part costs a
+/// rebuild of the search (milliseconds) and a rewrite of the checkpoint.
+const CHECKPOINT_PARTS: usize = 256;
+
+/// Walks per subtree for the cut of a checkpointed count.
+const CHECKPOINT_PROBES: usize = 40;
+
+/// `jigsat count JOB`: searches one part and writes its result.
+pub fn count_job(args: &CountArgs) -> Result<i32> {
+    let path = &args.puzzle;
+    let job: JobFile = files::read(path, "a job file (jigsat split writes them)")?;
+    let puzzle = job.puzzle.parse(path)?;
+    let options = args.search.options(None);
+    let stop = interrupt::flag();
+    let result = match run::count_part(&puzzle, &options, &job.job, &job.part, &stop)? {
+        PartEnd::Done(result) => result,
+        PartEnd::Stopped { solutions, .. } => {
+            return Ok(stopped(
+                path,
+                &options,
+                &format!(
+                    "part {} of {} not finished ({solutions} solutions found so far, which count for nothing); no result written",
+                    job.part.part, job.job.parts
+                ),
+            ));
+        }
+    };
+    let target = files::result_path(path);
+    if let Some(dir) = target.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    let comment = format!(
+        "jigsat: the result of {} ({}); jigsat merge adds the parts up.",
+        path.display(),
+        puzzle.name
+    );
+    files::write(
+        &target,
+        &comment,
+        &ResultFile {
+            result: result.clone(),
+        },
+    )?;
+    let out = match args.output.format {
+        Format::Json => {
+            serde_json::to_string_pretty(&result)
+                .map_err(|e| Error::Bug(format!("part result as JSON: {e}")))?
+                + "\n"
+        }
+        _ => format!(
+            "{}: part {} of {}: {} solutions ({} search nodes) in {:.3} s; result in {}\n",
+            puzzle.name,
+            result.part,
+            result.parts,
+            result.solutions,
+            result.nodes,
+            result.seconds,
+            target.display()
+        ),
+    };
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out)?;
+    Ok(0)
+}
+
+/// Says why a part did not finish and gives the exit status: 130 after
+/// Ctrl-C, 3 at the time limit.
+fn stopped(path: &Path, options: &Options, what: &str) -> i32 {
+    if interrupt::raised() {
+        eprintln!("{}: interrupted: {what}", path.display());
+        interrupt::EXIT
+    } else {
+        let limit = options.time_limit.unwrap_or_default();
+        eprintln!(
+            "{}: gave up: {}: {what}",
+            path.display(),
+            crate::solve::worker::time_limit_reached(limit)
+        );
+        3
+    }
+}
+
+/// `count --checkpoint FILE`: the count cut into parts, run one after
+/// another (each on every core), each finished part recorded in FILE; the
+/// same command again continues from FILE.
+pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Result<i32> {
+    let puzzle = load(&args.puzzle)?;
+    let options = args.search.options(None);
+    let mut checkpoint = open_checkpoint(args, file, &puzzle, &options)?;
+    let stop = interrupt::flag();
+    let total = checkpoint.parts.len();
+    let todo: Vec<_> = checkpoint
+        .parts
+        .iter()
+        .filter(|p| !checkpoint.done.iter().any(|d| d.part == p.part))
+        .cloned()
+        .collect();
+    if !todo.is_empty() && todo.len() < total {
+        log::warn!(
+            "{}: going on from {}: {} of {total} parts done",
+            args.puzzle.display(),
+            file.display(),
+            total - todo.len()
+        );
+    }
+    let bar = super::Progress::parts(quiet, total as u64, (total - todo.len()) as u64);
+    for part in &todo {
+        match run::count_part(&puzzle, &options, &checkpoint.plan, part, &stop)? {
+            PartEnd::Done(result) => {
+                checkpoint.done.push(result);
+                save(file, &checkpoint)?;
+                bar.update(checkpoint.done.len() as u64);
+            }
+            PartEnd::Stopped { .. } => {
+                bar.finish();
+                let found: u64 = checkpoint.done.iter().map(|r| r.solutions).sum();
+                let what = format!(
+                    "{} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
+                    checkpoint.done.len(),
+                    file.display()
+                );
+                return Ok(stopped(&args.puzzle, &options, &what));
+            }
+        }
+    }
+    bar.finish();
+    let results: Vec<(String, PartResult)> = checkpoint
+        .done
+        .iter()
+        .map(|r| (format!("{} part {}", file.display(), r.part), r.clone()))
+        .collect();
+    let merged = crate::jobs::merge(&checkpoint.plan.fingerprint, total, &results)
+        .map_err(|why| Error::Usage(format!("{}: {why}", file.display())))?;
+    let (out, code) = super::merge::counted(
+        &puzzle,
+        &checkpoint.plan.engine,
+        total,
+        &merged,
+        args.output.format,
+    );
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out)?;
+    Ok(code)
+}
+
+/// The checkpoint in `file` when there is one (it must belong to this
+/// puzzle and these options), else a new cut, written to `file` at once.
+fn open_checkpoint(
+    args: &CountArgs,
+    file: &Path,
+    puzzle: &Puzzle,
+    options: &Options,
+) -> Result<Checkpoint> {
+    let cut = |parts| {
+        run::cut(puzzle, options, parts, CHECKPOINT_PROBES, 1)?.map_err(|reason| {
+            Error::Usage(format!(
+                "{}: cannot count in parts: {reason}",
+                args.puzzle.display()
+            ))
+        })
+    };
+    if file.exists() {
+        let checkpoint: Checkpoint = files::read(file, "a count checkpoint")?;
+        let here = run::fingerprint_of(puzzle, options)?.map_err(|reason| {
+            Error::Usage(format!(
+                "{}: cannot count in parts: {reason}",
+                args.puzzle.display()
+            ))
+        })?;
+        if here != checkpoint.plan.fingerprint {
+            return Err(Error::Usage(format!(
+                "{}: the checkpoint of another count (of {}, or with other options); give another --checkpoint file",
+                file.display(),
+                checkpoint.puzzle_file
+            )));
+        }
+        return Ok(checkpoint);
+    }
+    let cut = cut(CHECKPOINT_PARTS)?;
+    let checkpoint = Checkpoint {
+        plan: cut.shape,
+        estimated_nodes: cut.estimated_nodes,
+        puzzle_file: args.puzzle.display().to_string(),
+        parts: cut.parts,
+        done: Vec::new(),
+    };
+    save(file, &checkpoint)?;
+    Ok(checkpoint)
+}
+
+fn save(file: &Path, checkpoint: &Checkpoint) -> Result<()> {
+    files::write(
+        file,
+        "jigsat count --checkpoint: the parts of a count and the results of those finished.",
+        checkpoint,
+    )
+}

@@ -1,0 +1,202 @@
+//! The files of a split, all TOML so that a person can read them: the plan
+//! (`DIR/plan.toml`), one job per part (`DIR/jobs/part-0001.job`), one
+//! result per finished part (`DIR/results/part-0001.result`), and the
+//! checkpoint of `count --checkpoint`.
+//!
+//! A job carries the whole puzzle text, so it runs on a machine that has
+//! nothing but jigsat and the job file.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+use super::Tally;
+use crate::error::{Error, InputError, Result};
+use crate::puzzle::Puzzle;
+
+/// The puzzle a split was cut from, as the user's file had it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PuzzleText {
+    /// The file as the user named it (shown in messages).
+    pub file: String,
+    /// The name when the puzzle gives none (the file's stem).
+    pub stem: String,
+    pub text: String,
+}
+
+impl PuzzleText {
+    /// Reads a puzzle file and keeps its text.
+    pub fn read(path: &Path) -> Result<(PuzzleText, Puzzle)> {
+        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "puzzle".to_string());
+        let file = path.display().to_string();
+        let puzzle = Puzzle::parse(&text, &file, &stem)?;
+        Ok((PuzzleText { file, stem, text }, puzzle))
+    }
+
+    /// The puzzle again; `carrier` (the job or plan file) is named in
+    /// messages, since that is the file the user gave.
+    pub fn parse(&self, carrier: &Path) -> Result<Puzzle> {
+        let file = format!("{} (the puzzle {} inside)", carrier.display(), self.file);
+        Ok(Puzzle::parse(&self.text, &file, &self.stem)?)
+    }
+}
+
+/// What shapes the tree a split was cut from, besides the puzzle: a job
+/// must be searched with the same.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shape {
+    /// The exact engine (`dlx`, `first-cell`, `row-scan`).
+    pub engine: String,
+    /// Whether symmetry breaking was on.
+    pub symmetry: bool,
+    /// The fingerprint of the tree ([`super::fingerprint`]).
+    pub fingerprint: String,
+    /// Parts in the split.
+    pub parts: usize,
+}
+
+/// `DIR/plan.toml`: what `merge` checks the results against.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PlanFile {
+    pub plan: Shape,
+    /// Knuth's estimate of the whole tree.
+    pub estimated_nodes: f64,
+    pub puzzle: PuzzleText,
+}
+
+/// One part: its number and the paths of its subtrees.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartPaths {
+    pub part: usize,
+    pub estimated_nodes: f64,
+    pub prefixes: Vec<Vec<u32>>,
+}
+
+/// `DIR/jobs/part-NNNN.job`: one part, self-contained.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JobFile {
+    pub job: Shape,
+    pub part: PartPaths,
+    pub puzzle: PuzzleText,
+}
+
+/// What one part found: enough to merge exact counts ([`super::merge`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PartResult {
+    pub part: usize,
+    pub parts: usize,
+    pub fingerprint: String,
+    /// The puzzle's name, for a person reading the file.
+    pub puzzle: String,
+    pub engine: String,
+    /// Search nodes visited.
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Solutions found (after symmetry breaking).
+    pub solutions: u64,
+    pub tally: Vec<Tally>,
+}
+
+/// `DIR/results/part-NNNN.result`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ResultFile {
+    pub result: PartResult,
+}
+
+/// The checkpoint of `count --checkpoint FILE`: the parts, and the
+/// results of those finished.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Checkpoint {
+    pub plan: Shape,
+    pub estimated_nodes: f64,
+    /// The puzzle file the count was started on (its text is not kept:
+    /// the fingerprint ties the checkpoint to it).
+    pub puzzle_file: String,
+    pub parts: Vec<PartPaths>,
+    #[serde(default)]
+    pub done: Vec<PartResult>,
+}
+
+/// The job file of part `part` in a split directory.
+pub fn job_path(dir: &Path, part: usize) -> PathBuf {
+    dir.join("jobs").join(format!("part-{part:04}.job"))
+}
+
+/// Where `jigsat count JOB` writes its result: `results/` beside the
+/// job's `jobs/` directory, same stem.
+pub fn result_path(job: &Path) -> PathBuf {
+    let stem = job
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "part".into());
+    let jobs_dir = job.parent().unwrap_or(Path::new("."));
+    let dir = jobs_dir.parent().unwrap_or(Path::new("."));
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    dir.join("results").join(format!("{stem}.result"))
+}
+
+/// Whether a path names a job file (by its extension).
+pub fn is_job(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "job")
+}
+
+/// Reads a TOML file of type `T`; a malformed one is an input error that
+/// names the file and what was expected (`what`).
+pub fn read<T: DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    toml::from_str(&text).map_err(|e| {
+        let position = e.span().map(|s| {
+            let before = &text[..s.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            (line, column)
+        });
+        Error::Input(InputError {
+            file: path.display().to_string(),
+            position,
+            field: None,
+            message: format!("not {what}: {}", e.message()),
+        })
+    })
+}
+
+/// Writes `value` as TOML to `path` (through a temporary name), with
+/// `comment` lines on top.
+pub fn write<T: Serialize>(path: &Path, comment: &str, value: &T) -> Result<()> {
+    let body = toml::to_string(value)
+        .map_err(|e| Error::Bug(format!("cannot write {}: {e}", path.display())))?;
+    let mut text = String::new();
+    for line in comment.lines() {
+        text.push_str("# ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str(&body);
+    crate::files::write_atomically(path, |mut file| {
+        use std::io::Write;
+        file.write_all(text.as_bytes())?;
+        Ok(text.len() as u64)
+    })?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_go_beside_the_jobs_directory() {
+        let p = result_path(Path::new("/x/split/jobs/part-0007.job"));
+        assert_eq!(p, Path::new("/x/split/results/part-0007.result"));
+        let p = result_path(Path::new("jobs/part-0001.job"));
+        assert_eq!(p, Path::new("./results/part-0001.result"));
+    }
+}

@@ -1,0 +1,257 @@
+//! The two searches behind split counting: cutting the tree `count` would
+//! search into parts ([`cut`]) and counting one part ([`count_part`]).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::Instant;
+
+use super::files::{PartPaths, PartResult, Shape};
+use super::{Tallies, fingerprint};
+use crate::enumerate::WithSearch;
+use crate::error::{Error, Result};
+use crate::exact::{self, Search, Stop, balance};
+use crate::pipeline::{self, Options};
+use crate::puzzle::Puzzle;
+use crate::rng::Rng;
+use crate::solve::SolverChoice;
+
+/// A count cut into parts.
+#[derive(Clone, Debug)]
+pub struct Cut {
+    pub shape: Shape,
+    /// Knuth's estimate of the whole tree (the parts' estimates summed).
+    pub estimated_nodes: f64,
+    /// Heaviest first, numbered from 1.
+    pub parts: Vec<PartPaths>,
+    /// Random walks the cut took.
+    pub walks: usize,
+}
+
+/// Cuts the tree `count` would search with `options` into at most `parts`
+/// parts of similar estimated size, each subtree estimated from `probes`
+/// walks seeded by `seed`. `Ok(Err(reason))` when there is no tree to cut.
+pub fn cut(
+    puzzle: &Puzzle,
+    options: &Options,
+    parts: usize,
+    probes: usize,
+    seed: u64,
+) -> Result<std::result::Result<Cut, String>> {
+    struct Cutter {
+        parts: usize,
+        probes: usize,
+        seed: u64,
+    }
+    impl WithSearch for Cutter {
+        type Output = (Vec<balance::Part>, usize);
+        fn with<S: Search + 'static>(self, _: &'static str, mut search: S) -> Self::Output {
+            let mut rng = Rng::new(self.seed);
+            balance::cut(&mut search, self.parts, self.probes, &mut rng)
+        }
+    }
+    pipeline::on_tree(puzzle, options, |tree| {
+        let (cut, walks) = tree.build(Cutter {
+            parts,
+            probes,
+            seed,
+        })?;
+        let parts: Vec<PartPaths> = cut
+            .iter()
+            .enumerate()
+            .map(|(i, p)| PartPaths {
+                part: i + 1,
+                estimated_nodes: p.nodes,
+                prefixes: p.subtrees.iter().map(|t| t.path.clone()).collect(),
+            })
+            .collect();
+        Ok(Cut {
+            shape: Shape {
+                engine: tree.engine.name().to_string(),
+                symmetry: options.symmetry,
+                fingerprint: fingerprint(puzzle, tree),
+                parts: parts.len(),
+            },
+            estimated_nodes: cut.iter().map(|p| p.nodes).sum(),
+            parts,
+            walks,
+        })
+    })
+}
+
+/// The fingerprint of the tree `count` would search with `options`.
+pub fn fingerprint_of(
+    puzzle: &Puzzle,
+    options: &Options,
+) -> Result<std::result::Result<String, String>> {
+    pipeline::on_tree(puzzle, options, |tree| Ok(fingerprint(puzzle, tree)))
+}
+
+/// The options a part must be searched with: the engine and symmetry
+/// breaking of the split, the threads and limits of this run.
+pub fn part_options(shape: &Shape, run: &Options) -> Result<Options> {
+    let solver: SolverChoice = shape.engine.parse().map_err(|_| {
+        Error::Usage(format!(
+            "the split was made for the engine `{}`, which this jigsat does not have",
+            shape.engine
+        ))
+    })?;
+    Ok(Options {
+        solver: Some(solver),
+        symmetry: shape.symmetry,
+        ..run.clone()
+    })
+}
+
+/// How a part's search ended.
+#[derive(Clone, Debug)]
+pub enum PartEnd {
+    /// The part was searched to the end.
+    Done(PartResult),
+    /// The time limit ran out, or `stop` was raised (Ctrl-C): the part's
+    /// solutions so far, which count for nothing.
+    Stopped { solutions: u64, nodes: u64 },
+}
+
+/// Counts one part: every solution below its prefixes, each checked
+/// against the puzzle, tallied so that parts merge exactly (see
+/// [`super`]). Stops when the time limit of `options` runs out or `stop`
+/// is raised. The tree must have the shape's fingerprint.
+pub fn count_part(
+    puzzle: &Puzzle,
+    options: &Options,
+    shape: &Shape,
+    part: &PartPaths,
+    stop: &Arc<AtomicBool>,
+) -> Result<PartEnd> {
+    let started = Instant::now();
+    let options = part_options(shape, options)?;
+    let counted = pipeline::on_tree(puzzle, &options, |tree| {
+        let found = fingerprint(puzzle, tree);
+        if found != shape.fingerprint {
+            return Err(Error::Usage(format!(
+                "this part was cut from another search (fingerprint {}, this puzzle and jigsat give {found}): the puzzle, the engine or jigsat's placements differ",
+                shape.fingerprint
+            )));
+        }
+        let forbidden = tree.forbidden();
+        let mut tallies = Tallies::default();
+        let mut failure = None;
+        let mut on_solution = |options: &[u32]| {
+            let solution = (tree.run.solution)(options);
+            if let Err(e) = crate::solution::check(puzzle, &solution) {
+                failure = Some(e);
+                return false;
+            }
+            let (weight, per_class) = tree.run.group.weight_and_found(options, &forbidden);
+            tallies.add(weight, per_class, 1);
+            true
+        };
+        let walk = Walk {
+            prefixes: part.prefixes.clone(),
+            threads: options.threads(),
+            stop: Arc::clone(stop),
+            deadline: options.time_limit.map(|t| started + t),
+            on_solution: &mut on_solution,
+        };
+        let walked = tree.build(walk)?;
+        if let Some(e) = failure {
+            return Err(Error::Bug(format!(
+                "the {} engine produced a solution that fails the check: {e}",
+                shape.engine
+            )));
+        }
+        Ok((walked, tallies))
+    })?;
+    let ((walked, tallies), engine) = match counted {
+        Ok(c) => (c, &shape.engine),
+        Err(reason) => {
+            return Err(Error::Usage(format!(
+                "this part cannot be counted: {reason}"
+            )));
+        }
+    };
+    let (nodes, stopped) = walked.map_err(Error::Usage)?;
+    if stopped.is_some() {
+        return Ok(PartEnd::Stopped {
+            solutions: tallies.solutions(),
+            nodes,
+        });
+    }
+    Ok(PartEnd::Done(PartResult {
+        part: part.part,
+        parts: shape.parts,
+        fingerprint: shape.fingerprint.clone(),
+        puzzle: puzzle.name.clone(),
+        engine: engine.clone(),
+        nodes,
+        seconds: started.elapsed().as_secs_f64(),
+        solutions: tallies.solutions(),
+        tally: tallies.list(),
+    }))
+}
+
+/// Walks the subtrees below `prefixes` on `threads` threads, handing each
+/// solution to `on_solution` on the calling thread (the check and the
+/// tally need the puzzle, which the search threads do not carry).
+struct Walk<'a> {
+    prefixes: Vec<Vec<u32>>,
+    threads: usize,
+    stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    on_solution: &'a mut dyn FnMut(&[u32]) -> bool,
+}
+
+impl WithSearch for Walk<'_> {
+    /// Nodes visited and why the walk stopped early, if it did; `Err`
+    /// when a prefix is not a path of the tree.
+    type Output = std::result::Result<(u64, Option<Stop>), String>;
+
+    fn with<S: Search + 'static>(self, _: &'static str, mut search: S) -> Self::Output {
+        if let Some(p) = self
+            .prefixes
+            .iter()
+            .find(|p| !exact::is_path(&mut search, p))
+        {
+            return Err(format!(
+                "the prefix {p:?} is not a path of this puzzle's search tree"
+            ));
+        }
+        // Raised by the deadline, by `stop` or when a solution fails its
+        // check; the search threads look at it every few thousand nodes.
+        let interrupt = Arc::new(AtomicBool::new(false));
+        search.set_interrupt(Arc::clone(&interrupt));
+        let (send, receive) = mpsc::sync_channel::<Vec<u32>>(4096);
+        let (prefixes, threads) = (self.prefixes, self.threads);
+        let on_solution = self.on_solution;
+        std::thread::scope(|scope| {
+            let searcher = scope.spawn(move || {
+                let send = Mutex::new(send);
+                let visit = |o: &[u32]| send.lock().is_ok_and(|s| s.send(o.to_vec()).is_ok());
+                exact::enumerate_parallel_below(&mut search, prefixes, threads, &visit)
+            });
+            let mut wanted = true;
+            loop {
+                let raised = self.stop.load(Ordering::Relaxed)
+                    || self.deadline.is_some_and(|d| Instant::now() >= d);
+                if raised || !wanted {
+                    interrupt.store(true, Ordering::Relaxed);
+                }
+                match receive.recv_timeout(std::time::Duration::from_millis(50)) {
+                    Ok(options) if wanted => wanted = on_solution(&options),
+                    Ok(_) => {}
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                }
+            }
+            let result = searcher
+                .join()
+                .map_err(|_| "the search panicked".to_string())?;
+            Ok(match result {
+                Ok(nodes) => (nodes, None),
+                // Nodes are not totalled on an early stop; the part counts
+                // for nothing then anyway.
+                Err(why) => (0, Some(why)),
+            })
+        })
+    }
+}
