@@ -86,8 +86,8 @@ pub enum Command {
         deeper until no subtree weighs more than a quarter of a part), then dealt out so that \
         their estimated sizes are close. DIR gets plan.toml, jobs/part-NNNN.job (self-contained: \
         the puzzle, the engine, the forced choices of the part and a fingerprint), results/, \
-        logs/, cubes.icnf (the CNF with one `a ... 0` cube per forced prefix, a `c part N` line \
-        before each part's cubes), run-parallel.sh and jigsat.sbatch.")]
+        logs/, cubes.icnf (the CNF with one `a ... 0` cube per forced prefix, part after part; \
+        `c part N cubes A..B` lines in its header say which cubes make a part), run-parallel.sh and jigsat.sbatch.")]
     Split(SplitArgs),
 
     /// Add up the results of a split's parts: the same output as `count`.

@@ -49,6 +49,9 @@ fn forecast(
 
 pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     super::no_picture(args.output.format, "count")?;
+    // From the start: a signal during the set-up is seen when the search
+    // begins, rather than killing the process with nothing said.
+    let interrupt = super::interrupt::flag();
     if crate::jobs::files::is_job(&args.puzzle) {
         return super::parts::count_job(args);
     }
@@ -61,7 +64,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     let watch = super::watch::Watch::start(&puzzle, true);
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
-    options.stop = Some(super::interrupt::flag());
+    options.stop = Some(interrupt);
     let done = AtomicBool::new(false);
     let (result, stats) = std::thread::scope(|scope| {
         if !quiet {

@@ -2,11 +2,12 @@
 //! part in turn with a checkpoint (`count --checkpoint FILE`).
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
 use crate::error::{Error, Result};
 use crate::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
-use crate::jobs::run::{self, PartEnd};
+use crate::jobs::run;
 use crate::pipeline::Options;
 use crate::puzzle::Puzzle;
 use crate::render::Format;
@@ -18,6 +19,10 @@ use super::{Sink, interrupt, load};
 /// rebuild of the search (milliseconds) and a rewrite of the checkpoint.
 const CHECKPOINT_PARTS: usize = 256;
 
+/// How often finished parts are written to the checkpoint: what a crash
+/// can lose, against a synced write per part.
+const SAVE_EVERY: Duration = Duration::from_secs(2);
+
 /// Walks per subtree for the cut of a checkpointed count.
 const CHECKPOINT_PROBES: usize = 40;
 
@@ -28,18 +33,23 @@ pub fn count_job(args: &CountArgs) -> Result<i32> {
     let puzzle = job.puzzle.parse(path)?;
     let options = args.search.options(None);
     let stop = interrupt::flag();
-    let result = match run::count_part(&puzzle, &options, &job.job, &job.part, &stop)? {
-        PartEnd::Done(result) => result,
-        PartEnd::Stopped { solutions, .. } => {
-            return Ok(stopped(
-                path,
-                &options,
-                &format!(
-                    "part {} of {} not finished ({solutions} solutions found so far, which count for nothing); no result written",
-                    job.part.part, job.job.parts
-                ),
-            ));
-        }
+    let mut finished = None;
+    let parts = std::slice::from_ref(&job.part);
+    let stopped = run::count_parts(&puzzle, &options, &job.job, parts, &stop, &mut |r| {
+        finished = Some(r);
+        Ok(())
+    })
+    .map_err(|e| match e {
+        Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
+        e => e,
+    })?;
+    let (Some(result), None) = (finished, &stopped) else {
+        let solutions = stopped.map_or(0, |s| s.solutions);
+        let what = format!(
+            "part {} of {} not finished ({solutions} solutions found so far, which count for nothing); no result written",
+            job.part.part, job.job.parts
+        );
+        return Ok(self::stopped(path, &options, &what));
     };
     let target = files::result_path(path);
     if let Some(dir) = target.parent() {
@@ -122,24 +132,28 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         );
     }
     let bar = super::Progress::parts(quiet, total as u64, (total - todo.len()) as u64);
-    for part in &todo {
-        match run::count_part(&puzzle, &options, &checkpoint.plan, part, &stop)? {
-            PartEnd::Done(result) => {
-                checkpoint.done.push(result);
-                save(file, &checkpoint)?;
-                bar.update(checkpoint.done.len() as u64);
-            }
-            PartEnd::Stopped { .. } => {
-                bar.finish();
-                let found: u64 = checkpoint.done.iter().map(|r| r.solutions).sum();
-                let what = format!(
-                    "{} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
-                    checkpoint.done.len(),
-                    file.display()
-                );
-                return Ok(stopped(&args.puzzle, &options, &what));
-            }
+    let mut saved = Instant::now();
+    let plan = checkpoint.plan.clone();
+    let stopped = run::count_parts(&puzzle, &options, &plan, &todo, &stop, &mut |r| {
+        checkpoint.done.push(r);
+        bar.update(checkpoint.done.len() as u64);
+        // Each save is synced to disk: not after every small part.
+        if saved.elapsed() < SAVE_EVERY {
+            return Ok(());
         }
+        saved = Instant::now();
+        save(file, &checkpoint)
+    })?;
+    save(file, &checkpoint)?;
+    if stopped.is_some() {
+        bar.finish();
+        let found: u64 = checkpoint.done.iter().map(|r| r.solutions).sum();
+        let what = format!(
+            "{} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
+            checkpoint.done.len(),
+            file.display()
+        );
+        return Ok(self::stopped(&args.puzzle, &options, &what));
     }
     bar.finish();
     let results: Vec<(String, PartResult)> = checkpoint

@@ -102,29 +102,33 @@ pub fn part_options(shape: &Shape, run: &Options) -> Result<Options> {
     })
 }
 
-/// How a part's search ended.
+/// How the search of parts ended early.
 #[derive(Clone, Debug)]
-pub enum PartEnd {
-    /// The part was searched to the end.
-    Done(PartResult),
-    /// The time limit ran out, or `stop` was raised (Ctrl-C): the part's
-    /// solutions so far, which count for nothing.
-    Stopped { solutions: u64, nodes: u64 },
+pub struct PartStopped {
+    /// The part that did not finish.
+    pub part: usize,
+    /// Its solutions so far, which count for nothing.
+    pub solutions: u64,
 }
 
-/// Counts one part: every solution below its prefixes, each checked
-/// against the puzzle, tallied so that parts merge exactly (see
-/// [`super`]). Stops when the time limit of `options` runs out or `stop`
-/// is raised. The tree must have the shape's fingerprint.
-pub fn count_part(
+/// Counts `parts` one after another, each on every thread of `options`:
+/// every solution below a part's prefixes, each checked against the
+/// puzzle, tallied so that parts merge exactly (see [`super`]); `done`
+/// gets each finished part's result. Stops when the time limit of
+/// `options` runs out or `stop` is raised, and says in which part. The
+/// search is built once for all parts; the tree must have the shape's
+/// fingerprint.
+pub fn count_parts(
     puzzle: &Puzzle,
     options: &Options,
     shape: &Shape,
-    part: &PartPaths,
+    parts: &[PartPaths],
     stop: &Arc<AtomicBool>,
-) -> Result<PartEnd> {
+    done: &mut dyn FnMut(PartResult) -> Result<()>,
+) -> Result<Option<PartStopped>> {
     let started = Instant::now();
     let options = part_options(shape, options)?;
+    let deadline = options.time_limit.map(|t| started + t);
     let counted = pipeline::on_tree(puzzle, &options, |tree| {
         let found = fingerprint(puzzle, tree);
         if found != shape.fingerprint {
@@ -134,60 +138,56 @@ pub fn count_part(
             )));
         }
         let forbidden = tree.forbidden();
-        let mut tallies = Tallies::default();
-        let mut failure = None;
-        let mut on_solution = |options: &[u32]| {
-            let solution = (tree.run.solution)(options);
-            if let Err(e) = crate::solution::check(puzzle, &solution) {
-                failure = Some(e);
-                return false;
+        for part in parts {
+            let part_started = Instant::now();
+            let mut tallies = Tallies::default();
+            let mut failure = None;
+            let mut on_solution = |options: &[u32]| {
+                let solution = (tree.run.solution)(options);
+                if let Err(e) = crate::solution::check(puzzle, &solution) {
+                    failure = Some(e);
+                    return false;
+                }
+                let (weight, per_class) = tree.run.group.weight_and_found(options, &forbidden);
+                tallies.add(weight, per_class, 1);
+                true
+            };
+            let walk = Walk {
+                prefixes: part.prefixes.clone(),
+                threads: options.threads(),
+                stop: Arc::clone(stop),
+                deadline,
+                on_solution: &mut on_solution,
+            };
+            let walked = tree.build(walk)?;
+            if let Some(e) = failure {
+                return Err(Error::Bug(format!(
+                    "the {} engine produced a solution that fails the check: {e}",
+                    shape.engine
+                )));
             }
-            let (weight, per_class) = tree.run.group.weight_and_found(options, &forbidden);
-            tallies.add(weight, per_class, 1);
-            true
-        };
-        let walk = Walk {
-            prefixes: part.prefixes.clone(),
-            threads: options.threads(),
-            stop: Arc::clone(stop),
-            deadline: options.time_limit.map(|t| started + t),
-            on_solution: &mut on_solution,
-        };
-        let walked = tree.build(walk)?;
-        if let Some(e) = failure {
-            return Err(Error::Bug(format!(
-                "the {} engine produced a solution that fails the check: {e}",
-                shape.engine
-            )));
+            let (nodes, stopped) = walked.map_err(Error::Usage)?;
+            if stopped.is_some() {
+                return Ok(Some(PartStopped {
+                    part: part.part,
+                    solutions: tallies.solutions(),
+                }));
+            }
+            done(PartResult {
+                part: part.part,
+                parts: shape.parts,
+                fingerprint: shape.fingerprint.clone(),
+                puzzle: puzzle.name.clone(),
+                engine: shape.engine.clone(),
+                nodes,
+                seconds: part_started.elapsed().as_secs_f64(),
+                solutions: tallies.solutions(),
+                tally: tallies.list(),
+            })?;
         }
-        Ok((walked, tallies))
+        Ok(None)
     })?;
-    let ((walked, tallies), engine) = match counted {
-        Ok(c) => (c, &shape.engine),
-        Err(reason) => {
-            return Err(Error::Usage(format!(
-                "this part cannot be counted: {reason}"
-            )));
-        }
-    };
-    let (nodes, stopped) = walked.map_err(Error::Usage)?;
-    if stopped.is_some() {
-        return Ok(PartEnd::Stopped {
-            solutions: tallies.solutions(),
-            nodes,
-        });
-    }
-    Ok(PartEnd::Done(PartResult {
-        part: part.part,
-        parts: shape.parts,
-        fingerprint: shape.fingerprint.clone(),
-        puzzle: puzzle.name.clone(),
-        engine: engine.clone(),
-        nodes,
-        seconds: started.elapsed().as_secs_f64(),
-        solutions: tallies.solutions(),
-        tally: tallies.list(),
-    }))
+    counted.map_err(|reason| Error::Usage(format!("this part cannot be counted: {reason}")))
 }
 
 /// Walks the subtrees below `prefixes` on `threads` threads, handing each

@@ -114,24 +114,17 @@ pub type PartCubes = [(usize, Vec<Vec<u32>>)];
 
 /// Writes the CNF in the incremental format CaDiCaL, Paracooba and Mallob
 /// read for cube-and-conquer: the same comments, `p inccnf`, the clauses,
-/// then one `a LITS 0` line per cube; a `c part N` line before the cubes
-/// of each part. `parts` lists each part's cubes as option numbers (each
+/// then one `a LITS 0` line per cube, part after part; a `c part N cubes
+/// FIRST..LAST` line in the header says which cubes make part N (the
+/// format has no comments after the header). `parts` lists each part's cubes as option numbers (each
 /// option's variable is the option + 1). The variable and clause counts,
 /// which `p inccnf` does not carry, are on a `c cnf VARIABLES CLAUSES`
 /// line, so `decode --cnf` can check a model against the file.
-pub fn write_cubes<W: Write>(
-    out: W,
-    source: &CnfSource,
-    parts: &PartCubes,
-) -> io::Result<u64> {
+pub fn write_cubes<W: Write>(out: W, source: &CnfSource, parts: &PartCubes) -> io::Result<u64> {
     write_with(out, source, Some(parts))
 }
 
-fn write_with<W: Write>(
-    out: W,
-    source: &CnfSource,
-    cubes: Option<&PartCubes>,
-) -> io::Result<u64> {
+fn write_with<W: Write>(out: W, source: &CnfSource, cubes: Option<&PartCubes>) -> io::Result<u64> {
     let mut out = io::BufWriter::with_capacity(
         1 << 16,
         Counting {
@@ -168,14 +161,21 @@ fn write_with<W: Write>(
     }
     match cubes {
         None => writeln!(out, "p cnf {} {}", cnf.num_vars(), cnf.num_clauses())?,
-        Some(_) => {
+        Some(parts) => {
+            // CaDiCaL reads no comments after the header: which cubes
+            // make which part goes here.
+            let mut first = 1;
+            for (part, cubes) in parts {
+                let last = first + cubes.len() - 1;
+                writeln!(out, "c part {part} cubes {first}..{last}")?;
+                first = last + 1;
+            }
             writeln!(out, "c cnf {} {}", cnf.num_vars(), cnf.num_clauses())?;
             writeln!(out, "p inccnf")?;
         }
     }
     write_clauses(&mut out, cnf)?;
-    for (part, cubes) in cubes.unwrap_or_default() {
-        writeln!(out, "c part {part}")?;
+    for (_, cubes) in cubes.unwrap_or_default() {
         for cube in cubes {
             line.clear();
             line.extend_from_slice(b"a ");
