@@ -431,3 +431,52 @@ fn y25_and_bedlam_in_64_parts_through_gnu_parallel() {
         );
     }
 }
+
+/// A single-node Slurm on this machine (tests/slurm/start.sh: munged,
+/// slurmctld, slurmd; proctrack/linuxproc, no cgroups) runs the generated
+/// job array; the merge equals the in-process count. Where the daemons
+/// cannot start (not root, packages missing), the test says why in one
+/// line and checks nothing else.
+#[test]
+fn a_slurm_job_array_counts_the_parts() {
+    let cluster = tempfile::tempdir().unwrap();
+    let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/slurm");
+    let started = Command::new(scripts.join("start.sh"))
+        .arg(cluster.path())
+        .output()
+        .unwrap();
+    if !started.status.success() {
+        eprintln!(
+            "Slurm test not run: {}",
+            String::from_utf8_lossy(&started.stderr).trim()
+        );
+        return;
+    }
+    let conf = cluster.path().join("slurm.conf");
+    let stop = || {
+        let _ = Command::new(scripts.join("stop.sh"))
+            .arg(cluster.path())
+            .status();
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let p = puzzle_path("pentomino-3x20.toml");
+    split(&p, 6, dir.path(), &[]);
+    let submitted = Command::new("sbatch")
+        .args(["--wait", "jigsat.sbatch"])
+        .current_dir(dir.path())
+        .env("SLURM_CONF", &conf)
+        .output()
+        .unwrap();
+    stop();
+    assert!(
+        submitted.status.success(),
+        "sbatch: {}{}",
+        String::from_utf8_lossy(&submitted.stdout),
+        String::from_utf8_lossy(&submitted.stderr)
+    );
+    assert_eq!(
+        counts(&["merge", dir.path().to_str().unwrap()]),
+        counts(&["count", p.to_str().unwrap()])
+    );
+    assert!(dir.path().join("logs/part-1.log").exists());
+}
