@@ -87,7 +87,8 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     } else {
         Some(args.limit.unwrap_or(1))
     };
-    let options = search.options(limit.map(|n| n as usize));
+    let mut options = search.options(limit.map(|n| n as usize));
+    options.stop = Some(super::interrupt::flag());
     let progress = Progress::new(quiet);
     let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
     progress.finish();
@@ -127,5 +128,8 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
         sink.write(&out)?;
     }
     super::count::report_stop(&args.puzzle, &result, status);
+    if result.stopped == Some(crate::enumerate::Stopped::Interrupted) {
+        return Ok(super::interrupt::EXIT);
+    }
     Ok(status.exit_code())
 }
