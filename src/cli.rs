@@ -57,7 +57,10 @@ pub enum Command {
         jigsat solve big.toml --time-limit 60 -o solution.txt\n  \
         jigsat solve puzzles/pentomino-8x8-hole.toml --solver cadical\n  \
         jigsat solve puzzles/pentomino-6x10.toml --solver kissat\n  \
-        jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30")]
+        jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30\n  \
+        jigsat solve split/jobs/part-0003.job\n\n\
+        Given a job file of `jigsat split` (NAME.job), solve looks for a solution in that part \
+        only: exit 1 says the part holds none, not that the puzzle has none.")]
     Solve(SolveArgs),
 
     /// Count every solution: on a fixed board, and up to symmetry.
@@ -226,7 +229,8 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file (TOML; see README.md for the format).
+    /// The puzzle file (TOML; see README.md for the format), or a job file
+    /// of `jigsat split` (NAME.job).
     pub puzzle: PathBuf,
 
     /// Every distinct solution: one per class of solutions that differ only

@@ -75,6 +75,32 @@ fn soma_split_into_parts_merges_to_the_in_process_count() {
     let merged = counts(&["merge", dir.path().to_str().unwrap()]);
     assert_eq!(merged, counts(&["count", soma.to_str().unwrap()]));
     assert_eq!(merged, (11_520, 240));
+    // `solve JOB` finds a solution exactly in the parts whose count found
+    // some, and the solution is drawn.
+    for job in jobs(dir.path()) {
+        let result = dir
+            .path()
+            .join("results")
+            .join(job.file_stem().unwrap())
+            .with_extension("result");
+        let r: toml::Table = toml::from_str(&std::fs::read_to_string(result).unwrap()).unwrap();
+        let found = r["result"]["solutions"].as_integer().unwrap();
+        let solved = jigsat()
+            .arg("solve")
+            .arg(&job)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            solved.status.code(),
+            Some(if found > 0 { 0 } else { 1 }),
+            "{job:?}"
+        );
+        if found > 0 {
+            let v: Value = serde_json::from_slice(&solved.stdout).unwrap();
+            assert_eq!(v["solutions"].as_array().unwrap().len(), 1);
+        }
+    }
     // The text output is count's, word for word but the backend.
     let text = String::from_utf8(merge(dir.path()).stdout).unwrap();
     assert!(

@@ -91,6 +91,69 @@ pub fn count_job(args: &CountArgs) -> Result<i32> {
     Ok(0)
 }
 
+/// `jigsat solve JOB`: the first solution below the part's prefixes,
+/// checked and drawn as `solve` draws one.
+pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
+    let path = &args.puzzle;
+    let job: JobFile = files::read(path, "a job file (jigsat split writes them)")?;
+    let puzzle = job.puzzle.parse(path)?;
+    let options = args.search.options(None);
+    let started = Instant::now();
+    let first = run::first_in_part(&puzzle, &options, &job.job, &job.part, &interrupt::flag())
+        .map_err(|e| match e {
+            Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
+            e => e,
+        })?;
+    let which = format!("part {} of {}", job.part.part, job.job.parts);
+    let solution = match first {
+        run::FirstInPart::Found(s) => s,
+        run::FirstInPart::Empty => {
+            eprintln!(
+                "{}: no solution in {which} (the other parts may hold some)",
+                path.display()
+            );
+            return Ok(1);
+        }
+        run::FirstInPart::Stopped => {
+            return Ok(stopped(
+                path,
+                &options,
+                &format!("nothing found in {which} so far"),
+            ));
+        }
+    };
+    let sink = Sink {
+        path: args.output.output.as_deref(),
+    };
+    let stats = crate::pipeline::Stats {
+        backend: job.job.engine.clone(),
+        solve_ms: crate::report::ms(started.elapsed()),
+        ..Default::default()
+    };
+    let solutions = std::slice::from_ref(&solution);
+    let status = crate::pipeline::Status::Solved;
+    match args.output.format {
+        Format::Svg => sink.write_svg(&puzzle, solutions)?,
+        Format::Json => sink.write(&crate::render::json::document(
+            &puzzle, status, solutions, None, &stats,
+        ))?,
+        Format::Text => {
+            let mut out = String::new();
+            if !quiet {
+                out += &format!(
+                    "{}: solved in {which} in {:.3} s ({} search)\n",
+                    puzzle.name,
+                    stats.solve_ms / 1000.0,
+                    stats.backend
+                );
+            }
+            out += &crate::render::text::draw(&puzzle, &solution, sink.wants_colour());
+            sink.write(&out)?;
+        }
+    }
+    Ok(0)
+}
+
 /// Says why a part did not finish and gives the exit status: 130 after
 /// Ctrl-C, 3 at the time limit.
 fn stopped(path: &Path, options: &Options, what: &str) -> i32 {

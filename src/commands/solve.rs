@@ -9,6 +9,9 @@ use crate::render::{Format, json, text};
 use super::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
+    if crate::jobs::files::is_job(&args.puzzle) {
+        return super::parts::solve_job(args, quiet);
+    }
     let puzzle = load(&args.puzzle)?;
     let search = &args.search;
     let sink = Sink {

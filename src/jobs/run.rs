@@ -10,9 +10,10 @@ use super::{Tallies, fingerprint};
 use crate::enumerate::WithSearch;
 use crate::error::{Error, Result};
 use crate::exact::{self, Search, Stop, balance};
-use crate::pipeline::{self, Options};
+use crate::pipeline::{self, Options, Tree};
 use crate::puzzle::Puzzle;
 use crate::rng::Rng;
+use crate::solution::Solution;
 use crate::solve::SolverChoice;
 
 /// A count cut into parts.
@@ -126,47 +127,24 @@ pub fn count_parts(
     stop: &Arc<AtomicBool>,
     done: &mut dyn FnMut(PartResult) -> Result<()>,
 ) -> Result<Option<PartStopped>> {
-    let started = Instant::now();
-    let options = part_options(shape, options)?;
-    let deadline = options.time_limit.map(|t| started + t);
-    let counted = pipeline::on_tree(puzzle, &options, |tree| {
-        let found = fingerprint(puzzle, tree);
-        if found != shape.fingerprint {
-            return Err(Error::Usage(format!(
-                "this part was cut from another search (fingerprint {}, this puzzle and jigsat give {found}): the puzzle, the engine or jigsat's placements differ",
-                shape.fingerprint
-            )));
-        }
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    on_part_tree(puzzle, options, shape, |tree, options| {
         let forbidden = tree.forbidden();
         for part in parts {
             let part_started = Instant::now();
             let mut tallies = Tallies::default();
-            let mut failure = None;
-            let mut on_solution = |options: &[u32]| {
-                let solution = (tree.run.solution)(options);
-                if let Err(e) = crate::solution::check(puzzle, &solution) {
-                    failure = Some(e);
-                    return false;
-                }
-                let (weight, per_class) = tree.run.group.weight_and_found(options, &forbidden);
-                tallies.add(weight, per_class, 1);
-                true
-            };
             let walk = Walk {
                 prefixes: part.prefixes.clone(),
                 threads: options.threads(),
                 stop: Arc::clone(stop),
                 deadline,
-                on_solution: &mut on_solution,
+                on_solution: &mut |options: &[u32]| {
+                    let (weight, per_class) = tree.run.group.weight_and_found(options, &forbidden);
+                    tallies.add(weight, per_class, 1);
+                    true
+                },
             };
-            let walked = tree.build(walk)?;
-            if let Some(e) = failure {
-                return Err(Error::Bug(format!(
-                    "the {} engine produced a solution that fails the check: {e}",
-                    shape.engine
-                )));
-            }
-            let (nodes, stopped) = walked.map_err(Error::Usage)?;
+            let (nodes, stopped) = walk_checked(puzzle, tree, &shape.engine, walk)?;
             if stopped.is_some() {
                 return Ok(Some(PartStopped {
                     part: part.part,
@@ -186,8 +164,102 @@ pub fn count_parts(
             })?;
         }
         Ok(None)
+    })
+}
+
+/// What `solve JOB` finds in its part.
+#[derive(Clone, Debug)]
+pub enum FirstInPart {
+    /// A solution below the part's prefixes, checked.
+    Found(Solution),
+    /// The part holds no solution (the puzzle may still have some in
+    /// other parts).
+    Empty,
+    /// The time limit ran out or `stop` was raised first.
+    Stopped,
+}
+
+/// The first solution below a part's prefixes.
+pub fn first_in_part(
+    puzzle: &Puzzle,
+    options: &Options,
+    shape: &Shape,
+    part: &PartPaths,
+    stop: &Arc<AtomicBool>,
+) -> Result<FirstInPart> {
+    let deadline = options.time_limit.map(|t| Instant::now() + t);
+    on_part_tree(puzzle, options, shape, |tree, options| {
+        let mut first = None;
+        let walk = Walk {
+            prefixes: part.prefixes.clone(),
+            threads: options.threads(),
+            stop: Arc::clone(stop),
+            deadline,
+            on_solution: &mut |chosen: &[u32]| {
+                first = Some(chosen.to_vec());
+                false
+            },
+        };
+        let (_, stopped) = walk_checked(puzzle, tree, &shape.engine, walk)?;
+        Ok(match first {
+            Some(chosen) => FirstInPart::Found((tree.run.solution)(&chosen)),
+            None if stopped.is_some() => FirstInPart::Stopped,
+            None => FirstInPart::Empty,
+        })
+    })
+}
+
+/// Calls `f` with the tree a split was cut from, searched with the
+/// split's engine and symmetry breaking (and this run's threads and
+/// limits); an error when this puzzle and jigsat give another tree.
+fn on_part_tree<T>(
+    puzzle: &Puzzle,
+    options: &Options,
+    shape: &Shape,
+    f: impl FnOnce(&Tree, &Options) -> Result<T>,
+) -> Result<T> {
+    let options = part_options(shape, options)?;
+    pipeline::on_tree(puzzle, &options, |tree| {
+        let found = fingerprint(puzzle, tree);
+        if found != shape.fingerprint {
+            return Err(Error::Usage(format!(
+                "this part was cut from another search (fingerprint {}, this puzzle and jigsat give {found}): the puzzle, the engine or jigsat's placements differ",
+                shape.fingerprint
+            )));
+        }
+        f(tree, &options)
+    })?
+    .map_err(|reason| Error::Usage(format!("this part cannot be searched: {reason}")))
+}
+
+/// Runs `walk` with every solution checked against the puzzle before
+/// `walk`'s own handler sees it: nodes visited and why it stopped early.
+fn walk_checked(
+    puzzle: &Puzzle,
+    tree: &Tree,
+    engine: &str,
+    walk: Walk,
+) -> Result<(u64, Option<Stop>)> {
+    let mut failure = None;
+    let inner = walk.on_solution;
+    let mut checked = |options: &[u32]| {
+        let solution = (tree.run.solution)(options);
+        if let Err(e) = crate::solution::check(puzzle, &solution) {
+            failure = Some(e);
+            return false;
+        }
+        inner(options)
+    };
+    let walked = tree.build(Walk {
+        on_solution: &mut checked,
+        ..walk
     })?;
-    counted.map_err(|reason| Error::Usage(format!("this part cannot be counted: {reason}")))
+    if let Some(e) = failure {
+        return Err(Error::Bug(format!(
+            "the {engine} engine produced a solution that fails the check: {e}"
+        )));
+    }
+    walked.map_err(Error::Usage)
 }
 
 /// Walks the subtrees below `prefixes` on `threads` threads, handing each
