@@ -45,6 +45,7 @@ pub mod files;
 pub mod fingerprint;
 pub mod generate;
 pub mod geometry;
+pub mod interrupt;
 pub mod jobs;
 pub mod pipeline;
 pub mod portfolio;

@@ -16,6 +16,7 @@ fn main() {
         }
     };
     init_logging(&cli);
+    jigsat::interrupt::install();
     let code = match jigsat::commands::run(&cli) {
         Ok(code) => code,
         Err(e) => {

@@ -448,8 +448,20 @@ fn solve_sat(
     record_encoding(&mut stats, &encoded, started);
     stats.backend = solver.name().to_string();
     let solve_start = Instant::now();
-    let answer = run_solver(instance, &encoded, solver, options.remaining(started))?;
+    let mut answer = run_solver(instance, &encoded, solver, options.remaining(started))?;
     stats.solve_ms = ms(solve_start.elapsed());
+    // The solver was given what was left of the limit; say the user's.
+    let slack = Duration::from_millis(50);
+    if let Some(limit) = options.time_limit
+        && answer.status == Status::Unknown
+        && started.elapsed() + slack >= limit
+    {
+        answer.reason = Some(format!(
+            "{}; stopped {}",
+            crate::solve::worker::time_limit_reached(limit),
+            solver.name()
+        ));
+    }
     log::info!("{} answered in {:.1} ms", stats.backend, stats.solve_ms);
     Ok(Report {
         status: answer.status,

@@ -51,7 +51,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     super::no_picture(args.output.format, "count")?;
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
-    let interrupt = super::interrupt::flag();
+    let interrupt = crate::interrupt::flag();
     if crate::jobs::files::is_job(&args.puzzle) {
         return super::parts::count_job(args);
     }
@@ -96,7 +96,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         eprintln!("{}: {line}", args.puzzle.display());
     }
     if result.stopped == Some(crate::enumerate::Stopped::Interrupted) {
-        return Ok(super::interrupt::EXIT);
+        return Ok(crate::interrupt::EXIT);
     }
     Ok(status.exit_code())
 }

@@ -242,6 +242,7 @@ fn read_answer(
 }
 
 fn read_cnf_header(path: &Path) -> Result<(String, Header)> {
+    crate::files::reading(path);
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let name = path.display().to_string();
     let header = dimacs::read_header(std::io::BufReader::new(file), &name)?;
@@ -256,6 +257,7 @@ fn read_model(path: &Path) -> Result<Vec<u8>> {
             .read_to_end(&mut bytes)
             .map_err(|e| Error::io("<stdin>", e))?;
     } else {
+        crate::files::reading(path);
         bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     }
     Ok(bytes)

@@ -8,7 +8,6 @@ mod dimacs;
 mod estimate;
 mod generate;
 mod info;
-mod interrupt;
 mod merge;
 mod parts;
 mod solve;
@@ -87,7 +86,7 @@ impl Sink<'_> {
                     let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
                     let title = format!("{}: solution {}", puzzle.name, i + 1);
                     let text = svg::solution_document(puzzle, s, &title);
-                    std::fs::write(&path, text).map_err(|e| Error::io(&path, e))?;
+                    crate::files::write_text(&path, &text)?;
                 }
                 Ok(())
             }
@@ -97,7 +96,7 @@ impl Sink<'_> {
 
     fn write(&self, text: &str) -> Result<()> {
         match self.path {
-            Some(path) => std::fs::write(path, text).map_err(|e| Error::io(path, e)),
+            Some(path) => crate::files::write_text(path, text),
             None => {
                 let mut out = std::io::stdout().lock();
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

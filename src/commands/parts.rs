@@ -12,7 +12,8 @@ use crate::pipeline::Options;
 use crate::puzzle::Puzzle;
 use crate::render::Format;
 
-use super::{Sink, interrupt, load};
+use super::{Sink, load};
+use crate::interrupt;
 
 /// Parts a checkpointed count is cut into: a finished part is what an
 /// interruption keeps, so many small parts lose little; each part costs a
@@ -257,7 +258,7 @@ fn open_checkpoint(
         })
     };
     if file.exists() {
-        let checkpoint: Checkpoint = files::read(file, "a count checkpoint")?;
+        let checkpoint: Checkpoint = files::read_own(file, "a count checkpoint")?;
         let here = run::fingerprint_of(puzzle, options)?.map_err(|reason| {
             Error::Usage(format!(
                 "{}: cannot count in parts: {reason}",

@@ -91,7 +91,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
         Some(args.limit.unwrap_or(1))
     };
     let mut options = search.options(limit.map(|n| n as usize));
-    options.stop = Some(super::interrupt::flag());
+    options.stop = Some(crate::interrupt::flag());
     let progress = Progress::new(quiet);
     let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
     progress.finish();
@@ -132,7 +132,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     }
     super::count::report_stop(&args.puzzle, &result, status);
     if result.stopped == Some(crate::enumerate::Stopped::Interrupted) {
-        return Ok(super::interrupt::EXIT);
+        return Ok(crate::interrupt::EXIT);
     }
     Ok(status.exit_code())
 }

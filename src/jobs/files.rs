@@ -27,6 +27,7 @@ pub struct PuzzleText {
 impl PuzzleText {
     /// Reads a puzzle file and keeps its text.
     pub fn read(path: &Path) -> Result<(PuzzleText, Puzzle)> {
+        crate::files::reading(path);
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
         let stem = path
             .file_stem()
@@ -149,8 +150,15 @@ pub fn is_job(path: &Path) -> bool {
 }
 
 /// Reads a TOML file of type `T`; a malformed one is an input error that
-/// names the file and what was expected (`what`).
+/// names the file and what was expected (`what`). No output of the run may
+/// replace it.
 pub fn read<T: DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
+    crate::files::reading(path);
+    read_own(path, what)
+}
+
+/// [`read`] for a file the run rewrites itself (a checkpoint).
+pub fn read_own<T: DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
     let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
     toml::from_str(&text).map_err(|e| {
         let position = e.span().map(|s| {

@@ -163,6 +163,7 @@ pub enum Fill {
 impl Puzzle {
     /// Reads and validates a puzzle file.
     pub fn load(path: &Path) -> Result<Puzzle, Error> {
+        crate::files::reading(path);
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
         let stem = path
             .file_stem()

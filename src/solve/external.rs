@@ -120,6 +120,10 @@ impl External {
         cmd.stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
+        // Its own process group, so that the time limit and Ctrl-C stop a
+        // wrapper script's real solver too, not only the script.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
         cmd
     }
 
@@ -184,6 +188,7 @@ impl External {
         let mut command = self.command(cnf_path, result_path, remaining);
         log::debug!("running {command:?}");
         let mut child = command.spawn().map_err(|e| self.missing(&e))?;
+        let _group = crate::interrupt::ChildGroup::new(child.id());
         // Drain both pipes on their own threads so a chatty program never
         // blocks on a full pipe while we wait for it.
         let out_thread = drain(child.stdout.take());
@@ -213,8 +218,7 @@ impl External {
                 Ok(Some(status)) => return Ok(Some(status)),
                 Ok(None) => {}
                 Err(e) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
+                    stop(child);
                     return Err(Error::Solver(format!(
                         "lost track of the solver `{}`: {e}",
                         self.name
@@ -222,8 +226,7 @@ impl External {
                 }
             }
             if deadline.is_some_and(|d| Instant::now() >= d) {
-                let _ = child.kill();
-                let _ = child.wait();
+                stop(child);
                 return Ok(None);
             }
             std::thread::sleep(pause);
@@ -304,6 +307,13 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<V
     })
 }
 
+/// Stops a program and everything it started (its process group).
+fn stop(child: &mut std::process::Child) {
+    crate::interrupt::kill_group(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
 /// Writes `cnf` as a DIMACS file for the program to read.
 fn write_cnf(cnf: &Cnf, path: &Path) -> Result<(), Error> {
     let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
@@ -325,6 +335,8 @@ impl Solver for External {
             .prefix("jigsat-")
             .tempdir()
             .map_err(|e| Error::io(std::env::temp_dir(), e))?;
+        // Removed by the signal handler if Ctrl-C ends the process.
+        let _registered = crate::interrupt::TempFile::new(dir.path());
         let cnf_path = dir.path().join("formula.cnf");
         let result_path = dir.path().join("result.txt");
         write_cnf(cnf, &cnf_path)?;
