@@ -625,3 +625,39 @@ mod puzzles {
         );
     }
 }
+
+/// `encode::size` (what `info` and the memory budget read) counts exactly
+/// what the encoder builds, under every encoding, with cardinality
+/// constraints (Y25) and edge colours (big-cats).
+#[test]
+fn the_counted_size_of_every_encoding_is_the_built_size() {
+    use clap::ValueEnum;
+    use jigsat::{EdgeEncoding, Instance, Puzzle};
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+    for name in [
+        "soma.toml",
+        "pentomino-6x10.toml",
+        "y25.toml",
+        "big-cats.toml",
+        "tromino-choice.toml",
+    ] {
+        let puzzle = Puzzle::load(&dir.join(name)).unwrap();
+        let instance = Instance::new(&puzzle).unwrap();
+        for &e in Encoding::value_variants() {
+            for card in [Card::default(), Card::Totalizer] {
+                let built = instance.encode(e, card, EdgeEncoding::default(), None).cnf;
+                let counted =
+                    jigsat::encode::size(instance.cover(), e, card, EdgeEncoding::default());
+                assert_eq!(
+                    (counted.variables, counted.clauses, counted.literals),
+                    (
+                        u64::from(built.num_vars()),
+                        built.num_clauses() as u64,
+                        built.num_lits() as u64
+                    ),
+                    "{name} {e:?} {card:?}"
+                );
+            }
+        }
+    }
+}

@@ -49,11 +49,12 @@ struct Facts {
 impl Facts {
     fn gather(instance: &Instance, args: &EncodingArgs) -> Facts {
         let breaking = instance.breaking(true);
+        let units = breaking.as_ref().map_or(0, |b| b.forbidden.len());
+        // Counted, not built: a pairwise CNF of Calibron 12 would take
+        // gigabytes (encode::size).
         let size = |e: Encoding| {
-            let cnf = instance
-                .encode(e, args.card, args.edges, breaking.as_ref())
-                .cnf;
-            (e, cnf.num_vars(), cnf.num_clauses())
+            let size = crate::encode::size(instance.cover(), e, args.card, args.edges);
+            (e, size.variables as u32, size.clauses as usize + units)
         };
         Facts {
             options: instance.cover().options.len() as u32,

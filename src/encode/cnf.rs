@@ -77,6 +77,8 @@ pub struct Cnf {
     num_vars: u32,
     lits: Vec<Lit>,
     ends: Vec<usize>,
+    /// Counting only: clauses and literals are tallied, not stored.
+    counting: Option<(usize, usize)>,
 }
 
 impl Cnf {
@@ -96,8 +98,22 @@ impl Cnf {
         self.num_vars = self.num_vars.max(n);
     }
 
+    /// A formula that only counts its clauses and literals: the size of
+    /// an encoding without the memory for it ([`crate::encode::size`]).
+    pub fn counting() -> Cnf {
+        Cnf {
+            counting: Some((0, 0)),
+            ..Cnf::default()
+        }
+    }
+
     pub fn add_clause(&mut self, clause: &[Lit]) {
         debug_assert!(clause.iter().all(|l| l.var().index() <= self.num_vars));
+        if let Some((clauses, lits)) = &mut self.counting {
+            *clauses += 1;
+            *lits += clause.len();
+            return;
+        }
         self.lits.extend_from_slice(clause);
         self.ends.push(self.lits.len());
     }
@@ -107,11 +123,11 @@ impl Cnf {
     }
 
     pub fn num_clauses(&self) -> usize {
-        self.ends.len()
+        self.counting.map_or(self.ends.len(), |(c, _)| c)
     }
 
     pub fn num_lits(&self) -> usize {
-        self.lits.len()
+        self.counting.map_or(self.lits.len(), |(_, l)| l)
     }
 
     pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {

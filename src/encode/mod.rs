@@ -174,24 +174,116 @@ pub fn encode_with(cover: &Cover, encoding: Encoding, card: Card) -> Encoded {
 /// edge-matching puzzle) are encoded, and is ignored for packing puzzles.
 pub fn encode_full(cover: &Cover, encoding: Encoding, card: Card, edges: EdgeEncoding) -> Encoded {
     let mut cnf = Cnf::new();
-    let options = cover.options.len();
-    cnf.reserve_vars(options as u32);
-    let lit = |o: u32| Var::new(o + 1).positive();
-    for (item, opts) in cover.items.iter().zip(cover.options_by_item()) {
-        let lits: Vec<Lit> = opts.iter().map(|&o| lit(o)).collect();
-        encode_item(item, &lits, encoding, card, &mut cnf);
-    }
-    let edges = cover.has_colours().then(|| {
-        colours::encode(cover, edges, encoding, &mut cnf);
-        edges
-    });
+    let edges = encode_into(&mut cnf, cover, encoding, card, edges);
     Encoded {
         cnf,
-        options,
+        options: cover.options.len(),
         encoding,
         notes: Vec::new(),
         card,
         edges,
+    }
+}
+
+/// Writes the instance's clauses into `cnf` (which may only count them);
+/// the edge encoding used, for an edge-matching puzzle.
+fn encode_into(
+    cnf: &mut Cnf,
+    cover: &Cover,
+    encoding: Encoding,
+    card: Card,
+    edges: EdgeEncoding,
+) -> Option<EdgeEncoding> {
+    cnf.reserve_vars(cover.options.len() as u32);
+    let lit = |o: u32| Var::new(o + 1).positive();
+    for (item, opts) in cover.items.iter().zip(cover.options_by_item()) {
+        let lits: Vec<Lit> = opts.iter().map(|&o| lit(o)).collect();
+        encode_item(item, &lits, encoding, card, cnf);
+    }
+    cover.has_colours().then(|| {
+        colours::encode(cover, edges, encoding, cnf);
+        edges
+    })
+}
+
+/// The size of a CNF: variables, clauses, literals.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CnfSize {
+    pub variables: u64,
+    pub clauses: u64,
+    pub literals: u64,
+}
+
+impl CnfSize {
+    /// Bytes the CNF takes in memory: a literal and a clause end per
+    /// clause, 4 + 8 bytes, and the literals' 4 bytes each.
+    pub fn bytes(&self) -> u64 {
+        4 * self.literals + 8 * self.clauses
+    }
+}
+
+/// The size [`encode_full`] would build (before symmetry breaking's unit
+/// clauses), without building it: each item's encoding is counted once
+/// per distinct (options, min, max) on a counting CNF, or taken from a
+/// formula where counting would take long (pairwise). Memory stays at the
+/// largest single item's auxiliaries; `info` sizes every encoding this
+/// way, and the memory budget checks a CNF before it is built.
+pub fn size(cover: &Cover, encoding: Encoding, card: Card, edges: EdgeEncoding) -> CnfSize {
+    let options = cover.options.len() as u64;
+    if cover.has_colours() {
+        // Tile covers are small; their edge clauses depend on the colours.
+        let mut cnf = Cnf::counting();
+        encode_into(&mut cnf, cover, encoding, card, edges);
+        return CnfSize {
+            variables: u64::from(cnf.num_vars()),
+            clauses: cnf.num_clauses() as u64,
+            literals: cnf.num_lits() as u64,
+        };
+    }
+    let mut memo: std::collections::HashMap<(usize, u32, u32), CnfSize> = Default::default();
+    let mut total = CnfSize {
+        variables: options,
+        ..CnfSize::default()
+    };
+    for (item, opts) in cover.items.iter().zip(cover.options_by_item()) {
+        if item.implied {
+            continue;
+        }
+        let n = opts.len();
+        let one = *memo
+            .entry((n, item.min, item.max))
+            .or_insert_with(|| item_size(item, n, encoding, card));
+        total.variables += one.variables;
+        total.clauses += one.clauses;
+        total.literals += one.literals;
+    }
+    total
+}
+
+/// The size of one item's encoding over `n` options (auxiliary variables
+/// only).
+fn item_size(item: &Item, n: usize, encoding: Encoding, card: Card) -> CnfSize {
+    let amo = encoding.at_most_one(n);
+    let formula = match (item.min, item.max) {
+        (0, 1) => amo.size(n, false),
+        (1, 1) => amo.size(n, true),
+        _ => None,
+    };
+    if let Some((clauses, literals, aux)) = formula {
+        return CnfSize {
+            variables: u64::from(aux),
+            clauses: clauses as u64,
+            literals: literals as u64,
+        };
+    }
+    let mut cnf = Cnf::counting();
+    cnf.reserve_vars(n as u32);
+    let lits: Vec<Lit> = (1..=n as u32).map(|v| Var::new(v).positive()).collect();
+    encode_item(item, &lits, encoding, card, &mut cnf);
+    CnfSize {
+        variables: u64::from(cnf.num_vars()) - n as u64,
+        clauses: cnf.num_clauses() as u64,
+        literals: cnf.num_lits() as u64,
     }
 }
 

@@ -51,6 +51,15 @@ pub trait AtMostOne {
         cnf.add_clause(lits);
         self.encode(lits, cnf);
     }
+
+    /// The size of [`AtMostOne::encode`] (or, with `exactly`, of
+    /// [`AtMostOne::exactly_one`]) over `n` literals — clauses, literals,
+    /// auxiliary variables — where a formula is far cheaper than counting
+    /// the clauses one by one: `info` sizes encodings it does not build,
+    /// and pairwise is quadratic. `None`: count them ([`crate::encode::size`]).
+    fn size(&self, _n: usize, _exactly: bool) -> Option<(usize, usize, u32)> {
+        None
+    }
 }
 
 /// ⌈log₂ n⌉ for n ≥ 1: the bits needed to number n things 0..n-1.

@@ -16,4 +16,13 @@ impl AtMostOne for Pairwise {
             }
         }
     }
+
+    fn size(&self, n: usize, exactly: bool) -> Option<(usize, usize, u32)> {
+        let pairs = n * n.saturating_sub(1) / 2;
+        Some(if exactly {
+            (pairs + 1, 2 * pairs + n, 0)
+        } else {
+            (pairs, 2 * pairs, 0)
+        })
+    }
 }

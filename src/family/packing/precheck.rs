@@ -25,6 +25,10 @@ use crate::puzzle::{Fill, Puzzle};
 
 /// Beyond this many reachable states the argument is abandoned (it would
 /// cost more than it can save).
+/// Copies of one piece beyond which the argument is not tried (its sums
+/// grow with the square of the copies).
+const MAX_COPIES: u32 = 2_000;
+
 const MAX_STATES: usize = 2_000_000;
 
 /// A two-colouring of the lattice: `true` for light cells.
@@ -126,6 +130,14 @@ fn reachable(
         // sums[c] = balances reachable with c copies of this piece.
         let mut sums: BTreeSet<i32> = BTreeSet::from([0]);
         for copies in 0..=piece.count.max {
+            // More copies than fit on the board reach nothing; and a sum
+            // over tens of thousands of copies is not worth its time.
+            if i64::from(a) * i64::from(copies) > i64::from(area) || copies > MAX_COPIES {
+                if copies > MAX_COPIES {
+                    return None;
+                }
+                break;
+            }
             if copies > 0 {
                 if values.is_empty() {
                     break;
