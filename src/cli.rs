@@ -42,6 +42,13 @@ pub struct Cli {
     /// Print only the result: no warnings or summary lines.
     #[arg(short, long, global = true, conflicts_with = "verbose")]
     pub quiet: bool,
+
+    /// The memory jigsat may plan for its placements, CNF or order model
+    /// (default: half the machine's memory), e.g. --max-memory 4G. A
+    /// puzzle predicted to need more is refused before anything is built
+    /// (exit 2), with the figure.
+    #[arg(long, global = true, value_name = "SIZE", value_parser = crate::budget::parse_size)]
+    pub max_memory: Option<u64>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -35,6 +35,14 @@ fn file_id(_: &Path) -> Option<(u64, u64)> {
     None
 }
 
+/// The first file this run read (the puzzle, usually), for messages.
+pub fn first_input() -> Option<String> {
+    INPUTS
+        .lock()
+        .ok()
+        .and_then(|inputs| inputs.first().map(|(p, _)| p.display().to_string()))
+}
+
 fn is_input(path: &Path) -> bool {
     let canonical = std::fs::canonicalize(path).ok();
     let id = file_id(path);

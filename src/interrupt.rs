@@ -10,10 +10,18 @@
 //! programs still running (their whole process groups) and removes the
 //! temporary files still being written ([`TempFile`]), so an interrupted
 //! jigsat leaves nothing behind. A second signal always ends the process.
+//!
+//! The time limit works the same way. The searches watch the clock
+//! themselves and end at the limit with what they found; the phases that
+//! build things (placements, the cover, the CNF) do not, and a watchdog
+//! ([`set_deadline`]) ends the run for them shortly after the limit, with
+//! exit status 3 — unless the run has reached its output ([`finishing`]),
+//! which is never cut in half.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// The exit status after an interruption: 128 + SIGINT, as shells expect.
 pub const EXIT: i32 = 130;
@@ -29,6 +37,79 @@ struct State {
 }
 
 static STATE: OnceLock<State> = OnceLock::new();
+
+/// How long after its time limit a run that is still building (and so not
+/// watching the clock) is ended by the watchdog.
+pub const GRACE: Duration = Duration::from_millis(500);
+
+/// Set when the run reaches its output: the watchdog stands down.
+static FINISHING: AtomicBool = AtomicBool::new(false);
+
+/// What the run's output says when the watchdog gives up for it (the
+/// contract's document with status "unknown"), and where it goes (`-o`).
+static GIVE_UP: Mutex<Option<(Option<PathBuf>, String)>> = Mutex::new(None);
+
+/// Registers the output the run would print if it gave up now: the
+/// watchdog prints it, so that a give-up in any phase still answers in
+/// the format asked for.
+pub fn on_give_up(path: Option<&Path>, text: String) {
+    if let Ok(mut g) = GIVE_UP.lock() {
+        *g = Some((path.map(Path::to_path_buf), text));
+    }
+}
+
+/// The watchdog's give-up: the registered output, the reason on stderr.
+fn give_up(file: &str, limit: Duration) {
+    clean_up();
+    if let Some((path, text)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
+        let _ = match path {
+            Some(p) => crate::files::write_text(&p, &text).map_err(|e| e.to_string()),
+            None => {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes())
+                    .and_then(|_| out.flush())
+                    .map_err(|e| e.to_string())
+            }
+        };
+    }
+    eprintln!(
+        "{file}: gave up: {} (while still setting up the search)",
+        crate::solve::worker::time_limit_reached(limit)
+    );
+}
+
+/// Starts the watchdog of a run limited to `limit` from now: if the run
+/// has neither finished nor reached its output [`GRACE`] after the limit,
+/// the watchdog stops what the run started (solver programs, temporary
+/// files), says so naming `file`, and exits with status 3.
+pub fn set_deadline(file: &Path, limit: Duration) {
+    let file = file.display().to_string();
+    let end = Instant::now() + limit + GRACE;
+    let spawned = std::thread::Builder::new()
+        .name("jigsat-deadline".into())
+        .spawn(move || {
+            while Instant::now() < end {
+                if FINISHING.load(Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(20).min(end - Instant::now()));
+            }
+            if FINISHING.load(Ordering::SeqCst) {
+                return;
+            }
+            give_up(&file, limit);
+            std::process::exit(3);
+        });
+    if let Err(e) = spawned {
+        log::warn!("the time limit is only watched by the search: {e}");
+    }
+}
+
+/// The run has its answer and writes it out: the watchdog stands down.
+pub fn finishing() {
+    FINISHING.store(true, Ordering::SeqCst);
+}
 
 fn state() -> &'static State {
     STATE.get_or_init(|| State {

@@ -33,6 +33,7 @@
 //! binary is a thin layer of command-line parsing ([`cli`], [`commands`])
 //! over it.
 
+pub mod budget;
 pub mod cli;
 pub mod commands;
 pub mod cover;

@@ -17,6 +17,9 @@ fn main() {
     };
     init_logging(&cli);
     jigsat::interrupt::install();
+    if let Some(bytes) = cli.max_memory {
+        jigsat::budget::set_limit(bytes);
+    }
     let code = match jigsat::commands::run(&cli) {
         Ok(code) => code,
         Err(e) => {

@@ -201,6 +201,32 @@ impl<'p> Instance<'p> {
 
     /// The CNF, with symmetry-breaking units when `breaking` is given;
     /// `edges` matters for edge-matching puzzles only.
+    /// Refuses (exit 2) a CNF predicted to exceed the memory budget
+    /// ([`crate::budget`]), before [`Instance::encode`] builds it: the
+    /// size is counted without building ([`encode::size`]).
+    pub fn check_encoding(
+        &self,
+        encoding: Encoding,
+        card: Card,
+        edges: EdgeEncoding,
+    ) -> Result<()> {
+        let size = encode::size(self.cover(), encoding, card, edges);
+        let hint = if encoding == Encoding::Pairwise {
+            "try --encoding product"
+        } else {
+            ""
+        };
+        crate::budget::check(
+            size.bytes().saturating_mul(crate::budget::CNF_AND_SOLVER),
+            &format!(
+                "the {} CNF of {} clauses and the solver's copy",
+                encoding.name(),
+                crate::budget::quantity(size.clauses)
+            ),
+            hint,
+        )
+    }
+
     pub fn encode(
         &self,
         encoding: Encoding,
@@ -439,6 +465,7 @@ fn solve_sat(
     started: Instant,
 ) -> Result<Report> {
     let breaking = instance.breaking(options.symmetry);
+    instance.check_encoding(options.encoding, options.card, options.edges)?;
     let encoded = instance.encode(
         options.encoding,
         options.card,
@@ -524,6 +551,7 @@ fn solve_order(
             return Ok(first_of(found?, "corner", corner_stats(started)));
         }
     }
+    order.check_encoding(options.symmetry)?;
     let model = order.encode(options.symmetry);
     for note in &model.notes {
         log::info!("{note}");
@@ -624,6 +652,7 @@ fn enumerate_order(
             ))
         })?,
     };
+    order.check_encoding(options.symmetry)?;
     let model = order.encode(options.symmetry);
     let mut stats = order_stats(&model.cnf, started);
     stats.backend = solver.name().to_string();
@@ -681,8 +710,11 @@ fn enumerate_with(
 ) -> Result<Enumeration> {
     stats.backend = engine.name().to_string();
     let breaking = instance.breaking(options.symmetry);
+    let encoding = enumeration_encoding(options.encoding, instance.cover());
+    if matches!(engine, Engine::Sat(_)) {
+        instance.check_encoding(encoding, options.card, options.edges)?;
+    }
     let encoded = matches!(engine, Engine::Sat(_)).then(|| {
-        let encoding = enumeration_encoding(options.encoding, instance.cover());
         stats.encoding = instance.encoding_label(encoding, options.edges);
         instance.encode(encoding, options.card, options.edges, breaking.as_ref())
     });

@@ -52,6 +52,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
     let interrupt = crate::interrupt::flag();
+    if let Some(limit) = args.search.time_limit {
+        crate::interrupt::set_deadline(&args.puzzle, limit);
+    }
     if crate::jobs::files::is_job(&args.puzzle) {
         return super::parts::count_job(args);
     }
@@ -59,6 +62,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         return super::parts::count_with_checkpoint(args, file, quiet);
     }
     let puzzle = load(&args.puzzle)?;
+    super::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let progress = Progress::new(quiet);
     let watch = super::watch::Watch::start(&puzzle, true);
@@ -74,6 +78,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         done.store(true, Ordering::Relaxed);
         counted
     })?;
+    crate::interrupt::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
     let status = enumeration_status(&result);

@@ -21,6 +21,8 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
         let forbidden = breaking.map(|b| b.forbidden).unwrap_or_default();
         return write_dlx(args, &puzzle, &instance, &forbidden);
     }
+    let e = &args.encoding;
+    instance.check_encoding(e.encoding, e.card, e.edges)?;
     let encoded = instance.encode(
         args.encoding.encoding,
         args.encoding.card,

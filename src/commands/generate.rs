@@ -25,6 +25,14 @@ pub fn run(what: &GenerateCommand) -> Result<i32> {
                 clues: args.clues,
                 seed: args.seed,
             });
+            // Never write a board that `solve` would refuse as too large.
+            let name = format!("the generated {}x{} board", args.size.0, args.size.1);
+            let puzzle = crate::puzzle::Puzzle::parse(&text, &name, "edges")?;
+            crate::family::tiles::check_size(&puzzle).map_err(|e| {
+                Error::Usage(format!(
+                    "{name} would be refused by solve: {e}; nothing written"
+                ))
+            })?;
             Sink {
                 path: args.output.as_deref(),
             }

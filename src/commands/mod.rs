@@ -51,6 +51,23 @@ fn load(path: &Path) -> Result<Puzzle> {
     Ok(puzzle)
 }
 
+/// What a run prints if the time limit's watchdog ends it while it is
+/// still setting up ([`crate::interrupt::on_give_up`]): in JSON, the
+/// contract's document with status "unknown"; in text, nothing on stdout
+/// (the reason goes to stderr).
+fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
+    if format == Format::Json {
+        let doc = crate::render::json::document(
+            puzzle,
+            Status::Unknown,
+            &[],
+            None,
+            &crate::pipeline::Stats::default(),
+        );
+        crate::interrupt::on_give_up(path, doc);
+    }
+}
+
 /// Where output goes: a file (`-o`) or standard output.
 struct Sink<'a> {
     path: Option<&'a Path>,

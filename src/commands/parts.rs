@@ -44,6 +44,7 @@ pub fn count_job(args: &CountArgs) -> Result<i32> {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
         e => e,
     })?;
+    crate::interrupt::finishing();
     let (Some(result), None) = (finished, &stopped) else {
         let solutions = stopped.map_or(0, |s| s.solutions);
         let what = format!(
@@ -123,6 +124,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
             ));
         }
     };
+    crate::interrupt::finishing();
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
@@ -208,6 +210,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         saved = Instant::now();
         save(file, &checkpoint)
     })?;
+    crate::interrupt::finishing();
     save(file, &checkpoint)?;
     if stopped.is_some() {
         bar.finish();

@@ -9,10 +9,14 @@ use crate::render::{Format, json, text};
 use super::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
+    if let Some(limit) = args.search.time_limit {
+        crate::interrupt::set_deadline(&args.puzzle, limit);
+    }
     if crate::jobs::files::is_job(&args.puzzle) {
         return super::parts::solve_job(args, quiet);
     }
     let puzzle = load(&args.puzzle)?;
+    super::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let sink = Sink {
         path: args.output.output.as_deref(),
@@ -24,6 +28,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     let report = pipeline::solve(&puzzle, &options)?;
+    crate::interrupt::finishing();
     let progress = watch.and_then(|w| w.finish());
     let out = match args.output.format {
         Format::Svg => {
@@ -94,6 +99,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     options.stop = Some(crate::interrupt::flag());
     let progress = Progress::new(quiet);
     let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
+    crate::interrupt::finishing();
     progress.finish();
     let status = enumeration_status(&result);
     let counts = result.complete.then_some((result.count, result.distinct));

@@ -106,6 +106,7 @@ fn write_cubes(
 ) -> Result<()> {
     let instance = Instance::new(puzzle)?;
     let breaking = instance.breaking(options.symmetry);
+    instance.check_encoding(options.encoding, options.card, options.edges)?;
     let encoded = instance.encode(
         options.encoding,
         options.card,

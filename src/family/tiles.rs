@@ -156,10 +156,38 @@ pub fn looks(edges: &[String; 4], turns_allowed: bool) -> Vec<Look> {
     out
 }
 
+/// Bytes a tile placement costs, with its cover option and its share of
+/// the symmetry group's index (as for packing placements).
+const TILE_PLACEMENT_BYTES: u64 = 128;
+
+/// Refuses (exit 2) a tile puzzle whose placements could exceed the memory
+/// budget or [`MAX_PLACEMENTS`], from an upper bound (every look of every
+/// tile on every position), before any is made. `generate` asks the same
+/// of the boards it writes, so that it never writes one `solve` refuses.
+pub fn check_size(puzzle: &Puzzle) -> Result<()> {
+    let Some(tiling) = puzzle.tiling() else {
+        return Ok(());
+    };
+    let looks = if tiling.turns { 4 } else { 1 };
+    let upper = (tiling.tiles.len() as u64)
+        .saturating_mul(looks)
+        .saturating_mul(puzzle.board.len() as u64);
+    let what = format!("up to {} tile placements", crate::budget::quantity(upper));
+    if upper > MAX_PLACEMENTS as u64 {
+        let file = crate::files::first_input().map_or(String::new(), |f| format!("{f}: "));
+        return Err(Error::Usage(format!(
+            "{file}{what}: more than the {} placements jigsat handles; the puzzle is too large",
+            crate::budget::quantity(MAX_PLACEMENTS as u64)
+        )));
+    }
+    crate::budget::check(upper.saturating_mul(TILE_PLACEMENT_BYTES), &what, "")
+}
+
 /// Every (tile, position, look) that respects the frame. A fixed tile
 /// (a clue) has only its one placement, and no other tile goes to its
 /// position.
 fn placements(puzzle: &Puzzle, tiling: &Tiling, looks: &[Vec<Look>]) -> Result<Vec<TilePlacement>> {
+    check_size(puzzle)?;
     let board = &puzzle.board;
     let clue_at: Vec<bool> = {
         let mut at = vec![false; board.len()];

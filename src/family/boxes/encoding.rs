@@ -353,7 +353,31 @@ impl OrderModel {
         group: &[(Transform, Vec<usize>)],
         options: OrderOptions,
     ) -> OrderModel {
-        let mut cnf = Cnf::new();
+        Self::encode_into(Cnf::new(), rects, group, options)
+    }
+
+    /// The size [`OrderModel::encode`] would build, counted without
+    /// storing a clause: the order model grows with the square of the
+    /// copies, and must be weighed before it is built.
+    pub fn size(
+        rects: &Rects,
+        group: &[(Transform, Vec<usize>)],
+        options: OrderOptions,
+    ) -> crate::encode::CnfSize {
+        let model = Self::encode_into(Cnf::counting(), rects, group, options);
+        crate::encode::CnfSize {
+            variables: u64::from(model.cnf.num_vars()),
+            clauses: model.cnf.num_clauses() as u64,
+            literals: model.cnf.num_lits() as u64,
+        }
+    }
+
+    fn encode_into(
+        mut cnf: Cnf,
+        rects: &Rects,
+        group: &[(Transform, Vec<usize>)],
+        options: OrderOptions,
+    ) -> OrderModel {
         let mut notes = Vec::new();
         let axes = rects.axes;
         let copies: Vec<CopyVars> = (0..rects.copies.len())

@@ -64,6 +64,24 @@ impl OrderInstance {
         self.group.len()
     }
 
+    /// Refuses (exit 2) an order model predicted to exceed the memory
+    /// budget, before [`OrderInstance::encode`] builds it.
+    pub fn check_encoding(&self, symmetry: bool) -> crate::error::Result<()> {
+        let options = OrderOptions {
+            symmetry,
+            ..OrderOptions::default()
+        };
+        let size = OrderModel::size(&self.rects, &self.group, options);
+        crate::budget::check(
+            size.bytes().saturating_mul(crate::budget::CNF_AND_SOLVER),
+            &format!(
+                "the order model's CNF of {} clauses and the solver's copy",
+                crate::budget::quantity(size.clauses)
+            ),
+            "try --model placement",
+        )
+    }
+
     pub fn encode(&self, symmetry: bool) -> OrderModel {
         OrderModel::encode(
             &self.rects,

@@ -17,7 +17,7 @@ pub mod precheck;
 
 use std::collections::HashMap;
 
-pub use placement::{MAX_PLACEMENT_BYTES, MAX_PLACEMENTS, Placement, Placements};
+pub use placement::{MAX_PLACEMENTS, Placement, Placements};
 
 use crate::cover::{Cover, Item, ItemKind};
 use crate::error::Result;

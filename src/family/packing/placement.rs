@@ -11,16 +11,9 @@ use crate::geometry::{Board, Cell, Orientation, orientations};
 use crate::puzzle::Puzzle;
 
 /// More placements than this would not fit a CNF in memory anyway. The
-/// second line of defence, behind [`MAX_PLACEMENT_BYTES`]: it stops the
+/// second line of defence, behind the memory budget ([`crate::budget`]): it stops the
 /// generation itself, should the estimate ever fall short.
 pub const MAX_PLACEMENTS: usize = 20_000_000;
-
-/// Most memory the placements may need, by [`estimate`]'s reckoning:
-/// 8 GiB, a third of the 24 GiB development machine, so that the encoding
-/// and the solver still have room. Checked before any placement is made,
-/// so a puzzle that is too large costs a message, not an out-of-memory
-/// kill. (A later `--max-memory` option will set it.)
-pub const MAX_PLACEMENT_BYTES: u64 = 8 << 30;
 
 /// Bytes one placement costs however many cells it has: the `Placement`
 /// (40), its cover option's and colour list's headers (24 + 24), its
@@ -86,35 +79,6 @@ fn fitting_orientations(puzzle: &Puzzle) -> Vec<Vec<Orientation>> {
         .collect()
 }
 
-/// Refuses a puzzle whose placements would need more than `limit` bytes,
-/// giving the estimate, before any of them is made.
-fn check_memory(puzzle: &Puzzle, estimate: Estimate, limit: u64) -> Result<(), Error> {
-    if estimate.bytes <= limit {
-        return Ok(());
-    }
-    Err(Error::Usage(format!(
-        "{}: the placements would need about {} ({} placements); the limit is {}",
-        puzzle.name,
-        gib(estimate.bytes),
-        quantity(estimate.placements),
-        gib(limit)
-    )))
-}
-
-/// Bytes in GiB with one decimal: "12.3 GiB".
-fn gib(bytes: u64) -> String {
-    format!("{:.1} GiB", bytes as f64 / f64::from(1u32 << 30))
-}
-
-/// A count with one decimal and a unit past a million: "41.2 M".
-fn quantity(n: u64) -> String {
-    match n {
-        0..1_000_000 => n.to_string(),
-        1_000_000..1_000_000_000 => format!("{:.1} M", n as f64 / 1e6),
-        _ => format!("{:.1} G", n as f64 / 1e9),
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
     /// Index into `Puzzle::pieces`.
@@ -138,14 +102,15 @@ pub struct Placements {
 impl Placements {
     /// Every placement of every piece; refuses, before making any, a
     /// puzzle whose placements would need more than
-    /// [`MAX_PLACEMENT_BYTES`] (see [`estimate`]).
+    /// the memory budget ([`crate::budget`], see [`estimate`]).
     pub fn generate(puzzle: &Puzzle) -> Result<Placements, Error> {
         let board = &puzzle.board;
         let all_orientations = fitting_orientations(puzzle);
-        check_memory(
-            puzzle,
-            estimate(board, &all_orientations),
-            MAX_PLACEMENT_BYTES,
+        let e = estimate(board, &all_orientations);
+        crate::budget::check(
+            e.bytes,
+            &format!("{} placements", crate::budget::quantity(e.placements)),
+            "",
         )?;
         let mut all = Vec::new();
         for (p, fitting) in all_orientations.iter().enumerate() {
