@@ -65,7 +65,10 @@ pub enum Command {
         jigsat count puzzles/soma.toml\n  \
         jigsat count puzzles/pentomino-6x10.toml --solver varisat --format json\n\n\
         `count` is the number of solutions on a board that does not move; `distinct` counts \
-        solutions that differ only by a rotation or reflection of the board once.")]
+        solutions that differ only by a rotation or reflection of the board once.\n\n\
+        For a BurrTools .xmpuzzle file, `distinct` is what BurrTools calls the number of \
+        assemblies (see README.md, \"BurrTools files\"): whether the pieces can be taken apart \
+        (disassembly) is not checked, so no figure corresponds to BurrTools' solutions.")]
     Count(CountArgs),
 
     /// How big the search `count` would run is, before running it:
@@ -129,6 +132,19 @@ pub enum Command {
     /// Write a puzzle file with a planted solution, for tests and benchmarks.
     #[command(subcommand)]
     Generate(GenerateCommand),
+
+    /// Convert a puzzle between BurrTools .xmpuzzle and jigsat TOML.
+    #[command(after_help = "Examples:\n  \
+        jigsat convert design.xmpuzzle -o design.toml\n  \
+        jigsat convert design.xmpuzzle --problem 2 -o design-2.toml\n  \
+        jigsat convert puzzles/soma.toml -o soma.xmpuzzle\n\n\
+        One problem is converted (the first unless --problem picks one). A BurrTools result's \
+        variable (+) cells become `?` cells of the board, part counts and min/max ranges become \
+        counts. What the other format cannot say is refused with the reason (exit 2): colour \
+        constraints have no TOML form; BurrTools has no `rotations = \"plane\"`/`\"none\"`, no \
+        mirror and no edge-matching tiles; grids other than cubes are not read. Stored \
+        solutions and disassembly data are not carried over (jigsat does not disassemble).")]
+    Convert(ConvertArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -194,10 +210,42 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// Which problem of a BurrTools file to read.
+#[derive(Debug, Args, Default, Clone)]
+pub struct ProblemArg {
+    /// For a BurrTools .xmpuzzle file: the problem to read, by number
+    /// (from 0) or by name, e.g. `--problem 1` or `--problem "Another
+    /// Example"`; the first by default. `jigsat info FILE.xmpuzzle` lists
+    /// them.
+    #[arg(long, value_name = "N|NAME")]
+    pub problem: Option<String>,
+}
+
+/// `jigsat convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The puzzle to convert: TOML or BurrTools .xmpuzzle.
+    pub input: PathBuf,
+
+    /// Where to write it; the extension says the format: `.toml` for
+    /// jigsat TOML, `.xmpuzzle` for BurrTools (gzip-compressed, as
+    /// BurrTools writes it) or `.xml` (the same, uncompressed). Never the
+    /// input file itself.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file (TOML; see README.md for the format).
+    /// The puzzle file: TOML (see README.md for the format) or a
+    /// BurrTools .xmpuzzle.
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// Every distinct solution: one per class of solutions that differ only
     /// by a rotation or reflection of the board.
@@ -221,6 +269,9 @@ pub struct CountArgs {
     pub puzzle: PathBuf,
 
     #[command(flatten)]
+    pub problem: ProblemArg,
+
+    #[command(flatten)]
     pub output: OutputArgs,
 
     #[command(flatten)]
@@ -231,6 +282,9 @@ pub struct CountArgs {
 pub struct EstimateArgs {
     /// The puzzle file.
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// Random walks down the tree, e.g. --probes 10000 for a tighter
     /// figure on an uneven tree.
@@ -331,6 +385,9 @@ pub struct InfoArgs {
     pub puzzle: PathBuf,
 
     #[command(flatten)]
+    pub problem: ProblemArg,
+
+    #[command(flatten)]
     pub output: OutputArgs,
 
     #[command(flatten)]
@@ -341,6 +398,9 @@ pub struct InfoArgs {
 pub struct DimacsArgs {
     /// The puzzle file.
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// `cnf`: DIMACS for any SAT solver. `dlx`: the exact-cover instance
     /// in the input format of Knuth's DLX1/DLX2 (one line of items, then
@@ -378,6 +438,9 @@ pub enum ExportFormat {
 pub struct DecodeArgs {
     /// The puzzle file the CNF was written for.
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// The solver's answer (a file, or `-` for standard input).
     pub model: PathBuf,

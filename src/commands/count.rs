@@ -49,7 +49,7 @@ fn forecast(
 
 pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     super::no_picture(args.output.format, "count")?;
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     let search = &args.search;
     let progress = Progress::new(quiet);
     let watch = super::watch::Watch::start(&puzzle, true);

@@ -9,7 +9,7 @@ use crate::render::{Format, json, text};
 use super::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     let search = &args.search;
     let sink = Sink {
         path: args.output.output.as_deref(),
