@@ -274,8 +274,7 @@ fn optional_cells(
                 "with board art, mark the cells that may stay empty `?` instead of listing them",
             ));
         }
-        (Some(list), None) => listed_cells(src, "board", list)
-            .map(|(span, _, cells)| (span, "board.optional".to_string(), cells))?,
+        (Some(list), None) => listed_cells(src, "board.optional".to_string(), list)?,
         (None, Some((span, cells))) => (span, "board.shape".to_string(), cells),
         (None, None) => return Ok(Vec::new()),
     };
@@ -822,7 +821,7 @@ fn shape_from(
         let cells = art::parse(text.get_ref());
         (text.span(), format!("{owner}.shape"), cells)
     } else {
-        listed_cells(src, owner, cells.expect("exactly one part is given"))?
+        listed_cells(src, format!("{owner}.cells"), cells.expect("exactly one part is given"))?
     };
     if cells.is_empty() {
         return Err(src.error(
@@ -874,10 +873,9 @@ fn box_cells(src: &Source, owner: &str, size: Spanned<Vec<i64>>) -> Result<Given
 /// none listed twice (a repeat is almost surely a typo for another cell).
 fn listed_cells(
     src: &Source,
-    owner: &str,
+    field: String,
     list: Spanned<Vec<Vec<i64>>>,
 ) -> Result<GivenCells, InputError> {
-    let field = format!("{owner}.cells");
     let mut out = Vec::with_capacity(list.get_ref().len());
     for (k, c) in list.get_ref().iter().enumerate() {
         let ok = (2..=3).contains(&c.len()) && c.iter().all(|v| v.abs() <= MAX_COORDINATE);
