@@ -11,7 +11,9 @@
 mod common;
 
 use std::collections::BTreeSet;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use common::{assert_success, jigsat, puzzle_path};
 use jigsat::{Instance, Puzzle};
@@ -37,15 +39,17 @@ fn examples() -> Option<PathBuf> {
     None
 }
 
+/// `jigsat ARGS...`, its output.
+fn run(args: &[&OsStr]) -> Output {
+    jigsat().args(args).output().unwrap()
+}
+
 /// `jigsat count FILE --problem P --format json`: (count, distinct).
 fn count(path: &Path, problem: &str, extra: &[&str]) -> (u64, u64) {
-    let out = jigsat()
-        .arg("count")
-        .arg(path)
-        .args(["--problem", problem, "--format", "json", "-q"])
-        .args(extra)
-        .output()
-        .unwrap();
+    let mut args: Vec<&OsStr> = vec!["count".as_ref(), path.as_os_str(), "--problem".as_ref()];
+    args.extend([problem, "--format", "json", "-q"].map(OsStr::new));
+    args.extend(extra.iter().map(OsStr::new));
+    let out = run(&args);
     assert_success(&out);
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     (
@@ -96,12 +100,13 @@ fn check_examples(heavy: bool) {
         }
         let path = dir.join(&r.file);
         if r.grid != 0 {
-            let out = jigsat()
-                .arg("count")
-                .arg(&path)
-                .args(["--problem", &r.problem, "-q"])
-                .output()
-                .unwrap();
+            let problem = OsStr::new(&r.problem);
+            let out = run(&[
+                "count".as_ref(),
+                path.as_os_str(),
+                "--problem".as_ref(),
+                problem,
+            ]);
             assert_eq!(out.status.code(), Some(2), "{} is refused", r.file);
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(err.lines().count(), 1, "one line: {err}");
@@ -136,11 +141,7 @@ fn files_without_problems_are_refused_with_the_reason() {
     let Some(dir) = examples() else { return };
     for k in 0..5 {
         let name = format!("Representation{k}.xmpuzzle");
-        let out = jigsat()
-            .arg("count")
-            .arg(dir.join(&name))
-            .output()
-            .unwrap();
+        let out = run(&["count".as_ref(), dir.join(&name).as_os_str()]);
         assert_eq!(out.status.code(), Some(2));
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
@@ -157,7 +158,10 @@ fn files_without_problems_are_refused_with_the_reason() {
 fn soma_fixture() {
     let path = fixture("soma.xmpuzzle");
     assert_eq!(count(&path, "0", &[]), (11_520, 240));
-    assert_eq!(count(&path, "Soma", &["--solver", "varisat"]), (11_520, 240));
+    assert_eq!(
+        count(&path, "Soma", &["--solver", "varisat"]),
+        (11_520, 240)
+    );
 }
 
 #[test]
@@ -194,11 +198,7 @@ fn ranges() {
 
 #[test]
 fn info_lists_every_problem() {
-    let out = jigsat()
-        .arg("info")
-        .arg(fixture("variable.xmpuzzle"))
-        .output()
-        .unwrap();
+    let out = run(&["info".as_ref(), fixture("variable.xmpuzzle").as_os_str()]);
     assert_success(&out);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("problem 0 \"Ring\""), "{text}");
@@ -209,17 +209,26 @@ fn info_lists_every_problem() {
 #[test]
 fn solve_and_dimacs_read_the_file() {
     let path = fixture("colours.xmpuzzle");
-    let out = jigsat().arg("solve").arg(&path).arg("-q").output().unwrap();
-    assert_success(&out);
-    let out = jigsat().arg("dimacs").arg(&path).output().unwrap();
+    assert_success(&run(&["solve".as_ref(), path.as_os_str(), "-q".as_ref()]));
+    let out = run(&["dimacs".as_ref(), path.as_os_str()]);
     assert_success(&out);
     assert!(String::from_utf8_lossy(&out.stdout).contains("p cnf "));
+}
+
+/// `jigsat convert INPUT -o OUTPUT`.
+fn convert(input: &Path, output: &Path) -> Output {
+    run(&[
+        "convert".as_ref(),
+        input.as_os_str(),
+        "-o".as_ref(),
+        output.as_os_str(),
+    ])
 }
 
 /// Runs jigsat on a file and insists on exit 2 with one line naming it
 /// and containing `reason`.
 fn refused(path: &Path, reason: &str) {
-    let out = jigsat().arg("count").arg(path).output().unwrap();
+    let out = run(&["count".as_ref(), path.as_os_str()]);
     assert_eq!(out.status.code(), Some(2), "{}", path.display());
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(err.lines().count(), 1, "one line: {err}");
@@ -239,22 +248,41 @@ fn malformed_files_get_one_line_and_exit_2() {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     std::io::Write::write_all(&mut gz, soma.as_bytes()).unwrap();
     let gz = gz.finish().unwrap();
-    refused(&write("truncated.xmpuzzle", &gz[..gz.len() / 2]), "truncated");
     refused(
-        &write("svg.xmpuzzle", b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
+        &write("truncated.xmpuzzle", &gz[..gz.len() / 2]),
+        "truncated",
+    );
+    refused(
+        &write(
+            "svg.xmpuzzle",
+            b"<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+        ),
         "not a BurrTools puzzle",
     );
-    refused(&write("broken.xmpuzzle", b"<puzzle><shapes>"), "not well-formed XML");
     refused(
-        &write("id.xmpuzzle", soma.replace("<shape id=\"7\"", "<shape id=\"9\"").as_bytes()),
+        &write("broken.xmpuzzle", b"<puzzle><shapes>"),
+        "not well-formed XML",
+    );
+    refused(
+        &write(
+            "id.xmpuzzle",
+            soma.replace("<shape id=\"7\"", "<shape id=\"9\"")
+                .as_bytes(),
+        ),
         "names shape 9",
     );
     refused(
-        &write("length.xmpuzzle", soma.replace(">###_<", ">###<").as_bytes()),
+        &write(
+            "length.xmpuzzle",
+            soma.replace(">###_<", ">###<").as_bytes(),
+        ),
         "the voxel string has 3 cells",
     );
     refused(
-        &write("grid.xmpuzzle", soma.replace("type=\"0\"/>", "type=\"2\"/>").as_bytes()),
+        &write(
+            "grid.xmpuzzle",
+            soma.replace("type=\"0\"/>", "type=\"2\"/>").as_bytes(),
+        ),
         "grid type 2 (spheres)",
     );
 }
@@ -263,14 +291,7 @@ fn malformed_files_get_one_line_and_exit_2() {
 fn gzip_and_plain_xml_read_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let gz = dir.path().join("soma.xmpuzzle");
-    let out = jigsat()
-        .arg("convert")
-        .arg(fixture("soma.xmpuzzle"))
-        .arg("-o")
-        .arg(&gz)
-        .output()
-        .unwrap();
-    assert_success(&out);
+    assert_success(&convert(&fixture("soma.xmpuzzle"), &gz));
     assert_eq!(&std::fs::read(&gz).unwrap()[..2], &[0x1f, 0x8b], "gzip");
     assert_eq!(count(&gz, "0", &[]), (11_520, 240));
 }
@@ -278,20 +299,14 @@ fn gzip_and_plain_xml_read_the_same() {
 #[test]
 fn convert_refuses_what_the_target_cannot_say() {
     let dir = tempfile::tempdir().unwrap();
-    let convert = |input: &Path, output: &Path| {
-        jigsat()
-            .arg("convert")
-            .arg(input)
-            .arg("-o")
-            .arg(output)
-            .output()
-            .unwrap()
-    };
     let colours = fixture("colours.xmpuzzle");
     let out = convert(&colours, &dir.path().join("c.toml"));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("colour constraints"));
-    let out = convert(&puzzle_path("big-cats.toml"), &dir.path().join("b.xmpuzzle"));
+    let out = convert(
+        &puzzle_path("big-cats.toml"),
+        &dir.path().join("b.xmpuzzle"),
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tiles"));
     // Never over the input, not even through another name for it.
@@ -383,12 +398,12 @@ fn compare_counts(path: &Path, back: &Puzzle) {
     let again = dir.path().join("back.toml");
     std::fs::write(&again, back.to_toml().unwrap()).unwrap();
     let out = |p: &Path| {
-        let o = jigsat()
-            .arg("count")
-            .arg(p)
-            .args(["--format", "json", "-q"])
-            .output()
-            .unwrap();
+        let o = run(&[
+            "count".as_ref(),
+            p.as_os_str(),
+            "--format".as_ref(),
+            "json".as_ref(),
+        ]);
         let doc: Value = serde_json::from_slice(&o.stdout).unwrap();
         (doc["count"].clone(), doc["distinct"].clone())
     };

@@ -10,7 +10,11 @@ const CASES: &[(&str, &str, &[&str])] = &[
     (
         "optional-off-board.toml",
         "[board]\nsize = [2, 2]\noptional = [[5, 5]]\n[[piece]]\nname = \"a\"\nsize = [2, 1]\ncount = 2\n",
-        &["optional-off-board.toml:3:", "board.optional", "not on the board"],
+        &[
+            "optional-off-board.toml:3:",
+            "board.optional",
+            "not on the board",
+        ],
     ),
     (
         "optional-and-art.toml",

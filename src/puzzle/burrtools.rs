@@ -105,12 +105,7 @@ pub fn read(bytes: &[u8], file: &str) -> Result<XmFile, InputError> {
         let mut out = Vec::new();
         flate2::read::GzDecoder::new(bytes)
             .read_to_end(&mut out)
-            .map_err(|e| {
-                bad(
-                    file,
-                    format!("the gzip data is truncated or damaged ({e})"),
-                )
-            })?;
+            .map_err(|e| bad(file, format!("the gzip data is truncated or damaged ({e})")))?;
         out
     } else {
         bytes.to_vec()
@@ -119,8 +114,7 @@ pub fn read(bytes: &[u8], file: &str) -> Result<XmFile, InputError> {
     // comments: read those as Latin-1 rather than refuse the file.
     let text = String::from_utf8(raw)
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
-    let doc = Document::parse(&text)
-        .map_err(|e| bad(file, format!("not well-formed XML: {e}")))?;
+    let doc = Document::parse(&text).map_err(|e| bad(file, format!("not well-formed XML: {e}")))?;
     parse_puzzle(doc.root_element(), file)
 }
 
@@ -152,7 +146,9 @@ fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError> {
         let what = GRIDS.get(grid).copied().unwrap_or("an unknown grid");
         return Err(bad(
             file,
-            format!("grid type {grid} ({what}) is not supported: jigsat reads the cube grid (type 0) only"),
+            format!(
+                "grid type {grid} ({what}) is not supported: jigsat reads the cube grid (type 0) only"
+            ),
         ));
     }
     let colours = child(root, "colors").map_or(0, |c| elements(c, "color").count());
@@ -218,7 +214,9 @@ fn parse_shape(node: Node, id: usize, file: &str) -> Result<XmShape, InputError>
         let grid = GRIDS.get(t).copied().unwrap_or("an unknown grid");
         return Err(bad(
             file,
-            format!("{what} is on grid type {t} ({grid}): jigsat reads the cube grid (type 0) only"),
+            format!(
+                "{what} is on grid type {t} ({grid}): jigsat reads the cube grid (type 0) only"
+            ),
         ));
     }
     let mut dims = [0usize; 3];
@@ -282,7 +280,9 @@ fn voxel_string(
             other => {
                 return Err(bad(
                     file,
-                    format!("{what}: '{other}' in the voxel string (expected _, # or +, each perhaps followed by a colour number)"),
+                    format!(
+                        "{what}: '{other}' in the voxel string (expected _, # or +, each perhaps followed by a colour number)"
+                    ),
                 ));
             }
         };
@@ -291,7 +291,10 @@ fn voxel_string(
             chars.next();
             colour = colour * 10 + d;
             if colour > 255 {
-                return Err(bad(file, format!("{what}: colour number {colour} is too large")));
+                return Err(bad(
+                    file,
+                    format!("{what}: colour number {colour} is too large"),
+                ));
             }
         }
         out.push(state.map(|s| (s, colour as u8)));
@@ -321,13 +324,20 @@ fn parse_problem(
         } else {
             Err(bad(
                 file,
-                format!("{what} names shape {id}, but the file has {shapes} shapes (0 to {})", shapes.max(1) - 1),
+                format!(
+                    "{what} names shape {id}, but the file has {shapes} shapes (0 to {})",
+                    shapes.max(1) - 1
+                ),
             ))
         }
     };
     let mut parts = Vec::new();
-    for s in child(node, "shapes").into_iter().flat_map(|s| elements(s, "shape")) {
-        let id = number(s, "id", file)?.ok_or_else(|| bad(file, format!("{what}: a piece without an id")))?;
+    for s in child(node, "shapes")
+        .into_iter()
+        .flat_map(|s| elements(s, "shape"))
+    {
+        let id = number(s, "id", file)?
+            .ok_or_else(|| bad(file, format!("{what}: a piece without an id")))?;
         parts.push(Part {
             shape: shape_id(id)?,
             count: part_count(s, &what, file)?,
@@ -339,11 +349,17 @@ fn parse_problem(
         .flatten()
         .ok_or_else(|| bad(file, format!("{what} has no result shape")))?;
     let mut allowed = Vec::new();
-    for pair in child(node, "bitmap").into_iter().flat_map(|b| elements(b, "pair")) {
+    for pair in child(node, "bitmap")
+        .into_iter()
+        .flat_map(|b| elements(b, "pair"))
+    {
         let p = number(pair, "piece", file)?.unwrap_or(0);
         let r = number(pair, "result", file)?.unwrap_or(0);
         if p >= 255 || r >= 255 {
-            return Err(bad(file, format!("{what}: colour pair ({p}, {r}) is out of range")));
+            return Err(bad(
+                file,
+                format!("{what}: colour pair ({p}, {r}) is out of range"),
+            ));
         }
         allowed.push((p as u8 + 1, r as u8 + 1));
     }
@@ -370,7 +386,10 @@ fn part_count(node: Node, what: &str, file: &str) -> Result<Count, InputError> {
     if count.min > count.max {
         return Err(bad(
             file,
-            format!("{what}: a piece with min {} above max {}", count.min, count.max),
+            format!(
+                "{what}: a piece with min {} above max {}",
+                count.min, count.max
+            ),
         ));
     }
     Ok(count)
@@ -384,11 +403,19 @@ impl XmFile {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let name = p.name.as_deref().map(|n| format!(" \"{n}\"")).unwrap_or_default();
+                let name = p
+                    .name
+                    .as_deref()
+                    .map(|n| format!(" \"{n}\""))
+                    .unwrap_or_default();
                 let (lo, hi) = p.parts.iter().fold((0, 0), |(lo, hi), part| {
                     (lo + part.count.min, hi + part.count.max)
                 });
-                let pieces = if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") };
+                let pieces = if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}..{hi}")
+                };
                 format!(
                     "problem {i}{name}: {} parts, {pieces} pieces, result shape {}",
                     p.parts.len(),
@@ -402,7 +429,10 @@ impl XmFile {
     /// `None`).
     fn problem(&self, choice: Option<&str>) -> Result<(usize, &XmProblem), InputError> {
         if self.problems.is_empty() {
-            return Err(bad(&self.file, "the file holds no problems (nothing to solve)"));
+            return Err(bad(
+                &self.file,
+                "the file holds no problems (nothing to solve)",
+            ));
         }
         let Some(choice) = choice else {
             return Ok((0, &self.problems[0]));
@@ -447,7 +477,10 @@ impl XmFile {
         let result = &self.shapes[problem.result];
         let cells: Vec<Cell> = result.cells.iter().map(|c| c.0).collect();
         if cells.is_empty() {
-            return Err(bad(&self.file, format!("problem {index}: the result shape is empty")));
+            return Err(bad(
+                &self.file,
+                format!("problem {index}: the result shape is empty"),
+            ));
         }
         let board = Board::new(Shape::new(cells)).map_err(|e| bad(&self.file, e.to_string()))?;
         let mut optional: Vec<u32> = result
@@ -459,10 +492,13 @@ impl XmFile {
         optional.sort_unstable();
         let pieces = self.pieces(index, problem)?;
         let puzzle = Puzzle {
-            name: problem.name.clone().unwrap_or_else(|| match self.problems.len() {
-                1 => stem.to_string(),
-                _ => format!("{stem} problem {index}"),
-            }),
+            name: problem
+                .name
+                .clone()
+                .unwrap_or_else(|| match self.problems.len() {
+                    1 => stem.to_string(),
+                    _ => format!("{stem} problem {index}"),
+                }),
             description: self.comment.clone(),
             source: None,
             fill: Fill::Exact,
@@ -492,10 +528,16 @@ impl XmFile {
             if cells.is_empty() {
                 return Err(bad(
                     &self.file,
-                    format!("problem {index}: piece shape {} has no filled cells", part.shape),
+                    format!(
+                        "problem {index}: piece shape {} has no filled cells",
+                        part.shape
+                    ),
                 ));
             }
-            let mut name = shape.name.clone().unwrap_or_else(|| format!("S{}", part.shape + 1));
+            let mut name = shape
+                .name
+                .clone()
+                .unwrap_or_else(|| format!("S{}", part.shape + 1));
             if name.trim().is_empty() || pieces.iter().any(|(_, p)| p.name == name) {
                 name = format!("{name}#{}", part.shape + 1);
             }
@@ -563,7 +605,11 @@ impl XmFile {
         let all = puzzle.board.len();
         let required = all - puzzle.optional.len();
         if hi < required || lo > all {
-            let covers = if lo == hi { lo.to_string() } else { format!("{lo} to {hi}") };
+            let covers = if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo} to {hi}")
+            };
             return Err(bad(
                 &self.file,
                 format!(

@@ -821,7 +821,11 @@ fn shape_from(
         let cells = art::parse(text.get_ref());
         (text.span(), format!("{owner}.shape"), cells)
     } else {
-        listed_cells(src, format!("{owner}.cells"), cells.expect("exactly one part is given"))?
+        listed_cells(
+            src,
+            format!("{owner}.cells"),
+            cells.expect("exactly one part is given"),
+        )?
     };
     if cells.is_empty() {
         return Err(src.error(

@@ -98,13 +98,7 @@ impl Colours {
     /// `target`, duplicates removed. Empty when none fits; two or more
     /// when the piece is symmetric in shape but not in colour and both
     /// ways fit.
-    pub fn fitting(
-        &self,
-        board: &Board,
-        p: usize,
-        piece: &Piece,
-        target: &[Cell],
-    ) -> Vec<Vec<u8>> {
+    pub fn fitting(&self, board: &Board, p: usize, piece: &Piece, target: &[Cell]) -> Vec<Vec<u8>> {
         let target = Shape::new(target.to_vec());
         let Some((lo, _)) = target.bounds() else {
             return Vec::new();
@@ -265,7 +259,9 @@ impl Puzzle {
             file: file.clone(),
             position: None,
             field: None,
-            message: "the file is not UTF-8 text (a TOML puzzle or a BurrTools .xmpuzzle was expected)".into(),
+            message:
+                "the file is not UTF-8 text (a TOML puzzle or a BurrTools .xmpuzzle was expected)"
+                    .into(),
         })?;
         Ok(Puzzle::parse(&text, &file, &stem)?)
     }

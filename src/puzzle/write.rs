@@ -92,7 +92,7 @@ fn art(shape: &Shape, mark: impl Fn(Cell) -> char) -> String {
 /// One `[[piece]]` entry.
 fn piece_toml(piece: &Piece) -> String {
     let mut out = format!("\n[[piece]]\nname = {}\n", quoted(&piece.name));
-    if piece.name.chars().next() != Some(piece.glyph) {
+    if !piece.name.starts_with(piece.glyph) {
         let _ = writeln!(out, "glyph = {}", quoted(&piece.glyph.to_string()));
     }
     let count = piece.count;
@@ -144,12 +144,7 @@ pub fn xmpuzzle(puzzle: &Puzzle) -> Result<String, String> {
     let state = |i: u32| {
         if puzzle.must_cover(i) { '#' } else { '+' }
     };
-    let colour = |i: u32| {
-        puzzle
-            .colours
-            .as_ref()
-            .map_or(0, |c| c.board[i as usize])
-    };
+    let colour = |i: u32| puzzle.colours.as_ref().map_or(0, |c| c.board[i as usize]);
     let mut out = String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n");
     out.push_str("  <gridType type=\"0\"/>\n");
     out.push_str(&colours_xml(puzzle));
@@ -225,7 +220,9 @@ fn voxel_xml(name: Option<&str>, cells: &[(Cell, char, u8)]) -> String {
             }
         }
     }
-    let name = name.map(|n| format!(" name=\"{}\"", escape(n))).unwrap_or_default();
+    let name = name
+        .map(|n| format!(" name=\"{}\"", escape(n)))
+        .unwrap_or_default();
     format!(
         "    <voxel x=\"{}\" y=\"{}\" z=\"{}\"{name} type=\"0\">{text}</voxel>\n",
         dims[0], dims[1], dims[2]

@@ -243,8 +243,9 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
 fn keeps_cell_kinds(puzzle: &Puzzle, cells: &[u32]) -> bool {
     let optional = |c: u32| puzzle.optional.binary_search(&c).is_ok();
     let colour = |c: u32| puzzle.colours.as_ref().map_or(0, |k| k.board[c as usize]);
-    (0..cells.len() as u32)
-        .all(|c| optional(c) == optional(cells[c as usize]) && colour(c) == colour(cells[c as usize]))
+    (0..cells.len() as u32).all(|c| {
+        optional(c) == optional(cells[c as usize]) && colour(c) == colour(cells[c as usize])
+    })
 }
 
 /// Where each piece goes under `t`, or `None` if some piece has no image
