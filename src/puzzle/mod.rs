@@ -103,26 +103,28 @@ impl Colours {
         let Some((lo, _)) = target.bounds() else {
             return Vec::new();
         };
-        let normal = target.normalized();
         let mut out: Vec<Vec<u8>> = Vec::new();
         for t in piece.moves.group(board.is_flat()) {
-            if piece.shape.transformed(t) != normal {
-                continue;
-            }
             let moved: Vec<Cell> = piece.shape.cells().iter().map(|&c| t.apply(c)).collect();
-            let Some((mlo, _)) = Shape::new(moved.clone()).bounds() else {
-                continue;
-            };
-            let shift = Cell::new(lo[0] - mlo[0], lo[1] - mlo[1], lo[2] - mlo[2]);
-            let mut colours = vec![0u8; target.len()];
-            let fits = moved.iter().zip(&self.pieces[p]).all(|(&c, &k)| {
-                let at = c.offset(shift);
-                let slot = target.cells().binary_search(&at).expect("same shape");
-                colours[slot] = k;
-                board
-                    .index(at)
-                    .is_some_and(|i| self.fits(k, self.board[i as usize]))
+            let mlo = moved.iter().fold([i32::MAX; 3], |m, c| {
+                let v = c.coords();
+                [m[0].min(v[0]), m[1].min(v[1]), m[2].min(v[2])]
             });
+            let shift = Cell::new(lo[0] - mlo[0], lo[1] - mlo[1], lo[2] - mlo[2]);
+            // The piece has as many cells as the target, all distinct: it
+            // lies on the target exactly when each cell lands on it.
+            let mut colours = vec![0u8; target.len()];
+            let fits = piece.shape.len() == target.len()
+                && moved.iter().zip(&self.pieces[p]).all(|(&c, &k)| {
+                    let at = c.offset(shift);
+                    let Ok(slot) = target.cells().binary_search(&at) else {
+                        return false;
+                    };
+                    colours[slot] = k;
+                    board
+                        .index(at)
+                        .is_some_and(|i| self.fits(k, self.board[i as usize]))
+                });
             if fits && !out.contains(&colours) {
                 out.push(colours);
             }
