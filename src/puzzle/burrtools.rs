@@ -36,6 +36,11 @@ const GRIDS: [&str; 5] = [
     "tetrahedra and octahedra",
 ];
 
+/// Most XML a compressed file may inflate to: far beyond any real design
+/// (the largest example is 2 MB), and a bound on what a damaged or
+/// malicious file can make jigsat allocate.
+const MAX_XML_BYTES: u64 = 256 << 20;
+
 /// Whether `bytes` (read from `path`) is a BurrTools file: the
 /// `.xmpuzzle` extension, gzip's magic number, or XML text.
 pub fn is_xmpuzzle(path: &Path, bytes: &[u8]) -> bool {
@@ -104,8 +109,15 @@ pub fn read(bytes: &[u8], file: &str) -> Result<XmFile, InputError> {
     let raw = if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut out = Vec::new();
         flate2::read::GzDecoder::new(bytes)
+            .take(MAX_XML_BYTES + 1)
             .read_to_end(&mut out)
             .map_err(|e| bad(file, format!("the gzip data is truncated or damaged ({e})")))?;
+        if out.len() as u64 > MAX_XML_BYTES {
+            return Err(bad(
+                file,
+                format!("the file inflates to more than {MAX_XML_BYTES} bytes of XML"),
+            ));
+        }
         out
     } else {
         bytes.to_vec()
@@ -516,6 +528,7 @@ impl XmFile {
     /// times are left out. Names are the shapes' names, or BurrTools'
     /// `S1`, `S2`, … (1-based ids), made unique.
     fn pieces(&self, index: usize, problem: &XmProblem) -> Result<Vec<(usize, Piece)>, InputError> {
+        let result_cells = self.shapes[problem.result].cells.len();
         let mut pieces: Vec<(usize, Piece)> = Vec::new();
         for part in problem.parts.iter().filter(|p| p.count.max > 0) {
             let shape = &self.shapes[part.shape];
@@ -541,13 +554,20 @@ impl XmFile {
             if name.trim().is_empty() || pieces.iter().any(|(_, p)| p.name == name) {
                 name = format!("{name}#{}", part.shape + 1);
             }
+            // More copies than fit in the result are never used: capping
+            // the count keeps a careless `max` from inflating the CNF.
+            let fit = (result_cells / cells.len()) as u32;
+            let count = Count {
+                min: part.count.min,
+                max: part.count.max.min(fit.max(part.count.min)),
+            };
             pieces.push((
                 part.shape,
                 Piece {
                     glyph: glyph(pieces.len()),
                     name,
                     shape: Shape::new(cells).normalized(),
-                    count: part.count,
+                    count,
                     moves: Moves::default(),
                 },
             ));

@@ -1,9 +1,11 @@
 //! The puzzle as the rest of jigsat sees it: a board, pieces and rules,
 //! already validated.
 //!
-//! Reading and checking the TOML file is [`file`]'s job; once a [`Puzzle`]
-//! exists, every field holds a value the contract allows, so later steps
-//! never re-validate input.
+//! Reading and checking the TOML file is [`file`]'s job, reading a
+//! BurrTools `.xmpuzzle` file [`burrtools`]'s (both make the same
+//! [`Puzzle`]), and writing either format back `write`'s; once a
+//! [`Puzzle`] exists, every field holds a value the contract allows, so
+//! later steps never re-validate input.
 
 mod art;
 pub mod burrtools;
