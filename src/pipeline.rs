@@ -674,20 +674,48 @@ fn enumerate_with(
         Some(e) => record_encoding(stats, e, started),
         None => stats.encode_ms = ms(started.elapsed()),
     }
-    let limits = options.limits();
-    let run = CoverRun {
-        cover: instance.cover(),
-        board: &puzzle.board,
-        group: instance.group(),
-        solution: &|chosen| instance.family().solution(chosen),
+    let setup = RunSetup {
         breaking: breaking.as_ref(),
         encoded: encoded.as_ref(),
-        limits: &limits,
-        run_started: started,
+        started,
     };
-    let result = enumerate::enumerate_cover(&run, engine, &|s| check(puzzle, s), progress)?;
+    let result = setup.with(puzzle, instance, options, |run| {
+        enumerate::enumerate_cover(run, engine, &|s| check(puzzle, s), progress)
+    })?;
     stats.solve_ms = result.solve_ms;
     Ok(result)
+}
+
+/// What a run over the cover adds to the instance: the symmetry breaking,
+/// the CNF (for SAT) and when the run started.
+struct RunSetup<'a> {
+    breaking: Option<&'a Breaking>,
+    encoded: Option<&'a Encoded>,
+    started: Instant,
+}
+
+impl RunSetup<'_> {
+    /// Calls `f` with the [`CoverRun`] of the instance under `options`.
+    fn with<T>(
+        self,
+        puzzle: &Puzzle,
+        instance: &Instance,
+        options: &Options,
+        f: impl FnOnce(&CoverRun) -> T,
+    ) -> T {
+        let limits = options.limits();
+        let run = CoverRun {
+            cover: instance.cover(),
+            board: &puzzle.board,
+            group: instance.group(),
+            solution: &|chosen| instance.family().solution(chosen),
+            breaking: self.breaking,
+            encoded: self.encoded,
+            limits: &limits,
+            run_started: self.started,
+        };
+        f(&run)
+    }
 }
 
 /// What `jigsat estimate` says of the search `count` would run.
@@ -784,18 +812,14 @@ impl Probe {
         engine: Engine,
     ) -> Result<Option<(exact::Estimate, f64)>> {
         let breaking = instance.breaking(options.symmetry);
-        let limits = options.limits();
-        let run = CoverRun {
-            cover: instance.cover(),
-            board: &puzzle.board,
-            group: instance.group(),
-            solution: &|chosen| instance.family().solution(chosen),
+        let setup = RunSetup {
             breaking: breaking.as_ref(),
             encoded: None,
-            limits: &limits,
-            run_started: Instant::now(),
+            started: Instant::now(),
         };
-        enumerate::build_search(&run, engine, self)
+        setup.with(puzzle, instance, options, |run| {
+            enumerate::build_search(run, engine, self)
+        })
     }
 }
 
