@@ -409,3 +409,17 @@ fn compare_counts(path: &Path, back: &Puzzle) {
     };
     assert_eq!(out(path), out(&again), "{}", path.display());
 }
+
+#[test]
+fn a_piece_fitting_in_two_colourings_is_refused() {
+    // A domino red at one end and blue at the other on two neutral cells
+    // fits both ways round: two assemblies to BurrTools, one cell set to
+    // jigsat. Refused rather than counted differently.
+    let text = std::fs::read_to_string(fixture("colours.xmpuzzle"))
+        .unwrap()
+        .replace(">#1#1#2#2<", ">###2#2<");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ambiguous.xmpuzzle");
+    std::fs::write(&path, text).unwrap();
+    refused(&path, "in two colourings");
+}

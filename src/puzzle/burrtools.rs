@@ -663,3 +663,33 @@ pub fn glyph(i: usize) -> char {
     const GLYPHS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     GLYPHS[i % GLYPHS.len()] as char
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn voxel_strings_with_states_and_colours() {
+        let cells = voxel_string("_#+12#3", "shape 0", "f").unwrap();
+        assert_eq!(
+            cells,
+            vec![
+                None,
+                Some((State::Filled, 0)),
+                Some((State::Variable, 12)),
+                Some((State::Filled, 3)),
+            ]
+        );
+        let err = voxel_string("#x", "shape 0", "f").unwrap_err();
+        assert!(err.message.contains("'x'"), "{}", err.message);
+    }
+
+    #[test]
+    fn detection_by_name_magic_or_markup() {
+        let toml = b"[board]\nsize = [2, 2]\n";
+        assert!(!is_xmpuzzle(Path::new("a.toml"), toml));
+        assert!(is_xmpuzzle(Path::new("a.xmpuzzle"), toml));
+        assert!(is_xmpuzzle(Path::new("a"), &[0x1f, 0x8b, 8]));
+        assert!(is_xmpuzzle(Path::new("a"), b"  <?xml version=\"1.0\"?>"));
+    }
+}
