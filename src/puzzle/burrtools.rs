@@ -324,12 +324,7 @@ fn parse_problem(
     file: &str,
 ) -> Result<XmProblem, InputError> {
     let what = format!("problem {index}");
-    if node.attribute("maxHoles").is_some() {
-        return Err(bad(
-            file,
-            format!("{what}: maxHoles (a cap on empty variable cells) is not supported"),
-        ));
-    }
+    refuse_unknown(node, &what, file)?;
     let shape_id = |id: usize| {
         if id < shapes {
             Ok(id)
@@ -381,6 +376,48 @@ fn parse_problem(
         result: shape_id(result)?,
         allowed,
     })
+}
+
+/// What a problem may hold that jigsat knows to be harmless: the
+/// elements of a problem (stored solutions and the assembler's saved
+/// state are skipped) and the attributes of a part (`group` matters only
+/// for disassembly). Anything else — `maxHoles`, or a feature of a later
+/// BurrTools — might change what is counted, so it is refused by name.
+fn refuse_unknown(node: Node, what: &str, file: &str) -> Result<(), InputError> {
+    const ELEMENTS: [&str; 6] = [
+        "shapes",
+        "result",
+        "bitmap",
+        "solutions",
+        "assembler",
+        "comment",
+    ];
+    const PART_ATTRIBUTES: [&str; 5] = ["id", "count", "min", "max", "group"];
+    if node.attribute("maxHoles").is_some() {
+        return Err(bad(
+            file,
+            format!("{what}: maxHoles (a cap on empty variable cells) is not supported"),
+        ));
+    }
+    let unknown = |feature: String| Err(bad(file, format!("{what}: {feature} is not supported")));
+    for child in node.children().filter(Node::is_element) {
+        let name = child.tag_name().name();
+        if !ELEMENTS.contains(&name) {
+            return unknown(format!("<{name}>"));
+        }
+    }
+    for part in child(node, "shapes")
+        .into_iter()
+        .flat_map(|s| elements(s, "shape"))
+    {
+        if let Some(a) = part
+            .attributes()
+            .find(|a| !PART_ATTRIBUTES.contains(&a.name()))
+        {
+            return unknown(format!("the piece attribute {}", a.name()));
+        }
+    }
+    Ok(())
 }
 
 /// A part's count: `count="N"`, or `min`/`max`, or 1.
