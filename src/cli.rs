@@ -18,7 +18,9 @@ use crate::solve::SolverChoice;
     about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching puzzles with SAT",
     long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching \
         puzzles (square tiles whose touching edges match) with SAT.\n\n\
-        A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries; jigsat lists every \
+        A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries, or a BurrTools \
+        .xmpuzzle file (cube grid; `jigsat convert` turns one into the other; jigsat counts \
+        assemblies and never checks disassembly); jigsat lists every \
         placement of every piece, encodes the exact cover as CNF (one variable per \
         placement), solves it (by exact search or SAT, whichever suits the puzzle), checks the \
         answer against the puzzle and draws it.",
