@@ -18,7 +18,9 @@ use crate::solve::SolverChoice;
     about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching puzzles with SAT",
     long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching \
         puzzles (square tiles whose touching edges match) with SAT.\n\n\
-        A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries; jigsat lists every \
+        A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries, or a BurrTools \
+        .xmpuzzle file (cube grid; `jigsat convert` turns one into the other; jigsat counts \
+        assemblies and never checks disassembly); jigsat lists every \
         placement of every piece, encodes the exact cover as CNF (one variable per \
         placement), solves it (by exact search or SAT, whichever suits the puzzle), checks the \
         answer against the puzzle and draws it.",
@@ -81,7 +83,10 @@ pub enum Command {
         Given a job file of `jigsat split` (NAME.job), count searches that one part and writes \
         its result to results/NAME.result beside the split's jobs/ directory, for `jigsat merge`.\n\n\
         Ctrl-C (or SIGTERM) stops a count within a second: it prints what it found so far, \
-        marked as not the total, and exits with status 130.")]
+        marked as not the total, and exits with status 130.\n\n\
+        For a BurrTools .xmpuzzle file, `distinct` is what BurrTools calls the number of \
+        assemblies (see README.md, \"BurrTools files\"): whether the pieces can be taken apart \
+        (disassembly) is not checked, so no figure corresponds to BurrTools' solutions.")]
     Count(CountArgs),
 
     /// Cut a count into parts that run anywhere: on other machines with
@@ -169,6 +174,19 @@ pub enum Command {
     /// Write a puzzle file with a planted solution, for tests and benchmarks.
     #[command(subcommand)]
     Generate(GenerateCommand),
+
+    /// Convert a puzzle between BurrTools .xmpuzzle and jigsat TOML.
+    #[command(after_help = "Examples:\n  \
+        jigsat convert design.xmpuzzle -o design.toml\n  \
+        jigsat convert design.xmpuzzle --problem 2 -o design-2.toml\n  \
+        jigsat convert puzzles/soma.toml -o soma.xmpuzzle\n\n\
+        One problem is converted (the first unless --problem picks one). A BurrTools result's \
+        variable (+) cells become `?` cells of the board, part counts and min/max ranges become \
+        counts. What the other format cannot say is refused with the reason (exit 2): colour \
+        constraints have no TOML form; BurrTools has no `rotations = \"plane\"`/`\"none\"`, no \
+        mirror and no edge-matching tiles; grids other than cubes are not read. Stored \
+        solutions and disassembly data are not carried over (jigsat does not disassemble).")]
+    Convert(ConvertArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -234,11 +252,42 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
+/// Which problem of a BurrTools file to read.
+#[derive(Debug, Args, Default, Clone)]
+pub struct ProblemArg {
+    /// For a BurrTools .xmpuzzle file: the problem to read, by number
+    /// (from 0) or by name, e.g. `--problem 1` or `--problem "Another
+    /// Example"`; the first by default. `jigsat info FILE.xmpuzzle` lists
+    /// them.
+    #[arg(long, value_name = "N|NAME")]
+    pub problem: Option<String>,
+}
+
+/// `jigsat convert`.
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// The puzzle to convert: TOML or BurrTools .xmpuzzle.
+    pub input: PathBuf,
+
+    /// Where to write it; the extension says the format: `.toml` for
+    /// jigsat TOML, `.xmpuzzle` for BurrTools (gzip-compressed, as
+    /// BurrTools writes it) or `.xml` (the same, uncompressed). Never the
+    /// input file itself.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
+}
+
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file (TOML; see README.md for the format), or a job file
-    /// of `jigsat split` (NAME.job).
+    /// The puzzle file: TOML (see README.md for the format) or a
+    /// BurrTools .xmpuzzle; or a job file of `jigsat split` (NAME.job).
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// Every distinct solution: one per class of solutions that differ only
     /// by a rotation or reflection of the board.
@@ -268,6 +317,9 @@ pub struct CountArgs {
     pub checkpoint: Option<PathBuf>,
 
     #[command(flatten)]
+    pub problem: ProblemArg,
+
+    #[command(flatten)]
     pub output: OutputArgs,
 
     #[command(flatten)]
@@ -278,6 +330,9 @@ pub struct CountArgs {
 pub struct EstimateArgs {
     /// The puzzle file.
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// Random walks down the tree, e.g. --probes 10000 for a tighter
     /// figure on an uneven tree.
@@ -414,6 +469,9 @@ pub struct InfoArgs {
     pub puzzle: PathBuf,
 
     #[command(flatten)]
+    pub problem: ProblemArg,
+
+    #[command(flatten)]
     pub output: OutputArgs,
 
     #[command(flatten)]
@@ -424,6 +482,9 @@ pub struct InfoArgs {
 pub struct DimacsArgs {
     /// The puzzle file.
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// `cnf`: DIMACS for any SAT solver. `dlx`: the exact-cover instance
     /// in the input format of Knuth's DLX1/DLX2 (one line of items, then
@@ -461,6 +522,9 @@ pub enum ExportFormat {
 pub struct DecodeArgs {
     /// The puzzle file the CNF was written for.
     pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
 
     /// The solver's answer (a file, or `-` for standard input).
     pub model: PathBuf,

@@ -9,7 +9,8 @@
 //!                           boxes (order model: its own CNF) ─────┴─► exact search ──────────┘   solution    solution  render
 //! ```
 //!
-//! - [`puzzle`] reads and validates the TOML file (the users' contract).
+//! - [`puzzle`] reads and validates the TOML file (the users' contract) or a
+//!   BurrTools `.xmpuzzle` file, and writes either back (`jigsat convert`).
 //! - [`geometry`] knows cells, the 48 cube symmetries, orientations, the
 //!   motions that map a board onto itself, and square turns.
 //! - [`family`] turns each kind of puzzle into what the core reads:

@@ -10,7 +10,9 @@
 //!   3x20, 4x15, 5x12 pentominoes). It is the only
 //!   exact engine for pieces with count ranges (Calibron 12's two pairs of
 //!   equal rectangles, a "0..4" count). In 3-D its fixed order loses
-//!   badly (counting Y25 takes minutes, against seconds for dlx).
+//!   badly (counting Y25 takes minutes, against seconds for dlx; a box
+//!   packed with copies, BurrTools' AlPackino, an estimated 42 hours
+//!   against half a second for SAT), so it counts on flat boards only.
 //! - **dlx** (Algorithm X, branching on the tightest item) counts fastest
 //!   everywhere else: wide flat boards, boxes, edge-matching tiles. It
 //!   also finds first solutions of edge-matching puzzles orders of
@@ -62,7 +64,10 @@ pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> 
         Goal::First if first_cell && flat => Some(Engine::FirstCell),
         Goal::First if dlx => Some(Engine::Dlx),
         Goal::First => None,
-        Goal::Every if first_cell && (!dlx || (flat && w.min(h) <= NARROW)) => {
+        // In 3-D the fixed scan order can explode where SAT does not: a
+        // BurrTools packing with the box as a piece (AlPackino) is about
+        // 10^11 first-cell nodes and half a second for varisat.
+        Goal::Every if first_cell && flat && (!dlx || w.min(h) <= NARROW) => {
             Some(Engine::FirstCell)
         }
         Goal::Every if dlx => Some(Engine::Dlx),

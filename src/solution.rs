@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use crate::geometry::square::{DIRECTION_NAMES, neighbour, turned};
 use crate::geometry::{Cell, Shape};
-use crate::puzzle::{Fill, Kind, Piece, Puzzle, Tile, Tiling};
+use crate::puzzle::{Kind, Piece, Puzzle, Tile, Tiling};
 
 /// One piece lying on the board.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -133,6 +133,19 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
             ));
         }
     }
+    if let Some(colours) = &puzzle.colours {
+        for placed in &solution.pieces {
+            if colours
+                .fitting(board, placed.piece, &pieces[placed.piece], &placed.cells)
+                .is_empty()
+            {
+                return Err(format!(
+                    "piece {} lies on cells whose colours its cells may not take",
+                    pieces[placed.piece].name
+                ));
+            }
+        }
+    }
     for (piece, &n) in pieces.iter().zip(&used) {
         if n < piece.count.min || n > piece.count.max {
             return Err(format!(
@@ -141,8 +154,10 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
             ));
         }
     }
-    if puzzle.fill == Fill::Exact
-        && let Some(c) = board.cells().iter().find(|c| !owner.contains_key(c))
+    if let Some(c) = (0..board.len() as u32)
+        .filter(|&i| puzzle.must_cover(i))
+        .map(|i| board.cell(i))
+        .find(|c| !owner.contains_key(c))
     {
         return Err(format!("board cell {c} is not covered"));
     }

@@ -337,3 +337,36 @@ fn enumeration_refuses_solvers_that_cannot_enumerate() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("cannot enumerate"));
 }
+
+#[test]
+fn optional_cells_may_stay_empty() {
+    // A 3x3 square whose centre may stay empty, covered by four dominoes:
+    // the two pinwheels, one up to symmetry; `?` in art and the
+    // `optional` list say the same.
+    let art = "[board]\nshape = \"\"\"\n###\n#?#\n###\n\"\"\"\n\
+               [[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n";
+    let listed = "[board]\nsize = [3, 3]\noptional = [[1, 1]]\n\
+                  [[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n";
+    for text in [art, listed] {
+        let puzzle = inline(text);
+        assert_eq!(puzzle.optional.len(), 1);
+        assert_eq!(puzzle.fill, jigsat::puzzle::Fill::Exact);
+        let (count, distinct) = count_of(&puzzle);
+        assert_eq!((count, distinct), (2, 1));
+    }
+    // With a monomino that may fill any cell: 2 + 18 tilings, 4 classes
+    // (BurrTools reports 4 assemblies for the same problem).
+    let more = format!("{listed}[[piece]]\nname = \"m\"\nsize = [1, 1]\ncount = \"0..1\"\n");
+    assert_eq!(count_of(&inline(&more)), (20, 4));
+    // An optional cell is never a symmetry partner of a required one: a
+    // corner optional leaves only the diagonal reflection.
+    let corner = "[board]\nshape = \"\"\"\n?#\n##\n\"\"\"\n[[piece]]\nname = \"v\"\nshape = \"\"\"\n##\n#.\n\"\"\"\n";
+    assert_eq!(group_order(&inline(corner)), 2);
+}
+
+/// `count` and `distinct` through the library's default engine.
+fn count_of(puzzle: &Puzzle) -> (u64, u64) {
+    let (result, _) = jigsat::enumerate(puzzle, &jigsat::Options::default(), &mut |_| {}).unwrap();
+    assert!(result.complete);
+    (result.count, result.distinct)
+}

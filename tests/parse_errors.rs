@@ -8,6 +8,25 @@ use common::jigsat;
 /// (file name, contents, pieces of the expected message).
 const CASES: &[(&str, &str, &[&str])] = &[
     (
+        "optional-off-board.toml",
+        "[board]\nsize = [2, 2]\noptional = [[5, 5]]\n[[piece]]\nname = \"a\"\nsize = [2, 1]\ncount = 2\n",
+        &[
+            "optional-off-board.toml:3:",
+            "board.optional",
+            "not on the board",
+        ],
+    ),
+    (
+        "optional-and-art.toml",
+        "[board]\nshape = \"#?\"\noptional = [[0, 0]]\n[[piece]]\nname = \"a\"\nsize = [1, 1]\n",
+        &["optional-and-art.toml:3:", "board.optional", "`?`"],
+    ),
+    (
+        "optional-tiles.toml",
+        "[board]\nsize = [1, 1]\noptional = [[0, 0]]\n[[tile]]\nname = \"a\"\nedges = [\"a\", \"a\", \"a\", \"a\"]\n",
+        &["optional-tiles.toml:3:", "board.optional", "[[piece]]"],
+    ),
+    (
         "syntax.toml",
         "[board]\nsize = [3, 3\n",
         &["syntax.toml:2:", "expected"],

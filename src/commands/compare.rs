@@ -41,7 +41,7 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
         all_checked: true,
     };
     for path in &args.puzzles {
-        let puzzle = load(path)?;
+        let puzzle = load(path, &Default::default())?;
         let stem = path
             .file_stem()
             .map_or_else(|| puzzle.name.clone(), |s| s.to_string_lossy().into_owned());

@@ -61,7 +61,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     if let Some(file) = &args.checkpoint {
         return super::parts::count_with_checkpoint(args, file, quiet);
     }
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     super::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let progress = Progress::new(quiet);

@@ -28,7 +28,7 @@ use super::{Sink, load};
 
 pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
     let started = Instant::now();
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     let instance = Instance::new(&puzzle)?;
     let header = match &args.cnf {
         Some(path) => Some(read_cnf_header(path)?),

@@ -14,7 +14,7 @@ use super::load;
 
 pub fn run(args: &DimacsArgs) -> Result<i32> {
     let started = std::time::Instant::now();
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     let instance = Instance::new(&puzzle)?;
     let breaking = instance.breaking(!args.no_symmetry);
     if args.format == ExportFormat::Dlx {

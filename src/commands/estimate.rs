@@ -9,7 +9,7 @@ use super::{Sink, load};
 
 pub fn run(args: &EstimateArgs) -> Result<i32> {
     super::no_picture(args.output.format, "estimate")?;
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     let options = args.search.options(None);
     let found = pipeline::estimate(&puzzle, &options, args.probes as usize, args.seed)?;
     let out = match (&found, args.output.format) {

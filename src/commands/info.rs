@@ -6,22 +6,37 @@ use clap::ValueEnum;
 
 use crate::cli::{EncodingArgs, InfoArgs};
 use crate::encode::{EdgeEncoding, Encoding};
-use crate::error::Result;
+use std::path::Path;
+
+use crate::error::{Error, Result};
 use crate::family::PartSize;
 use crate::pipeline::Instance;
-use crate::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling};
+use crate::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
 use crate::render::Format;
 
 use super::{Sink, load};
 
 pub fn run(args: &InfoArgs) -> Result<i32> {
     super::no_picture(args.output.format, "info")?;
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     let instance = Instance::new(&puzzle)?;
     let facts = Facts::gather(&instance, &args.encoding);
+    let problems = problems(&args.puzzle)?;
     let out = match args.output.format {
-        Format::Json => json_document(&puzzle, &facts, args),
-        Format::Text | Format::Svg => text_document(&puzzle, &facts, args),
+        Format::Json => {
+            let mut doc = json_document(&puzzle, &facts, args);
+            if !problems.is_empty() {
+                doc["problems"] = json!(problems);
+            }
+            serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
+        }
+        Format::Text | Format::Svg => {
+            let mut text = String::new();
+            if !problems.is_empty() {
+                text = format!("{}\n\n", problems.join("\n"));
+            }
+            text + &text_document(&puzzle, &facts, args)
+        }
     };
     Sink {
         path: args.output.output.as_deref(),
@@ -72,14 +87,30 @@ impl Facts {
     }
 }
 
-fn fill_name(puzzle: &Puzzle) -> &'static str {
-    match puzzle.fill {
-        Fill::Exact => "exact",
-        Fill::Partial => "partial",
+fn fill_name(puzzle: &Puzzle) -> String {
+    let mut name = match puzzle.fill {
+        Fill::Exact => "exact".to_string(),
+        Fill::Partial => "partial".to_string(),
+    };
+    if puzzle.fill == Fill::Exact && !puzzle.optional.is_empty() {
+        name += &format!(" ({} optional cells may stay empty)", puzzle.optional.len());
     }
+    if puzzle.colours.is_some() {
+        name += ", with colour constraints";
+    }
+    name
 }
 
-fn json_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> String {
+/// A BurrTools file's problems, one line each; none for a TOML file.
+fn problems(path: &Path) -> Result<Vec<String>> {
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    if !burrtools::is_xmpuzzle(path, &bytes) {
+        return Ok(Vec::new());
+    }
+    Ok(burrtools::read(&bytes, &path.display().to_string())?.summaries())
+}
+
+fn json_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> serde_json::Value {
     let [w, h, d] = puzzle.board.extent();
     let (encoding, variables, clauses) = facts.encoding;
     let mut doc = json!({
@@ -131,7 +162,7 @@ fn json_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> String {
             doc["encoding"]["edges"] = json!(args.encoding.edges.name());
         }
     }
-    serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
+    doc
 }
 
 fn text_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> String {

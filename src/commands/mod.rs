@@ -2,6 +2,7 @@
 //! the exit status of a run that happened; errors go back to `main`.
 
 mod compare;
+mod convert;
 mod count;
 mod decode;
 mod dimacs;
@@ -19,7 +20,7 @@ use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{Cli, Command, ProblemArg};
 use crate::enumerate::{Enumeration, Stopped};
 use crate::error::{Error, Result};
 use crate::pipeline::Status;
@@ -39,12 +40,14 @@ pub fn run(cli: &Cli) -> Result<i32> {
         Command::Decode(args) => decode::run(args, cli.quiet),
         Command::Compare(args) => compare::run(args, cli.quiet),
         Command::Generate(what) => generate::run(what),
+        Command::Convert(args) => convert::run(args),
     }
 }
 
-/// Loads a puzzle and passes its warnings on to the log.
-fn load(path: &Path) -> Result<Puzzle> {
-    let puzzle = Puzzle::load(path)?;
+/// Loads a puzzle (one problem of a BurrTools file, `problem` says
+/// which) and passes its warnings on to the log.
+fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
+    let puzzle = Puzzle::load_problem(path, problem.problem.as_deref())?;
     for w in &puzzle.warnings {
         log::warn!("{w}");
     }

@@ -178,7 +178,7 @@ fn stopped(path: &Path, options: &Options, what: &str) -> i32 {
 /// another (each on every core), each finished part recorded in FILE; the
 /// same command again continues from FILE.
 pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Result<i32> {
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     let options = args.search.options(None);
     let mut checkpoint = open_checkpoint(args, file, &puzzle, &options)?;
     let stop = interrupt::flag();

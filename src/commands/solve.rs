@@ -15,7 +15,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     if crate::jobs::files::is_job(&args.puzzle) {
         return super::parts::solve_job(args, quiet);
     }
-    let puzzle = load(&args.puzzle)?;
+    let puzzle = load(&args.puzzle, &args.problem)?;
     super::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let sink = Sink {

@@ -8,6 +8,17 @@
 use crate::geometry::Cell;
 
 pub fn parse(text: &str) -> Vec<Cell> {
+    cells_where(text, |_| true)
+}
+
+/// The cells drawn with the character `mark` (the board's `?` cells,
+/// which may stay empty).
+pub fn marked(text: &str, mark: char) -> Vec<Cell> {
+    cells_where(text, |ch| ch == mark)
+}
+
+/// The cells whose character passes `keep`.
+fn cells_where(text: &str, keep: impl Fn(char) -> bool) -> Vec<Cell> {
     let lines: Vec<&str> = text.lines().collect();
     let blank = |l: &&str| l.trim().is_empty();
     let first = lines.iter().position(|l| !blank(l));
@@ -30,7 +41,7 @@ pub fn parse(text: &str) -> Vec<Cell> {
         }
         previous_blank = false;
         for (x, ch) in line.chars().enumerate() {
-            if !ch.is_whitespace() && ch != '.' {
+            if !ch.is_whitespace() && ch != '.' && keep(ch) {
                 cells.push(Cell::new(x as i32, y, z));
             }
         }

@@ -51,6 +51,9 @@ struct RawShape {
     size: Option<Spanned<Vec<i64>>>,
     shape: Option<Spanned<String>>,
     cells: Option<Spanned<Vec<Vec<i64>>>>,
+    /// Board cells that may stay empty (with `size` or `cells`; board art
+    /// marks them `?`).
+    optional: Option<Spanned<Vec<Vec<i64>>>>,
 }
 
 #[derive(Deserialize, Default)]
@@ -186,7 +189,7 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
     reject_tile_rules(src, &raw.rules)?;
 
     let board_span = raw.board.span();
-    let board = packing_board(src, raw.board)?;
+    let (board, optional) = packing_board(src, raw.board)?;
     let default_moves = Moves {
         rotations: rotations(src, "rules.rotations", &raw.rules.rotations, &board)?
             .unwrap_or_default(),
@@ -197,13 +200,16 @@ fn build(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzle, Inp
 
     let given_fill = fill_from(src, &raw.rules.fill)?;
     let fill_span = raw.rules.fill.as_ref().map_or(board_span, |f| f.span());
-    let fill = choose_fill(src, fill_span, given_fill, &board, &pieces)?;
+    let required = board.len() - optional.len();
+    let fill = choose_fill(src, fill_span, given_fill, (required, board.len()), &pieces)?;
     Ok(Puzzle {
         name: raw.name.unwrap_or_else(|| default_name.to_string()),
         description: raw.description,
         source: raw.source,
         board,
         fill,
+        optional,
+        colours: None,
         kind: Kind::Pieces(pieces),
         warnings,
     })
@@ -228,14 +234,15 @@ fn reject_tile_rules(src: &Source, rules: &RawRules) -> Result<(), InputError> {
 /// [`MAX_BOARD_CELLS`] cells (beyond that the placements alone would not
 /// fit in memory), and a bounding box the board's lookup can span (see
 /// [`board_within_box`]).
-fn packing_board(src: &Source, raw: Spanned<RawShape>) -> Result<Board, InputError> {
+fn packing_board(src: &Source, raw: Spanned<RawShape>) -> Result<(Board, Vec<u32>), InputError> {
     let board_span = raw.span();
-    let given = shape_from(
-        src,
-        "board",
-        board_span.clone(),
-        raw.into_inner().into_parts(),
-    )?;
+    let mut raw = raw.into_inner();
+    let listed = raw.optional.take();
+    let marked = raw
+        .shape
+        .as_ref()
+        .map(|art_text| (art_text.span(), art::marked(art_text.get_ref(), '?')));
+    let given = shape_from(src, "board", board_span.clone(), raw.into_parts())?;
     if given.shape.len() > MAX_BOARD_CELLS {
         return Err(src.error(
             Some(board_span),
@@ -246,7 +253,44 @@ fn packing_board(src: &Source, raw: Spanned<RawShape>) -> Result<Board, InputErr
             ),
         ));
     }
-    board_within_box(src, given)
+    let board = board_within_box(src, given)?;
+    let optional = optional_cells(src, &board, listed, marked)?;
+    Ok((board, optional))
+}
+
+/// The board cells that may stay empty: `?` in the board's art, or the
+/// `optional` list (with `size` or `cells`), each a board cell.
+fn optional_cells(
+    src: &Source,
+    board: &Board,
+    listed: Option<Spanned<Vec<Vec<i64>>>>,
+    marked: Option<(Range<usize>, Vec<Cell>)>,
+) -> Result<Vec<u32>, InputError> {
+    let (span, field, cells) = match (listed, marked) {
+        (Some(list), Some(_)) => {
+            return Err(src.error(
+                Some(list.span()),
+                "board.optional",
+                "with board art, mark the cells that may stay empty `?` instead of listing them",
+            ));
+        }
+        (Some(list), None) => listed_cells(src, "board.optional".to_string(), list)?,
+        (None, Some((span, cells))) => (span, "board.shape".to_string(), cells),
+        (None, None) => return Ok(Vec::new()),
+    };
+    let mut optional = Vec::with_capacity(cells.len());
+    for c in cells {
+        let Some(i) = board.index(c) else {
+            return Err(src.error(
+                Some(span),
+                &field,
+                format!("optional cell {c} is not on the board"),
+            ));
+        };
+        optional.push(i);
+    }
+    optional.sort_unstable();
+    Ok(optional)
 }
 
 /// The board of a shape whose bounding box spans at most
@@ -408,6 +452,8 @@ fn build_tiles(src: &Source, raw: RawPuzzle, default_name: &str) -> Result<Puzzl
         source: raw.source,
         board,
         fill: Fill::Exact,
+        optional: Vec::new(),
+        colours: None,
         kind: Kind::Tiles(Tiling {
             tiles,
             matching,
@@ -444,12 +490,15 @@ fn reject_piece_rules(src: &Source, rules: &RawRules) -> Result<(), InputError> 
 /// lookup can span (see [`board_within_box`]).
 fn tile_board(src: &Source, raw: Spanned<RawShape>) -> Result<Board, InputError> {
     let board_span = raw.span();
-    let given = shape_from(
-        src,
-        "board",
-        board_span.clone(),
-        raw.into_inner().into_parts(),
-    )?;
+    let raw = raw.into_inner();
+    if let Some(list) = &raw.optional {
+        return Err(src.error(
+            Some(list.span()),
+            "board.optional",
+            "every position of an edge-matching board takes a tile; `optional` is for [[piece]] puzzles",
+        ));
+    }
+    let given = shape_from(src, "board", board_span.clone(), raw.into_parts())?;
     if !given.shape.is_flat() {
         return Err(src.error(
             Some(board_span),
@@ -772,7 +821,11 @@ fn shape_from(
         let cells = art::parse(text.get_ref());
         (text.span(), format!("{owner}.shape"), cells)
     } else {
-        listed_cells(src, owner, cells.expect("exactly one part is given"))?
+        listed_cells(
+            src,
+            format!("{owner}.cells"),
+            cells.expect("exactly one part is given"),
+        )?
     };
     if cells.is_empty() {
         return Err(src.error(
@@ -824,10 +877,9 @@ fn box_cells(src: &Source, owner: &str, size: Spanned<Vec<i64>>) -> Result<Given
 /// none listed twice (a repeat is almost surely a typo for another cell).
 fn listed_cells(
     src: &Source,
-    owner: &str,
+    field: String,
     list: Spanned<Vec<Vec<i64>>>,
 ) -> Result<GivenCells, InputError> {
-    let field = format!("{owner}.cells");
     let mut out = Vec::with_capacity(list.get_ref().len());
     for (k, c) in list.get_ref().iter().enumerate() {
         let ok = (2..=3).contains(&c.len()) && c.iter().all(|v| v.abs() <= MAX_COORDINATE);
@@ -884,20 +936,22 @@ fn rotations(
 
 /// The contract's default: exact when the areas are equal, partial when the
 /// pieces cover less; larger is an error unless some count is a range.
+/// With optional cells, `areas` is (cells that must be covered, all
+/// cells), and "equal" means anywhere between.
 fn choose_fill(
     src: &Source,
     span: Range<usize>,
     given: Option<Fill>,
-    board: &Board,
+    areas: (usize, usize),
     pieces: &[Piece],
 ) -> Result<Fill, InputError> {
+    let (required, area) = areas;
     let (lo, hi) = pieces.iter().fold((0usize, 0usize), |(lo, hi), p| {
         (
             lo + p.shape.len() * p.count.min as usize,
             hi + p.shape.len() * p.count.max as usize,
         )
     });
-    let area = board.len();
     let areas = if lo == hi {
         format!("the pieces cover {lo} cells")
     } else {
@@ -910,11 +964,11 @@ fn choose_fill(
         ));
     }
     match given {
-        Some(Fill::Exact) if hi < area => fail(format!(
-            "the areas cannot add up: fill = \"exact\" but {areas} and the board has {area} (use fill = \"partial\" to allow holes)"
+        Some(Fill::Exact) if hi < required => fail(format!(
+            "the areas cannot add up: fill = \"exact\" but {areas} and the board has {required} cells to cover (use fill = \"partial\" to allow holes)"
         )),
         Some(fill) => Ok(fill),
-        None if hi < area => Ok(Fill::Partial),
+        None if hi < required => Ok(Fill::Partial),
         None => Ok(Fill::Exact),
     }
 }

@@ -1,12 +1,16 @@
 //! The puzzle as the rest of jigsat sees it: a board, pieces and rules,
 //! already validated.
 //!
-//! Reading and checking the TOML file is [`file`]'s job; once a [`Puzzle`]
-//! exists, every field holds a value the contract allows, so later steps
-//! never re-validate input.
+//! Reading and checking the TOML file is [`file`]'s job, reading a
+//! BurrTools `.xmpuzzle` file [`burrtools`]'s (both make the same
+//! [`Puzzle`]), and writing either format back `write`'s; once a
+//! [`Puzzle`] exists, every field holds a value the contract allows, so
+//! later steps never re-validate input.
 
 mod art;
+pub mod burrtools;
 mod file;
+mod write;
 
 use std::path::Path;
 
@@ -31,6 +35,13 @@ pub struct Puzzle {
     pub source: Option<String>,
     pub board: Board,
     pub fill: Fill,
+    /// Board cells (indices, ascending) that pieces may cover but need
+    /// not, under `fill = "exact"`: BurrTools' variable voxels, `?` in
+    /// board art. Empty for most puzzles.
+    pub optional: Vec<u32>,
+    /// Which piece cells may lie on which board cells, when the puzzle
+    /// has colour constraints (only BurrTools files do).
+    pub colours: Option<Colours>,
     /// What is laid on the board: pieces, or edge-matching tiles.
     pub kind: Kind,
     /// Things worth telling the user that do not stop the run (a
@@ -60,6 +71,68 @@ pub struct Piece {
     pub shape: Shape,
     pub count: Count,
     pub moves: Moves,
+}
+
+/// Colour constraints, as BurrTools defines them: a piece cell of colour
+/// `p` may lie on a board cell of colour `b` when either is 0 (neutral) or
+/// the pair `(p, b)` is allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colours {
+    /// Per board cell (by index), its colour.
+    pub board: Vec<u8>,
+    /// Per piece, the colour of each cell of its shape (in `shape.cells()`
+    /// order).
+    pub pieces: Vec<Vec<u8>>,
+    /// The allowed (piece colour, board colour) pairs, both non-zero.
+    pub allowed: Vec<(u8, u8)>,
+}
+
+impl Colours {
+    /// Whether a piece cell of colour `p` may lie on a board cell of
+    /// colour `b`.
+    pub fn fits(&self, p: u8, b: u8) -> bool {
+        p == 0 || b == 0 || self.allowed.contains(&(p, b))
+    }
+
+    /// The distinct ways piece `p` can lie on the board cells `target`
+    /// with every cell's colour allowed, as the colour each target cell
+    /// (ascending) gets: one per motion of the piece that turns it onto
+    /// `target`, duplicates removed. Empty when none fits; two or more
+    /// when the piece is symmetric in shape but not in colour and both
+    /// ways fit.
+    pub fn fitting(&self, board: &Board, p: usize, piece: &Piece, target: &[Cell]) -> Vec<Vec<u8>> {
+        let target = Shape::new(target.to_vec());
+        let Some((lo, _)) = target.bounds() else {
+            return Vec::new();
+        };
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        for t in piece.moves.group(board.is_flat()) {
+            let moved: Vec<Cell> = piece.shape.cells().iter().map(|&c| t.apply(c)).collect();
+            let mlo = moved.iter().fold([i32::MAX; 3], |m, c| {
+                let v = c.coords();
+                [m[0].min(v[0]), m[1].min(v[1]), m[2].min(v[2])]
+            });
+            let shift = Cell::new(lo[0] - mlo[0], lo[1] - mlo[1], lo[2] - mlo[2]);
+            // The piece has as many cells as the target, all distinct: it
+            // lies on the target exactly when each cell lands on it.
+            let mut colours = vec![0u8; target.len()];
+            let fits = piece.shape.len() == target.len()
+                && moved.iter().zip(&self.pieces[p]).all(|(&c, &k)| {
+                    let at = c.offset(shift);
+                    let Ok(slot) = target.cells().binary_search(&at) else {
+                        return false;
+                    };
+                    colours[slot] = k;
+                    board
+                        .index(at)
+                        .is_some_and(|i| self.fits(k, self.board[i as usize]))
+                });
+            if fits && !out.contains(&colours) {
+                out.push(colours);
+            }
+        }
+        out
+    }
 }
 
 /// An edge-matching puzzle's tiles and rules.
@@ -161,15 +234,41 @@ pub enum Fill {
 }
 
 impl Puzzle {
-    /// Reads and validates a puzzle file.
+    /// Reads and validates a puzzle file: TOML, or a BurrTools
+    /// `.xmpuzzle` (its first problem).
     pub fn load(path: &Path) -> Result<Puzzle, Error> {
+        Puzzle::load_problem(path, None)
+    }
+
+    /// Reads a puzzle file; `problem` picks one of a BurrTools file's
+    /// problems by number or name (a TOML file has one, so it refuses any
+    /// choice but 0).
+    pub fn load_problem(path: &Path, problem: Option<&str>) -> Result<Puzzle, Error> {
         crate::files::reading(path);
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let file = path.display().to_string();
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "puzzle".to_string());
-        Ok(Puzzle::parse(&text, &path.display().to_string(), &stem)?)
+        if burrtools::is_xmpuzzle(path, &bytes) {
+            let file = burrtools::read(&bytes, &file)?;
+            return Ok(file.puzzle(problem, &stem)?);
+        }
+        if let Some(p) = problem.filter(|p| *p != "0") {
+            return Err(Error::Usage(format!(
+                "{file}: --problem {p}: a TOML file holds one puzzle (--problem is for BurrTools .xmpuzzle files)"
+            )));
+        }
+        let text = String::from_utf8(bytes).map_err(|_| InputError {
+            file: file.clone(),
+            position: None,
+            field: None,
+            message:
+                "the file is not UTF-8 text (a TOML puzzle or a BurrTools .xmpuzzle was expected)"
+                    .into(),
+        })?;
+        Ok(Puzzle::parse(&text, &file, &stem)?)
     }
 
     /// Parses puzzle text; `file` names it in messages, `default_name` is
@@ -209,6 +308,22 @@ impl Puzzle {
         self.board.is_flat()
     }
 
+    /// Whether board cell `index` must be covered: under exact fill, every
+    /// cell but the optional ones.
+    pub fn must_cover(&self, index: u32) -> bool {
+        self.fill == Fill::Exact && self.optional.binary_search(&index).is_err()
+    }
+
+    /// The puzzle as jigsat TOML, or why TOML cannot say it.
+    pub fn to_toml(&self) -> Result<String, String> {
+        write::toml(self)
+    }
+
+    /// The puzzle as BurrTools XML (one problem), or why it cannot say it.
+    pub fn to_xmpuzzle(&self) -> Result<String, String> {
+        write::xmpuzzle(self)
+    }
+
     /// Feeds everything that defines the puzzle (board cells, fill, pieces
     /// or tiles with their counts and moves, the rules) to `h`: the
     /// puzzle's part of a DIMACS fingerprint.
@@ -226,6 +341,15 @@ impl Puzzle {
             Fill::Exact => "exact",
             Fill::Partial => "partial",
         });
+        // Only puzzles with optional cells or colours add words, so other
+        // fingerprints stay as they were.
+        if !self.optional.is_empty() {
+            h.str("optional");
+            self.optional.iter().for_each(|&i| h.word(u64::from(i)));
+        }
+        if let Some(c) = &self.colours {
+            h.str(&format!("colours {c:?}"));
+        }
         if let Kind::Tiles(tiling) = &self.kind {
             h.word(tiling.tiles.len() as u64);
             for tile in &tiling.tiles {

@@ -94,8 +94,11 @@ impl Rects {
         if volume != board.len() as i64 {
             return Err("the board is not a solid rectangle or box".into());
         }
-        if puzzle.fill != Fill::Exact {
+        if puzzle.fill != Fill::Exact || !puzzle.optional.is_empty() {
             return Err("the fill is not exact".into());
+        }
+        if puzzle.colours.is_some() {
+            return Err("the puzzle has colour constraints".into());
         }
         let flat = board.is_flat();
         let mut copies = Vec::new();

@@ -108,14 +108,10 @@ impl Family for Packing<'_> {
 /// The cover: cells, then pieces, as items; one option per placement.
 fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
     let cells = puzzle.board.len();
-    let cell_min = match puzzle.fill {
-        Fill::Exact => 1,
-        Fill::Partial => 0,
-    };
     let mut items: Vec<Item> = (0..cells as u32)
         .map(|c| Item {
             kind: ItemKind::Cell(c),
-            min: cell_min,
+            min: u32::from(puzzle.must_cover(c)),
             max: 1,
             implied: false,
         })
@@ -157,7 +153,7 @@ fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
 /// every other piece's count is enforced. Only one piece is picked: two
 /// pieces left free could trade copies for each other.
 fn implied_piece(puzzle: &Puzzle) -> Option<usize> {
-    if puzzle.fill != Fill::Exact {
+    if puzzle.fill != Fill::Exact || !puzzle.optional.is_empty() {
         return None;
     }
     let area = puzzle.board.len() as i64;
@@ -215,6 +211,9 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
             continue;
         };
         let cells = motion.cell_map(&puzzle.board);
+        if !keeps_cell_kinds(puzzle, &cells) {
+            continue;
+        }
         let options: Option<Vec<u32>> = placements
             .all
             .iter()
@@ -236,6 +235,17 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
     }
     debug_assert_eq!(elements[0].transform, Transform::IDENTITY);
     Group { elements }
+}
+
+/// Whether a motion (as a map of cell indices) keeps optional cells
+/// optional and every board colour: BurrTools' symmetries of the result
+/// keep both, and so must jigsat's for `distinct` to mean the same.
+fn keeps_cell_kinds(puzzle: &Puzzle, cells: &[u32]) -> bool {
+    let optional = |c: u32| puzzle.optional.binary_search(&c).is_ok();
+    let colour = |c: u32| puzzle.colours.as_ref().map_or(0, |k| k.board[c as usize]);
+    (0..cells.len() as u32).all(|c| {
+        optional(c) == optional(cells[c as usize]) && colour(c) == colour(cells[c as usize])
+    })
 }
 
 /// Where each piece goes under `t`, or `None` if some piece has no image

@@ -115,7 +115,11 @@ impl Placements {
         let mut all = Vec::new();
         for (p, fitting) in all_orientations.iter().enumerate() {
             for (k, o) in fitting.iter().enumerate() {
+                let from = all.len();
                 place(board, p, k, o, &mut all);
+                if puzzle.colours.is_some() {
+                    keep_colour_fits(puzzle, &mut all, from)?;
+                }
                 if all.len() > MAX_PLACEMENTS {
                     return Err(Error::Usage(format!(
                         "{}: more than {MAX_PLACEMENTS} placements; the puzzle is too large for the placement encoding",
@@ -141,6 +145,38 @@ impl Placements {
     pub fn count_for(&self, piece: usize) -> usize {
         self.of_piece(piece).count()
     }
+}
+
+/// Drops the placements from `from` on whose cells the piece's colours
+/// may not lie. A placement that fits in two colourings (a piece
+/// symmetric in shape but not in colour) would be two assemblies to
+/// BurrTools and one solution to jigsat, so such a puzzle is refused
+/// rather than counted differently.
+fn keep_colour_fits(puzzle: &Puzzle, all: &mut Vec<Placement>, from: usize) -> Result<(), Error> {
+    let Some(colours) = &puzzle.colours else {
+        return Ok(());
+    };
+    let board = &puzzle.board;
+    let mut kept = from;
+    for k in from..all.len() {
+        let pl = &all[k];
+        let piece = &puzzle.pieces()[pl.piece];
+        let cells: Vec<Cell> = pl.cells.iter().map(|&c| board.cell(c)).collect();
+        match colours.fitting(board, pl.piece, piece, &cells).len() {
+            0 => continue,
+            1 => {}
+            _ => {
+                return Err(Error::Usage(format!(
+                    "{}: piece {} fits the same cells in two colourings; jigsat counts placements by their cells, so it cannot count these apart",
+                    puzzle.name, piece.name
+                )));
+            }
+        }
+        all.swap(kept, k);
+        kept += 1;
+    }
+    all.truncate(kept);
+    Ok(())
 }
 
 fn fits_box(o: &Orientation, board: &Board) -> bool {

@@ -47,12 +47,18 @@ pub fn refute(puzzle: &Puzzle, placements: &Placements) -> Option<String> {
         for pl in &placements.all {
             pl.cells.iter().for_each(|&c| covered[c as usize] = true);
         }
-        if let Some(c) = covered.iter().position(|&c| !c) {
+        let uncovered = (0..covered.len()).find(|&c| !covered[c] && puzzle.must_cover(c as u32));
+        if let Some(c) = uncovered {
             return Some(format!(
                 "board cell {} cannot be covered by any piece",
                 puzzle.board.cell(c as u32)
             ));
         }
+    }
+    if !puzzle.optional.is_empty() {
+        // The arguments below count every board cell as covered (or every
+        // one as free); cells that may stay empty would need a third kind.
+        return None;
     }
     let extent = puzzle.board.extent();
     let mut colourings: Vec<(&str, Colouring)> =
