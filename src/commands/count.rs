@@ -85,7 +85,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
             result.complete.then_some((result.count, result.distinct)),
             &stats,
         ),
-        Format::Text | Format::Svg => summary(&puzzle, &result, &stats),
+        _ => summary(&puzzle, &result, &stats),
     };
     Sink {
         path: args.output.output.as_deref(),

@@ -21,7 +21,7 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
     let facts = Facts::gather(&instance, &args.encoding);
     let out = match args.output.format {
         Format::Json => json_document(&puzzle, &facts, args),
-        Format::Text | Format::Svg => text_document(&puzzle, &facts, args),
+        _ => text_document(&puzzle, &facts, args),
     };
     Sink {
         path: args.output.output.as_deref(),

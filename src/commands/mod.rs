@@ -5,6 +5,7 @@ mod compare;
 mod count;
 mod decode;
 mod dimacs;
+mod draw;
 mod estimate;
 mod generate;
 mod info;
@@ -25,7 +26,7 @@ use crate::enumerate::{Enumeration, Stopped};
 use crate::error::{Error, Result};
 use crate::pipeline::Status;
 use crate::puzzle::Puzzle;
-use crate::render::{Format, svg};
+use crate::render::{Format, svg, text};
 use crate::solution::Solution;
 
 pub fn run(cli: &Cli) -> Result<i32> {
@@ -63,6 +64,14 @@ impl Sink<'_> {
         self.path.is_none()
             && std::io::stdout().is_terminal()
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+    }
+
+    /// How the text drawing looks here.
+    fn style(&self, draw: &crate::cli::DrawArgs) -> text::Style {
+        text::Style {
+            colour: self.wants_colour(),
+            ascii: draw.ascii,
+        }
     }
 
     /// `-o DIR/` (a path ending in `/`, or an existing directory): one
@@ -112,12 +121,14 @@ impl Sink<'_> {
     }
 }
 
-/// `--format svg` draws solutions; commands without any refuse it.
+/// `--format svg`, `html` and `stl` draw solutions; commands without any
+/// refuse them.
 fn no_picture(format: Format, command: &str) -> Result<()> {
-    if format == Format::Svg {
+    if format.is_picture() {
+        let name = format!("{format:?}").to_lowercase();
         return Err(Error::Usage(format!(
-            "`{command}` draws no solutions, so it has no svg output: use --format text or json \
-             (or `jigsat solve --format svg`)"
+            "`{command}` draws no solutions, so it has no {name} output: use --format text or \
+             json (or `jigsat solve --format {name}`, with --limit N for several)"
         )));
     }
     Ok(())
