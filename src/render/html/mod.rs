@@ -115,7 +115,7 @@ fn picture(puzzle: &Puzzle, solutions: &[Solution], kind: &str) -> String {
         let hidden = if i == 0 { "" } else { " hidden" };
         let _ = write!(
             out,
-            "<div class=\"board\"{hidden}>\n{}</div>\n",
+            "<div class=\"drawing\"{hidden}>\n{}</div>\n",
             svg::inline_solution(puzzle, s, &title, &format!("s{}", i + 1))
         );
     }

@@ -202,11 +202,11 @@ function labels(g, sol, drawn) {
 // ---- flat boards and tiles: the inline SVG ----------------------------
 
 function drawFlat() {
-  document.querySelectorAll(".board").forEach((b, i) => {
+  document.querySelectorAll("div.drawing").forEach((b, i) => {
     b.hidden = i !== state.solution;
   });
   const sol = data.solutions[state.solution];
-  const board = document.querySelectorAll(".board")[state.solution];
+  const board = document.querySelectorAll("div.drawing")[state.solution];
   board.querySelectorAll("g.piece, g.tile").forEach((group, k) => {
     const how = look(sol, k, null);
     group.style.visibility = how ? "visible" : "hidden";
