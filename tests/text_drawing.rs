@@ -212,12 +212,7 @@ fn json_tiles(puzzle: &Puzzle, json: &Value) -> Vec<(String, [i64; 2], Vec<Strin
                 t["at"][0].as_i64().unwrap() - i64::from(o[0]),
                 t["at"][1].as_i64().unwrap() - i64::from(o[1]),
             ];
-            let edges = t["edges"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|e| e.as_str().unwrap().to_string())
-                .collect();
+            let edges: Vec<String> = serde_json::from_value(t["edges"].clone()).unwrap();
             (t["tile"].as_str().unwrap().to_string(), at, edges)
         })
         .collect();

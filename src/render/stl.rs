@@ -204,15 +204,14 @@ fn normal([a, b, c]: &Triangle) -> [f32; 3] {
 mod tests {
     use super::*;
 
+    /// One cube of 10 mm, less `gap`.
+    fn cube(gap: f64) -> Vec<Triangle> {
+        surface(&[[0, 0, 0]], Print { unit: 10.0, gap })
+    }
+
     #[test]
     fn one_cube_is_twelve_triangles_facing_out() {
-        let t = surface(
-            &[[0, 0, 0]],
-            Print {
-                unit: 10.0,
-                gap: 0.0,
-            },
-        );
+        let t = cube(0.0);
         assert_eq!(t.len(), 12);
         for tri in &t {
             let n = normal(tri);
@@ -224,13 +223,7 @@ mod tests {
 
     #[test]
     fn a_gap_shrinks_a_cube_on_every_side() {
-        let t = surface(
-            &[[0, 0, 0]],
-            Print {
-                unit: 10.0,
-                gap: 1.0,
-            },
-        );
+        let t = cube(1.0);
         assert_eq!(t.len(), 12);
         let xs: Vec<f32> = t.iter().flatten().map(|v| v[0]).collect();
         assert_eq!(xs.iter().copied().fold(f32::MAX, f32::min), 0.5);
