@@ -302,6 +302,9 @@ pub struct SolveArgs {
     pub output: OutputArgs,
 
     #[command(flatten)]
+    pub draw: DrawArgs,
+
+    #[command(flatten)]
     pub search: SearchArgs,
 }
 
@@ -556,19 +559,73 @@ pub struct DecodeArgs {
 
     #[command(flatten)]
     pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub draw: DrawArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct OutputArgs {
     /// Output format: `text` draws the board, `json` is for programs,
     /// `svg` is a picture to build the puzzle from (e.g. `--format svg -o
-    /// soma.svg`, or `-o DIR/` for one file per solution).
+    /// soma.svg`, or `-o DIR/` for one file per solution), `html` a page
+    /// to turn the box and step through the pieces (`-o soma.html`), `stl`
+    /// solids to print (`-o pieces/` for one file per piece).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 
     /// Write to FILE instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
+}
+
+/// How solutions are drawn: shared by the commands that draw them.
+#[derive(Debug, Args)]
+pub struct DrawArgs {
+    /// Text: walls between pieces drawn with `+-|` instead of box-drawing
+    /// characters, for a terminal or a font without them.
+    #[arg(long)]
+    pub ascii: bool,
+
+    /// STL: the edge of one cube in millimetres, e.g. --unit 15.
+    #[arg(long, value_name = "MM", default_value_t = 10.0, value_parser = parse_unit)]
+    pub unit: f64,
+
+    /// STL: taken off each piece's width (half on every side) so that the
+    /// printed pieces fit together and into the box, e.g. --gap 0.3; 0
+    /// for pieces of the exact size.
+    #[arg(long, value_name = "MM", default_value_t = 0.2, value_parser = parse_gap)]
+    pub gap: f64,
+}
+
+impl DrawArgs {
+    pub fn print(&self) -> crate::render::stl::Print {
+        crate::render::stl::Print {
+            unit: self.unit,
+            gap: self.gap,
+        }
+    }
+}
+
+/// A cube size: a positive number of millimetres.
+fn parse_unit(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 10_000.0 => Ok(v),
+        _ => Err(format!(
+            "`{s}` is not a cube size: give millimetres above 0, e.g. 10"
+        )),
+    }
+}
+
+/// A gap: 0 or more millimetres (that it is less than the cube is checked
+/// where the pieces are written, which knows the unit).
+fn parse_gap(s: &str) -> std::result::Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!(
+            "`{s}` is not a gap: give millimetres, 0 or more, e.g. 0.2"
+        )),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -132,11 +132,13 @@ fn text_drawing_shows_layers_side_by_side() {
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[1].starts_with("z=0"), "{text}");
     assert!(lines[1].contains("z=1") && lines[1].contains("z=2"));
-    // Three rows of three layers of three cells; each glyph is a piece.
-    let glyphs: String = lines[2..5]
+    // Three rows of three layers of three cells between wall lines; each
+    // glyph is a piece.
+    assert_eq!(lines.len(), 2 + 7, "{text}");
+    let glyphs: String = lines[2..]
         .concat()
         .chars()
-        .filter(|c| !c.is_whitespace())
+        .filter(|c| c.is_ascii_alphabetic())
         .collect();
     assert_eq!(glyphs.len(), 27);
     for g in "VLTZABP".chars() {

@@ -24,7 +24,10 @@ const FORECAST_PROBES: usize = 300;
 
 /// After [`FORECAST_AFTER`], unless the count is `done`: Knuth's estimate
 /// of the whole search (`jigsat estimate`), on stderr in one line when it
-/// comes to more than a minute. A short count never pays for it.
+/// comes to more than a minute, and the spinner turned into a bar of the
+/// estimated time with the time left, moved on until the count is done.
+/// A short count never pays for it; a search with no tree to probe keeps
+/// the spinner.
 fn forecast(
     path: &Path,
     puzzle: &Puzzle,
@@ -42,8 +45,18 @@ fn forecast(
     let Ok(Ok(e)) = pipeline::estimate(puzzle, options, FORECAST_PROBES, 1) else {
         return;
     };
-    if !done.load(Ordering::Relaxed) && e.seconds() > LONG_COUNT_SECONDS {
+    if done.load(Ordering::Relaxed) {
+        return;
+    }
+    if e.seconds() > LONG_COUNT_SECONDS {
         progress.println(format!("{}: {}", path.display(), super::estimate::line(&e)));
+    }
+    if e.seconds().is_finite() {
+        progress.expect(Duration::from_secs_f64(e.seconds().min(1e9)));
+    }
+    while !done.load(Ordering::Relaxed) {
+        progress.at(started.elapsed());
+        std::thread::sleep(Duration::from_millis(200));
     }
 }
 
@@ -90,7 +103,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
             result.complete.then_some((result.count, result.distinct)),
             &stats,
         ),
-        Format::Text | Format::Svg => summary(&puzzle, &result, &stats),
+        _ => summary(&puzzle, &result, &stats),
     };
     Sink {
         path: args.output.output.as_deref(),

@@ -29,6 +29,10 @@ use super::{Sink, load};
 pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
     let started = Instant::now();
     let puzzle = load(&args.puzzle, &args.problem)?;
+    let sink = Sink {
+        path: args.output.output.as_deref(),
+    };
+    sink.check_picture(args.output.format, &args.draw, &puzzle)?;
     let instance = Instance::new(&puzzle)?;
     let header = match &args.cnf {
         Some(path) => Some(read_cnf_header(path)?),
@@ -57,13 +61,10 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
         encode_ms,
         solve_ms: ms(decode_start.elapsed()),
     };
-    let sink = Sink {
-        path: args.output.output.as_deref(),
-    };
     match args.output.format {
-        Format::Svg => sink.write_svg(&puzzle, &solutions)?,
+        f if f.is_picture() => sink.write_picture(f, &args.draw, &puzzle, &solutions)?,
         Format::Json => sink.write(&json::document(&puzzle, status, &solutions, None, &stats))?,
-        Format::Text => {
+        _ => {
             let mut out = String::new();
             if !quiet {
                 out.push_str(&format!(
@@ -81,7 +82,7 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
                 ));
             }
             for s in &solutions {
-                out.push_str(&text::draw(&puzzle, s, sink.wants_colour()));
+                out.push_str(&text::draw(&puzzle, s, sink.style(&args.draw)));
             }
             sink.write(&out)?;
         }

@@ -30,7 +30,7 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
             }
             serde_json::to_string_pretty(&doc).expect("plain JSON") + "\n"
         }
-        Format::Text | Format::Svg => {
+        _ => {
             let mut text = String::new();
             if !problems.is_empty() {
                 text = format!("{}\n\n", problems.join("\n"));

@@ -6,6 +6,7 @@ mod convert;
 mod count;
 mod decode;
 mod dimacs;
+mod draw;
 mod estimate;
 mod generate;
 mod info;
@@ -17,6 +18,7 @@ mod watch;
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -25,7 +27,7 @@ use crate::enumerate::{Enumeration, Stopped};
 use crate::error::{Error, Result};
 use crate::pipeline::Status;
 use crate::puzzle::Puzzle;
-use crate::render::{Format, svg};
+use crate::render::{Format, svg, text};
 use crate::solution::Solution;
 
 pub fn run(cli: &Cli) -> Result<i32> {
@@ -84,6 +86,14 @@ impl Sink<'_> {
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
     }
 
+    /// How the text drawing looks here.
+    fn style(&self, draw: &crate::cli::DrawArgs) -> text::Style {
+        text::Style {
+            colour: self.wants_colour(),
+            ascii: draw.ascii,
+        }
+    }
+
     /// `-o DIR/` (a path ending in `/`, or an existing directory): one
     /// file per picture.
     fn is_directory(&self) -> bool {
@@ -131,12 +141,14 @@ impl Sink<'_> {
     }
 }
 
-/// `--format svg` draws solutions; commands without any refuse it.
+/// `--format svg`, `html` and `stl` draw solutions; commands without any
+/// refuse them.
 fn no_picture(format: Format, command: &str) -> Result<()> {
-    if format == Format::Svg {
+    if format.is_picture() {
+        let name = format!("{format:?}").to_lowercase();
         return Err(Error::Usage(format!(
-            "`{command}` draws no solutions, so it has no svg output: use --format text or json \
-             (or `jigsat solve --format svg`)"
+            "`{command}` draws no solutions, so it has no {name} output: use --format text or \
+             json (or `jigsat solve --format {name}`, with --limit N for several)"
         )));
     }
     Ok(())
@@ -154,9 +166,14 @@ fn enumeration_status(result: &Enumeration) -> Status {
 }
 
 /// A spinner on stderr for long enumerations: classes found, rate,
-/// elapsed. Hidden with -q and when stderr is not a terminal.
+/// elapsed; once the size of the search is estimated ([`Progress::expect`]),
+/// a bar of the time it should take, with the time left. Hidden with -q
+/// and when stderr is not a terminal.
 struct Progress {
     bar: ProgressBar,
+    /// The search's estimated length, once known: the bar then shows
+    /// milliseconds of it, and the classes found go into the message.
+    expected: std::sync::Mutex<Option<Duration>>,
 }
 
 impl Progress {
@@ -172,8 +189,39 @@ impl Progress {
             )
             .expect("valid template"),
         );
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        Progress { bar }
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress {
+            bar,
+            expected: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// Turns the spinner into a bar: the search should take `total` in all.
+    fn expect(&self, total: Duration) {
+        let classes = self.bar.position();
+        *self.expected.lock().unwrap_or_else(|e| e.into_inner()) = Some(total);
+        self.bar.set_style(
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] about {eta} left (estimated); {msg}",
+            )
+            .expect("valid template"),
+        );
+        self.bar.set_length(total.as_millis().max(1) as u64);
+        self.bar
+            .set_message(format!("{classes} distinct solutions"));
+    }
+
+    /// Moves the bar to `elapsed`; past the estimate the bar grows, so
+    /// that it never claims to be done before the search is.
+    fn at(&self, elapsed: Duration) {
+        let Some(total) = *self.expected.lock().unwrap_or_else(|e| e.into_inner()) else {
+            return;
+        };
+        let (elapsed, total) = (elapsed.as_millis() as u64, total.as_millis() as u64);
+        if elapsed >= total {
+            self.bar.set_length(elapsed + elapsed / 10 + 1);
+        }
+        self.bar.set_position(elapsed);
     }
 
     /// A bar of parts done, with the time left at the pace so far.
@@ -191,12 +239,20 @@ impl Progress {
         );
         bar.set_position(done);
         bar.reset_eta();
-        bar.enable_steady_tick(std::time::Duration::from_millis(200));
-        Progress { bar }
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Progress {
+            bar,
+            expected: std::sync::Mutex::new(None),
+        }
     }
 
     fn update(&self, classes: u64) {
-        self.bar.set_position(classes);
+        if self.expected.lock().is_ok_and(|e| e.is_some()) {
+            self.bar
+                .set_message(format!("{classes} distinct solutions"));
+        } else {
+            self.bar.set_position(classes);
+        }
     }
 
     /// A line on stderr above the spinner (shown even when the spinner is
@@ -211,5 +267,25 @@ impl Progress {
 
     fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_follows_the_estimate_and_grows_past_it() {
+        let progress = Progress::new(true);
+        progress.update(3);
+        assert_eq!(progress.bar.position(), 3);
+        progress.expect(Duration::from_secs(10));
+        progress.at(Duration::from_secs(4));
+        assert_eq!(progress.bar.length(), Some(10_000));
+        assert_eq!(progress.bar.position(), 4_000);
+        progress.update(7);
+        assert_eq!(progress.bar.position(), 4_000, "classes go to the message");
+        progress.at(Duration::from_secs(12));
+        assert!(progress.bar.length().unwrap() > 12_000);
     }
 }

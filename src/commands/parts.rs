@@ -136,11 +136,11 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
     let solutions = std::slice::from_ref(&solution);
     let status = crate::pipeline::Status::Solved;
     match args.output.format {
-        Format::Svg => sink.write_svg(&puzzle, solutions)?,
+        f if f.is_picture() => sink.write_picture(f, &args.draw, &puzzle, solutions)?,
         Format::Json => sink.write(&crate::render::json::document(
             &puzzle, status, solutions, None, &stats,
         ))?,
-        Format::Text => {
+        _ => {
             let mut out = String::new();
             if !quiet {
                 out += &format!(
@@ -150,7 +150,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
                     stats.backend
                 );
             }
-            out += &crate::render::text::draw(&puzzle, &solution, sink.wants_colour());
+            out += &crate::render::text::draw(&puzzle, &solution, sink.style(&args.draw));
             sink.write(&out)?;
         }
     }

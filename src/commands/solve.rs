@@ -21,6 +21,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
+    sink.check_picture(args.output.format, &args.draw, &puzzle)?;
     if args.all || args.limit.is_some() {
         return run_all(args, quiet, &puzzle, &sink);
     }
@@ -31,8 +32,8 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     crate::interrupt::finishing();
     let progress = watch.and_then(|w| w.finish());
     let out = match args.output.format {
-        Format::Svg => {
-            sink.write_svg(&puzzle, &report.solutions)?;
+        f if f.is_picture() => {
+            sink.write_picture(f, &args.draw, &puzzle, &report.solutions)?;
             String::new()
         }
         Format::Json => json::document(
@@ -42,7 +43,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
             None,
             &report.stats,
         ),
-        Format::Text => {
+        _ => {
             let mut out = String::new();
             if !quiet {
                 let secs = (report.stats.encode_ms + report.stats.solve_ms) / 1000.0;
@@ -67,12 +68,12 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
                 );
             }
             for s in &report.solutions {
-                out += &text::draw(&puzzle, s, sink.wants_colour());
+                out += &text::draw(&puzzle, s, sink.style(&args.draw));
             }
             out
         }
     };
-    if args.output.format != Format::Svg {
+    if !args.output.format.is_picture() {
         sink.write(&out)?;
     }
     if let Some(reason) = &report.reason {
@@ -104,12 +105,12 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     let status = enumeration_status(&result);
     let counts = result.complete.then_some((result.count, result.distinct));
     let out = match args.output.format {
-        Format::Svg => {
-            sink.write_svg(puzzle, &result.classes)?;
+        f if f.is_picture() => {
+            sink.write_picture(f, &args.draw, puzzle, &result.classes)?;
             String::new()
         }
         Format::Json => json::document(puzzle, status, &result.classes, counts, &stats),
-        Format::Text => {
+        _ => {
             let mut out = String::new();
             let n = result.classes.len();
             for (k, s) in result.classes.iter().enumerate() {
@@ -124,7 +125,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
                         }
                     );
                 }
-                out += &text::draw(puzzle, s, sink.wants_colour());
+                out += &text::draw(puzzle, s, sink.style(&args.draw));
                 out.push('\n');
             }
             if !quiet {
@@ -133,7 +134,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
             out
         }
     };
-    if args.output.format != Format::Svg {
+    if !args.output.format.is_picture() {
         sink.write(&out)?;
     }
     super::count::report_stop(&args.puzzle, &result, status);

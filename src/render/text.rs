@@ -1,9 +1,28 @@
-//! Text drawings: each layer of the board as a grid of piece glyphs,
-//! layers side by side under `z=0 z=1 …` headings.
+//! Text drawings: each layer of the board as a grid of piece glyphs with
+//! walls between different pieces, layers side by side under
+//! `z=0 z=1 …` headings.
 //!
 //! Identical copies share a glyph (the contract names pieces, not copies),
-//! so on a terminal each piece on the board also gets a colour, chosen so
-//! that touching pieces differ: that is what makes 25 Y's readable.
+//! so glyphs alone cannot tell 25 Y's apart. Walls do, without colour:
+//! a line is drawn between two cells of different pieces (or a piece and
+//! the empty board or the outside), never inside a piece, so the text
+//! reads the same piped into a file, in a log or in an issue report.
+//! On a box, a piece can go on into the next layer, drawn to the right:
+//! each cell is then two characters wide, the glyph and `>` when the cube
+//! in the same place of the next layer belongs to the same piece. With
+//! the walls, that is enough to recover every piece from the text (the
+//! test `text_drawing` does).
+//!
+//! Walls are box-drawing characters (`┌─┬┐│`), or `+-|` with `--ascii`.
+//! On a terminal each piece's glyph also gets a colour, chosen so that
+//! touching pieces differ; colour comes on top of the walls, never
+//! instead of them.
+//!
+//! ```text
+//! z=0             z=1
+//! ┌─────┬─┬───┐   ┌───┬───┬───┐
+//! │V V  │L│T  │   │V> │L  │T  │
+//! ```
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -16,55 +35,201 @@ use crate::solution::{PlacedTile, Solution};
 /// backgrounds.
 const PALETTE: [u8; 12] = [196, 34, 33, 214, 129, 37, 202, 92, 142, 27, 161, 30];
 
-/// Draws one solution. `colour` adds ANSI colours.
-pub fn draw(puzzle: &Puzzle, solution: &Solution, colour: bool) -> String {
+/// Space between two layers drawn side by side.
+const LAYER_GAP: &str = "  ";
+
+/// How text is drawn.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// ANSI colours on the glyphs (for a terminal).
+    pub colour: bool,
+    /// `+-|` walls instead of box-drawing characters.
+    pub ascii: bool,
+}
+
+/// Draws one solution.
+pub fn draw(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     if puzzle.tiling().is_some() {
-        return draw_tiles(puzzle, solution);
+        return draw_tiles(puzzle, solution, style.ascii);
     }
-    let board = &puzzle.board;
-    let owner = solution.owners();
-    let colours = colour_pieces(solution, &owner);
-    let [x0, y0, z0] = board.origin();
-    let [w, h, d] = board.extent();
-    let layer_width = 2 * w as usize - 1;
+    let drawing = Drawing::new(puzzle, solution, style);
+    let [_, _, z0] = puzzle.board.origin();
+    let [w, _, d] = puzzle.board.extent();
+    let layer_width = 1 + w as usize * (drawing.cell_width + 1);
     let mut out = String::new();
     if d > 1 {
         let headings: Vec<String> = (0..d)
             .map(|z| format!("{:<layer_width$}", format!("z={}", z0 + z)))
             .collect();
-        out.push_str(headings.join("   ").trim_end());
+        out.push_str(headings.join(LAYER_GAP).trim_end());
         out.push('\n');
     }
-    for y in 0..h {
-        let mut line = String::new();
-        for z in 0..d {
-            if z > 0 {
-                line.push_str("   ");
-            }
-            for x in 0..w {
-                if x > 0 {
-                    line.push(' ');
-                }
-                let c = Cell::new(x0 + x, y0 + y, z0 + z);
-                match (board.index(c), owner.get(&c)) {
-                    (None, _) => line.push(' '),
-                    (Some(_), None) => line.push('.'),
-                    (Some(_), Some(&k)) => {
-                        let glyph = puzzle.pieces()[solution.pieces[k].piece].glyph;
-                        if colour {
-                            let _ =
-                                write!(line, "\x1b[1;38;5;{}m{glyph}\x1b[0m", PALETTE[colours[k]]);
-                        } else {
-                            line.push(glyph);
-                        }
-                    }
-                }
-            }
-        }
-        out.push_str(line.trim_end());
+    let layers: Vec<Vec<String>> = (0..d).map(|z| drawing.layer(z)).collect();
+    for row in 0..layers[0].len() {
+        let line: Vec<&str> = layers.iter().map(|l| l[row].as_str()).collect();
+        out.push_str(line.join(LAYER_GAP).trim_end());
         out.push('\n');
     }
     out
+}
+
+/// What lies in one position of a layer: walls separate different ones.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Region {
+    Outside,
+    Empty,
+    Piece(usize),
+}
+
+/// A packing solution ready to draw, layer by layer; positions are counted
+/// from the board's origin.
+struct Drawing<'a> {
+    puzzle: &'a Puzzle,
+    solution: &'a Solution,
+    owner: HashMap<Cell, usize>,
+    colours: Vec<usize>,
+    style: Style,
+    /// Characters per cell: the glyph, and on a box the mark `>` of a
+    /// piece going on into the next layer.
+    cell_width: usize,
+}
+
+impl<'a> Drawing<'a> {
+    fn new(puzzle: &'a Puzzle, solution: &'a Solution, style: Style) -> Drawing<'a> {
+        let owner = solution.owners();
+        let colours = colour_pieces(solution, &owner);
+        let cell_width = if puzzle.board.extent()[2] > 1 { 2 } else { 1 };
+        Drawing {
+            puzzle,
+            solution,
+            owner,
+            colours,
+            style,
+            cell_width,
+        }
+    }
+
+    fn cell(&self, x: i32, y: i32, z: i32) -> Cell {
+        let [x0, y0, z0] = self.puzzle.board.origin();
+        Cell::new(x0 + x, y0 + y, z0 + z)
+    }
+
+    fn region(&self, x: i32, y: i32, z: i32) -> Region {
+        let c = self.cell(x, y, z);
+        match (self.puzzle.board.index(c), self.owner.get(&c)) {
+            (None, _) => Region::Outside,
+            (Some(_), None) => Region::Empty,
+            (Some(_), Some(&k)) => Region::Piece(k),
+        }
+    }
+
+    /// The lines of layer `z`: a wall line above every row and below the
+    /// last, all padded to the same width.
+    fn layer(&self, z: i32) -> Vec<String> {
+        let [_, h, _] = self.puzzle.board.extent();
+        let mut lines = Vec::with_capacity(2 * h as usize + 1);
+        for y in 0..h {
+            lines.push(self.wall_line(y, z));
+            lines.push(self.cell_line(y, z));
+        }
+        lines.push(self.wall_line(h, z));
+        lines
+    }
+
+    /// The line of walls above row `y`: corners where walls meet, and a
+    /// horizontal wall under every cell whose region differs from the one
+    /// above it.
+    fn wall_line(&self, y: i32, z: i32) -> String {
+        let w = self.puzzle.board.extent()[0];
+        let mut line = String::new();
+        for x in 0..=w {
+            let r = |dx: i32, dy: i32| self.region(x + dx, y + dy, z);
+            let (nw, ne, sw, se) = (r(-1, -1), r(0, -1), r(-1, 0), r(0, 0));
+            line.push(junction(
+                nw != ne,
+                sw != se,
+                nw != sw,
+                ne != se,
+                self.style.ascii,
+            ));
+            if x < w {
+                let wall = if ne != se {
+                    horizontal(self.style.ascii)
+                } else {
+                    ' '
+                };
+                line.extend(std::iter::repeat_n(wall, self.cell_width));
+            }
+        }
+        line
+    }
+
+    /// Row `y` of layer `z`: cells, with a vertical wall between two that
+    /// differ.
+    fn cell_line(&self, y: i32, z: i32) -> String {
+        let w = self.puzzle.board.extent()[0];
+        let mut line = String::new();
+        for x in 0..=w {
+            let wall = self.region(x - 1, y, z) != self.region(x, y, z);
+            line.push(match (wall, self.style.ascii) {
+                (false, _) => ' ',
+                (true, true) => '|',
+                (true, false) => '│',
+            });
+            if x < w {
+                self.push_cell(&mut line, x, y, z);
+            }
+        }
+        line
+    }
+
+    /// One cell: its piece's glyph (`.` on the empty board), then on a box
+    /// `>` when the same piece covers the cell above it in the next layer.
+    fn push_cell(&self, line: &mut String, x: i32, y: i32, z: i32) {
+        let pad = " ".repeat(self.cell_width - 1);
+        let k = match self.region(x, y, z) {
+            Region::Outside => return line.push_str(&format!(" {pad}")),
+            Region::Empty => return line.push_str(&format!(".{pad}")),
+            Region::Piece(k) => k,
+        };
+        let mut text = self.puzzle.pieces()[self.solution.pieces[k].piece]
+            .glyph
+            .to_string();
+        if self.cell_width > 1 {
+            let on = self.region(x, y, z + 1) == Region::Piece(k);
+            text.push(if on { '>' } else { ' ' });
+        }
+        if self.style.colour {
+            let _ = write!(
+                line,
+                "\x1b[1;38;5;{}m{text}\x1b[0m",
+                PALETTE[self.colours[k]]
+            );
+        } else {
+            line.push_str(&text);
+        }
+    }
+}
+
+/// The horizontal wall character.
+fn horizontal(ascii: bool) -> char {
+    if ascii { '-' } else { '─' }
+}
+
+/// The character where walls meet, from the arms that leave the corner.
+fn junction(up: bool, down: bool, left: bool, right: bool, ascii: bool) -> char {
+    if ascii {
+        return match (up || down, left || right) {
+            (false, false) => ' ',
+            (true, false) => '|',
+            (false, true) => '-',
+            (true, true) => '+',
+        };
+    }
+    const BOX: [char; 16] = [
+        ' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼',
+    ];
+    BOX[up as usize | (down as usize) << 1 | (left as usize) << 2 | (right as usize) << 3]
 }
 
 /// Greedy colouring of the pieces on the board so that pieces sharing a
@@ -97,15 +262,17 @@ fn colour_pieces(solution: &Solution, owner: &HashMap<Cell, usize>) -> Vec<usize
 /// and its four labels on the sides where they touch the neighbours.
 ///
 /// ```text
-/// +---------------------------+---------------------------+
-/// |           lion+           |         cheetah-          |
-/// | lion-       2      tiger- | tiger+      1      tiger- |
-/// |          cheetah+         |           lion+           |
-/// +---------------------------+---------------------------+
+/// ┌───────────────────────────┬───────────────────────────┐
+/// │           lion+           │         cheetah-          │
+/// │ lion-       2      tiger- │ tiger+      1      tiger- │
+/// │          cheetah+         │           lion+           │
+/// ├───────────────────────────┼───────────────────────────┤
 /// ```
-fn draw_tiles(puzzle: &Puzzle, solution: &Solution) -> String {
+///
+/// With `ascii`, the frame is `+-|` as it always was.
+fn draw_tiles(puzzle: &Puzzle, solution: &Solution, ascii: bool) -> String {
     let tiling = puzzle.tiling().expect("an edge-matching puzzle");
-    let grid = TileGrid::new(&puzzle.board, tiling, solution);
+    let grid = TileGrid::new(&puzzle.board, tiling, solution, ascii);
     let h = puzzle.board.extent()[1];
     let mut out = String::new();
     for y in 0..h {
@@ -126,10 +293,16 @@ struct TileGrid<'a> {
     /// The tile lying at each position.
     at: HashMap<Cell, &'a PlacedTile>,
     inner: usize,
+    ascii: bool,
 }
 
 impl<'a> TileGrid<'a> {
-    fn new(board: &'a Board, tiling: &'a Tiling, solution: &'a Solution) -> TileGrid<'a> {
+    fn new(
+        board: &'a Board,
+        tiling: &'a Tiling,
+        solution: &'a Solution,
+        ascii: bool,
+    ) -> TileGrid<'a> {
         let label = solution
             .tiles
             .iter()
@@ -150,6 +323,7 @@ impl<'a> TileGrid<'a> {
             // " left  name  right ": the sides' labels must not meet the
             // name, whichever tile has the longest of each.
             inner: 2 * label + name + 4,
+            ascii,
         }
     }
 
@@ -161,16 +335,20 @@ impl<'a> TileGrid<'a> {
     }
 
     /// The line above row `y` (or below the last row, for `y` = height):
-    /// dashes wherever a position above or below it is on the board, so
-    /// that a board with holes is framed around its own shape.
+    /// a wall wherever a position above or below it is on the board, so
+    /// that a board with holes is framed around its own shape; the
+    /// vertical walls run through every row.
     fn rule(&self, y: i32) -> String {
+        let [w, h, _] = self.board.extent();
+        let on = |x: i32| (0..w).contains(&x) && (self.on_board(x, y) || self.on_board(x, y - 1));
         let mut line = String::new();
-        for x in 0..self.board.extent()[0] {
-            let on = self.on_board(x, y) || (y > 0 && self.on_board(x, y - 1));
-            line.push(if on { '+' } else { ' ' });
-            line.push_str(&(if on { "-" } else { " " }).repeat(self.inner));
+        for x in 0..=w {
+            line.push(junction(y > 0, y < h, on(x - 1), on(x), self.ascii));
+            if x < w {
+                let c = if on(x) { horizontal(self.ascii) } else { ' ' };
+                line.extend(std::iter::repeat_n(c, self.inner));
+            }
         }
-        line.push('+');
         line.trim_end().to_string()
     }
 
@@ -184,16 +362,21 @@ impl<'a> TileGrid<'a> {
                 None => [(); 3].map(|_| " ".repeat(self.inner)),
             };
             for (line, part) in lines.iter_mut().zip(boxed) {
-                line.push('|');
+                line.push(self.vertical());
                 line.push_str(&part);
             }
         }
         let mut out = String::new();
-        for line in lines {
+        for mut line in lines {
+            line.push(self.vertical());
             out += &line;
-            out += "|\n";
+            out.push('\n');
         }
         out
+    }
+
+    fn vertical(&self) -> char {
+        if self.ascii { '|' } else { '│' }
     }
 
     /// The inside of one tile's box: top label, then left label, name and

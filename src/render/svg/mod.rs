@@ -202,11 +202,19 @@ pub const GAP: f64 = 24.0;
 
 /// Wraps a page into an `<svg>` document.
 fn finish(page: Panel, title: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n{}",
+        element(page, title)
+    )
+}
+
+/// A page as one `<svg>` element, to stand in a file or inside an HTML
+/// page.
+fn element(page: Panel, title: &str) -> String {
     let w = (page.width + MARGIN).ceil();
     let h = (page.height + MARGIN).ceil();
     format!(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" \
          viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n\
          <title>{}</title>\n\
          <style>.caption {{ fill: #222222; }} .label {{ font-weight: bold; }}</style>\n\
@@ -214,6 +222,15 @@ fn finish(page: Panel, title: &str) -> String {
         escape(title),
         page.body
     )
+}
+
+/// One solution's drawing as an `<svg>` element with no caption, for a
+/// page (`--format html`) that shows it; `id` keeps its clip paths apart
+/// from other drawings on the page.
+pub fn inline_solution(puzzle: &Puzzle, solution: &Solution, title: &str, id: &str) -> String {
+    let mut page = Panel::default();
+    page.put(&solution_panel(puzzle, solution, id), MARGIN, MARGIN);
+    element(page, title)
 }
 
 /// A coordinate with at most two decimals and no trailing zeros, so that

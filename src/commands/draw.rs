@@ -1,0 +1,144 @@
+//! The picture formats (`svg`, `html`, `stl`) for every command that draws
+//! solutions, so that `solve`, `solve --all`, `decode` and a split's part
+//! write them the same way.
+
+use std::path::Path;
+
+use crate::cli::DrawArgs;
+use crate::error::{Error, Result};
+use crate::puzzle::Puzzle;
+use crate::render::{Format, html, stl};
+use crate::solution::Solution;
+
+use super::Sink;
+
+impl Sink<'_> {
+    /// Refuses, before any search, a picture that cannot be written.
+    pub(super) fn check_picture(
+        &self,
+        format: Format,
+        draw: &DrawArgs,
+        puzzle: &Puzzle,
+    ) -> Result<()> {
+        if format != Format::Stl {
+            return Ok(());
+        }
+        let refuse = |why: &str| Err(Error::Usage(format!("--format stl: {why}")));
+        if puzzle.tiling().is_some() {
+            return refuse("edge-matching tiles have no solid shape to print");
+        }
+        if self.path.is_none() {
+            return refuse(
+                "STL is a binary file: give -o DIR/ (each piece and the assembly) or \
+                 -o FILE.stl (the assembly)",
+            );
+        }
+        if draw.gap >= draw.unit {
+            return refuse(&format!(
+                "a gap of {} mm leaves nothing of a {} mm cube: give --gap below --unit",
+                draw.gap, draw.unit
+            ));
+        }
+        Ok(())
+    }
+
+    /// The solutions in a picture format.
+    pub(super) fn write_picture(
+        &self,
+        format: Format,
+        draw: &DrawArgs,
+        puzzle: &Puzzle,
+        solutions: &[Solution],
+    ) -> Result<()> {
+        match format {
+            Format::Svg => self.write_svg(puzzle, solutions),
+            Format::Html => {
+                let title = match solutions.len() {
+                    1 => puzzle.name.clone(),
+                    0 => format!("{}: no solution", puzzle.name),
+                    n => format!("{}: {n} solutions", puzzle.name),
+                };
+                self.write(&html::document(puzzle, solutions, &title))
+            }
+            Format::Stl => self.write_stl(draw, puzzle, solutions),
+            Format::Text | Format::Json => Ok(()),
+        }
+    }
+
+    /// `-o DIR/`: per solution the assembly and one file per piece (in
+    /// `DIR/solution-N/` when there are several); `-o FILE.stl`: the
+    /// assembly of the one solution.
+    fn write_stl(&self, draw: &DrawArgs, puzzle: &Puzzle, solutions: &[Solution]) -> Result<()> {
+        self.check_picture(Format::Stl, draw, puzzle)?;
+        let Some(path) = self.path else {
+            return Ok(());
+        };
+        if !self.is_directory() {
+            return match solutions {
+                [] => Ok(()),
+                [s] => write_file(path, &assembly(puzzle, s, draw)),
+                _ => Err(Error::Usage(
+                    "--format stl with several solutions: give -o DIR/ for a folder each".into(),
+                )),
+            };
+        }
+        for (i, s) in solutions.iter().enumerate() {
+            let dir = match solutions.len() {
+                1 => path.to_path_buf(),
+                _ => path.join(format!("solution-{}", i + 1)),
+            };
+            std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+            write_file(&dir.join("assembly.stl"), &assembly(puzzle, s, draw))?;
+            let looks = crate::render::svg::Looks::new(puzzle, s);
+            let width = s.pieces.len().to_string().len();
+            for (k, placed) in s.pieces.iter().enumerate() {
+                let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));
+                let name = format!("{:0width$}-{}.stl", k + 1, file_name(&looks.labels[k]));
+                let title = format!("{} {}", puzzle.name, looks.labels[k]);
+                let bytes = stl::file(&title, &stl::surface(&cells, draw.print()));
+                write_file(&dir.join(name), &bytes)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every piece where it lies in the box, each shrunk by the gap, in one
+/// file.
+fn assembly(puzzle: &Puzzle, solution: &Solution, draw: &DrawArgs) -> Vec<u8> {
+    let frame: Vec<Vec<[i32; 3]>> = solution
+        .pieces
+        .iter()
+        .map(|p| stl::printer_frame(&p.cells))
+        .collect();
+    let low = [0, 1, 2].map(|a| frame.iter().flatten().map(|c| c[a]).min().unwrap_or(0));
+    let triangles: Vec<stl::Triangle> = frame
+        .iter()
+        .flat_map(|cells| {
+            let moved: Vec<[i32; 3]> = cells
+                .iter()
+                .map(|c| [c[0] - low[0], c[1] - low[1], c[2] - low[2]])
+                .collect();
+            stl::surface(&moved, draw.print())
+        })
+        .collect();
+    stl::file(&format!("{} assembled", puzzle.name), &triangles)
+}
+
+/// A label made safe for a file name.
+fn file_name(label: &str) -> String {
+    label
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+    std::fs::write(path, bytes).map_err(|e| Error::io(path, e))
+}

@@ -1,0 +1,238 @@
+//! `--format stl`: the pieces as solids for a 3-D printer, and the whole
+//! assembly in one file.
+//!
+//! Binary STL is a list of triangles; a printer's slicer wants every file
+//! closed (each edge shared by exactly two triangles) with outward normals.
+//! A piece is a union of unit cubes, so its surface is every cube face
+//! with no cube of the piece behind it, two triangles each; faces are not
+//! merged, which keeps every vertex on a lattice and the surface closed
+//! with no cracks. The writer is a few lines (80-byte header, a count, 50
+//! bytes a triangle), so no crate is needed.
+//!
+//! `--gap` shrinks each piece so that printed pieces fit the box: the
+//! piece is eroded by half the gap on every side (every point of the solid
+//! keeps a cube of side `gap` around it inside the piece). The eroded solid
+//! is again made of boxes on a finer lattice — each unit cell cut at `g`
+//! and `1 - g` along every axis, `g` being half the gap in cube units — so
+//! the same face-by-face surface stays closed.
+//!
+//! Axes: the pictures show `x` to the right, `y` towards the viewer and
+//! `z` up; the STL keeps that look in a printer's right-handed frame
+//! (X = x, Y = -y, Z = z), so a printed piece is the piece drawn, never its
+//! mirror image. A piece file lies flat on its largest face.
+
+use std::collections::HashSet;
+
+use crate::geometry::Cell;
+
+/// Sizes in millimetres.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Print {
+    /// The edge of one cube.
+    pub unit: f64,
+    /// Taken off each piece's width, half on each side.
+    pub gap: f64,
+}
+
+pub type Triangle = [[f32; 3]; 3];
+
+/// A closed surface of the cubes `cells` (in the printer's frame, see
+/// [`printer_frame`]), each shrunk by the gap.
+pub fn surface(cells: &[[i32; 3]], print: Print) -> Vec<Triangle> {
+    let solid = Eroded::new(cells, print);
+    let mut out = Vec::new();
+    for b in &solid.boxes {
+        for axis in 0..3 {
+            for side in [-1, 1] {
+                let mut n = *b;
+                n[axis] += side;
+                if !solid.boxes.contains(&n) {
+                    solid.face(&mut out, *b, axis, side);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A solid on the fine lattice: the boxes of the eroded piece and where
+/// the lattice's lines lie.
+struct Eroded {
+    boxes: HashSet<[i32; 3]>,
+    /// Fine lattice lines per unit cell: 3 with a gap, 1 without.
+    parts: i32,
+    /// Half the gap, in cube units.
+    g: f64,
+    unit: f64,
+}
+
+impl Eroded {
+    fn new(cells: &[[i32; 3]], print: Print) -> Eroded {
+        let g = (print.gap / 2.0 / print.unit).clamp(0.0, 0.49);
+        let set: HashSet<[i32; 3]> = cells.iter().copied().collect();
+        let parts: i32 = if g > 0.0 { 3 } else { 1 };
+        let mut boxes = HashSet::new();
+        for c in cells {
+            for part in 0..parts.pow(3) {
+                let p = [part % parts, part / parts % parts, part / parts / parts];
+                // Near a cell's side, the cube of side `gap` around a point
+                // reaches into the next cell: that cell must be solid too.
+                let reach = |a: usize| match (parts, p[a]) {
+                    (1, _) | (_, 1) => c[a]..=c[a],
+                    (_, 0) => c[a] - 1..=c[a],
+                    _ => c[a]..=c[a] + 1,
+                };
+                let inside =
+                    reach(0).all(|x| reach(1).all(|y| reach(2).all(|z| set.contains(&[x, y, z]))));
+                if inside {
+                    boxes.insert([0, 1, 2].map(|a| c[a] * parts + p[a]));
+                }
+            }
+        }
+        Eroded {
+            boxes,
+            parts,
+            g,
+            unit: print.unit,
+        }
+    }
+
+    /// Millimetres of fine lattice line `i`.
+    fn at(&self, i: i32) -> f32 {
+        let (cell, part) = (i.div_euclid(self.parts), i.rem_euclid(self.parts));
+        let offset = match part {
+            0 => 0.0,
+            1 => self.g,
+            _ => 1.0 - self.g,
+        };
+        ((cell as f64 + offset) * self.unit) as f32
+    }
+
+    /// The side of fine box `b` facing `side` along `axis`, as two
+    /// triangles turning anticlockwise seen from outside.
+    fn face(&self, out: &mut Vec<Triangle>, b: [i32; 3], axis: usize, side: i32) {
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+        let corner = |du: i32, dv: i32| {
+            let mut p = b;
+            p[axis] += i32::from(side > 0);
+            p[u] += du;
+            p[v] += dv;
+            p.map(|i| self.at(i))
+        };
+        let (a, b1, c, d) = (corner(0, 0), corner(1, 0), corner(1, 1), corner(0, 1));
+        // u, v, axis is a right-handed turn: a b c d runs anticlockwise
+        // seen from +axis.
+        if side > 0 {
+            out.push([a, b1, c]);
+            out.push([a, c, d]);
+        } else {
+            out.push([a, c, b1]);
+            out.push([a, d, c]);
+        }
+    }
+}
+
+/// Cells in the printer's frame: X = x, Y = -y, Z = z (see the module
+/// notes).
+pub fn printer_frame(cells: &[Cell]) -> Vec<[i32; 3]> {
+    cells.iter().map(|c| [c.x, -c.y, c.z]).collect()
+}
+
+/// The cells turned (never mirrored) so that the side with the most cubes
+/// lies on the bed, then moved to start at the origin.
+pub fn lay_flat(cells: &[[i32; 3]]) -> Vec<[i32; 3]> {
+    // The six proper turns taking each side down: (cell) -> turned cell.
+    let turns: [fn([i32; 3]) -> [i32; 3]; 6] = [
+        |[x, y, z]| [x, y, z],
+        |[x, y, z]| [x, -y, -z],
+        |[x, y, z]| [y, z, x],
+        |[x, y, z]| [z, y, -x],
+        |[x, y, z]| [z, x, y],
+        |[x, y, z]| [x, z, -y],
+    ];
+    let on_bed = |turned: &[[i32; 3]]| {
+        let floor = turned.iter().map(|c| c[2]).min().unwrap_or(0);
+        turned.iter().filter(|c| c[2] == floor).count()
+    };
+    let best = turns
+        .iter()
+        .map(|t| cells.iter().map(|&c| t(c)).collect::<Vec<_>>())
+        .max_by_key(|turned| on_bed(turned))
+        .unwrap_or_default();
+    let low = [0, 1, 2].map(|a| best.iter().map(|c| c[a]).min().unwrap_or(0));
+    best.iter()
+        .map(|c| [c[0] - low[0], c[1] - low[1], c[2] - low[2]])
+        .collect()
+}
+
+/// A binary STL file of `triangles`, with `name` in its header.
+pub fn file(name: &str, triangles: &[Triangle]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(84 + 50 * triangles.len());
+    let mut header = format!("jigsat: {name}").into_bytes();
+    header.resize(80, b' ');
+    out.extend_from_slice(&header[..80]);
+    out.extend_from_slice(&(triangles.len() as u32).to_le_bytes());
+    for t in triangles {
+        for v in std::iter::once(normal(t)).chain(t.iter().copied()) {
+            for x in v {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        }
+        out.extend_from_slice(&0u16.to_le_bytes());
+    }
+    out
+}
+
+/// The unit normal of a triangle, by the right-hand rule.
+fn normal([a, b, c]: &Triangle) -> [f32; 3] {
+    let (u, v) = (
+        [0, 1, 2].map(|i| b[i] - a[i]),
+        [0, 1, 2].map(|i| c[i] - a[i]),
+    );
+    let n = [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ];
+    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+        .sqrt()
+        .max(f32::MIN_POSITIVE);
+    n.map(|x| x / len)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One cube of 10 mm, less `gap`.
+    fn cube(gap: f64) -> Vec<Triangle> {
+        surface(&[[0, 0, 0]], Print { unit: 10.0, gap })
+    }
+
+    #[test]
+    fn one_cube_is_twelve_triangles_facing_out() {
+        let t = cube(0.0);
+        assert_eq!(t.len(), 12);
+        for tri in &t {
+            let n = normal(tri);
+            let centre = [0, 1, 2].map(|i| (tri[0][i] + tri[1][i] + tri[2][i]) / 3.0 - 5.0);
+            let dot: f32 = (0..3).map(|i| n[i] * centre[i]).sum();
+            assert!(dot > 0.0, "{tri:?} faces inwards");
+        }
+    }
+
+    #[test]
+    fn a_gap_shrinks_a_cube_on_every_side() {
+        let t = cube(1.0);
+        assert_eq!(t.len(), 12);
+        let xs: Vec<f32> = t.iter().flatten().map(|v| v[0]).collect();
+        assert_eq!(xs.iter().copied().fold(f32::MAX, f32::min), 0.5);
+        assert_eq!(xs.iter().copied().fold(f32::MIN, f32::max), 9.5);
+    }
+
+    #[test]
+    fn an_upright_bar_is_laid_down() {
+        let flat = lay_flat(&[[0, 0, 0], [0, 0, 1], [0, 0, 2]]);
+        assert!(flat.iter().all(|c| c[2] == 0), "{flat:?}");
+    }
+}
