@@ -119,9 +119,21 @@ fn big_cats_draws_each_tile_with_its_labels() {
         .output()
         .unwrap();
     let text = String::from_utf8(output.stdout).unwrap();
-    assert!(text.starts_with("+---"), "{text}");
+    assert!(text.starts_with("┌───"), "{text}");
     assert_eq!(text.lines().count(), 3 * 4 + 1, "{text}");
     assert!(text.contains("cheetah-") && text.contains("panther+"));
+    let ascii = jigsat()
+        .args([
+            "solve",
+            puzzle_path("big-cats.toml").to_str().unwrap(),
+            "-q",
+            "--ascii",
+        ])
+        .output()
+        .unwrap();
+    let ascii = String::from_utf8(ascii.stdout).unwrap();
+    assert!(ascii.starts_with("+---"), "{ascii}");
+    assert_eq!(ascii.lines().count(), 3 * 4 + 1, "{ascii}");
 }
 
 fn generate(

@@ -106,6 +106,20 @@ impl Placements {
     pub fn generate(puzzle: &Puzzle) -> Result<Placements, Error> {
         let board = &puzzle.board;
         let all_orientations = fitting_orientations(puzzle);
+        // A piece that must be used but fits nowhere makes the puzzle
+        // impossible whatever else fits: no need to make (perhaps
+        // millions of) placements for the pre-check to say so.
+        let stranded = puzzle
+            .pieces()
+            .iter()
+            .zip(&all_orientations)
+            .any(|(piece, fitting)| piece.count.min > 0 && fitting.is_empty());
+        if stranded {
+            return Ok(Placements {
+                orientations: all_orientations,
+                all: Vec::new(),
+            });
+        }
         let e = estimate(board, &all_orientations);
         crate::budget::check(
             e.bytes,

@@ -37,6 +37,16 @@ type Colouring = fn(Cell) -> bool;
 /// A reason the puzzle has no solution, if one of the cheap arguments
 /// finds one.
 pub fn refute(puzzle: &Puzzle, placements: &Placements) -> Option<String> {
+    // First a piece whose shape fits in no direction: then the others'
+    // placements were never made (Placements::generate).
+    let stranded = puzzle
+        .pieces()
+        .iter()
+        .enumerate()
+        .find(|(p, piece)| piece.count.min > 0 && placements.orientations[*p].is_empty());
+    if let Some((_, piece)) = stranded {
+        return Some(format!("piece {} fits nowhere on the board", piece.name));
+    }
     for (p, piece) in puzzle.pieces().iter().enumerate() {
         if piece.count.min > 0 && placements.count_for(p) == 0 {
             return Some(format!("piece {} fits nowhere on the board", piece.name));

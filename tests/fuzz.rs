@@ -1,0 +1,462 @@
+//! A seeded, structure-aware fuzz suite: puzzle files (packing and tiles)
+//! and solver model files, mutated and generated, each run through jigsat
+//! with `--time-limit 2` under a hard timeout and a memory cap. A case
+//! fails on a panic, an abort or any other signal, an exit status outside
+//! 0/1/2/3, a run past the limit + 1 s, or an input error (exit 2) whose
+//! message does not name the file. Failing cases are written to
+//! `target/fuzz-failures/` to be kept in `tests/fixtures/regress/`, whose
+//! files (the cases issue 18 reported, among them) run first every time.
+//!
+//! `cargo test --release -- --ignored` runs 2,000 cases (CI does);
+//! `JIGSAT_FUZZ_CASES=10000` and `JIGSAT_FUZZ_SEED=N` change the run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// SplitMix64: reproducible cases from a seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+const LIMIT_SECONDS: f64 = 2.0;
+/// The memory a run may plan for, and the address-space cap it runs under
+/// (the cap leaves room for threads' stacks and the allocator's arenas).
+const BUDGET: &str = "1G";
+const ADDRESS_SPACE_KB: u64 = 6 << 20;
+
+fn manifest() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The puzzles the mutations start from: small enough to answer fast.
+fn seeds() -> Vec<Vec<u8>> {
+    let names = [
+        "soma.toml",
+        "big-cats.toml",
+        "tromino-choice.toml",
+        "tetromino-4x5.toml",
+        "pentomino-3x20.toml",
+        "calibron12.toml",
+    ];
+    names
+        .iter()
+        .map(|n| std::fs::read(manifest().join("puzzles").join(n)).unwrap())
+        .collect()
+}
+
+/// A random polyomino or polycube, as shape art rows.
+fn random_shape(rng: &mut Rng) -> String {
+    let (w, h) = (1 + rng.below(4), 1 + rng.below(3));
+    let mut rows = Vec::new();
+    for _ in 0..h {
+        let row: String = (0..w)
+            .map(|_| if rng.below(3) == 0 { '.' } else { '#' })
+            .collect();
+        rows.push(row);
+    }
+    if !rows.iter().any(|r| r.contains('#')) {
+        rows[0].replace_range(0..1, "#");
+    }
+    rows.join("\n")
+}
+
+/// A puzzle made from the grammar, with sizes and counts from small to
+/// absurd.
+fn generated_packing(rng: &mut Rng) -> Vec<u8> {
+    let dims = [1, 2, 3, 4, 5, 6, 8, 12, 40, 300, 5000, 70000];
+    let mut text = String::from("[board]\n");
+    match rng.below(3) {
+        0 => text += &format!("size = [{}, {}]\n", rng.pick(&dims), rng.pick(&dims)),
+        1 => {
+            text += &format!(
+                "size = [{}, {}, {}]\n",
+                rng.pick(&dims[..6]),
+                rng.pick(&dims[..6]),
+                rng.pick(&dims)
+            )
+        }
+        _ => text += &format!("shape = \"\"\"\n{}\n\"\"\"\n", random_shape(rng)),
+    }
+    if rng.below(4) == 0 {
+        text += &format!(
+            "[rules]\nfill = \"{}\"\n",
+            rng.pick(&["exact", "partial", "holes"])
+        );
+    }
+    let counts = [
+        "1",
+        "2",
+        "3",
+        "0",
+        "-1",
+        "\"0..2\"",
+        "\"1..1000000\"",
+        "\"5..1\"",
+        "99999999999",
+    ];
+    for k in 0..1 + rng.below(5) {
+        text += &format!(
+            "[[piece]]\nname = \"p{k}\"\ncount = {}\nshape = \"\"\"\n{}\n\"\"\"\n",
+            rng.pick(&counts),
+            random_shape(rng)
+        );
+        if rng.below(5) == 0 {
+            text += &format!(
+                "rotations = \"{}\"\n",
+                rng.pick(&["none", "plane", "all", "x"])
+            );
+        }
+    }
+    text.into_bytes()
+}
+
+/// An edge-matching puzzle from the grammar.
+fn generated_tiles(rng: &mut Rng) -> Vec<u8> {
+    let (w, h) = (1 + rng.below(4), 1 + rng.below(4));
+    let colours = ["a", "b", "c", "a+", "a-", "0", ""];
+    let mut text = format!("[board]\nsize = [{w}, {h}]\n");
+    if rng.below(2) == 0 {
+        text += &format!(
+            "[rules]\nmatch = \"{}\"\n",
+            rng.pick(&["same", "complement", "other"])
+        );
+    }
+    for k in 0..w * h + rng.below(2) {
+        let edges: Vec<String> = (0..4 + rng.below(2) - rng.below(2).min(1))
+            .map(|_| format!("\"{}\"", rng.pick(&colours)))
+            .collect();
+        text += &format!(
+            "[[tile]]\nname = \"t{k}\"\nedges = [{}]\n",
+            edges.join(", ")
+        );
+        if rng.below(8) == 0 {
+            text += &format!("at = [{}, {}]\n", rng.below(w + 1), rng.below(h + 1));
+        }
+        if rng.below(10) == 0 {
+            text += &format!("count = {}\n", rng.pick(&["0", "2", "-3", "\"1..2\""]));
+        }
+    }
+    text.into_bytes()
+}
+
+/// One mutation of a file's bytes.
+fn mutate(bytes: &mut Vec<u8>, rng: &mut Rng) {
+    if bytes.is_empty() {
+        bytes.push(b'x');
+    }
+    let lines =
+        |b: &Vec<u8>| -> Vec<Vec<u8>> { b.split(|&c| c == b'\n').map(<[u8]>::to_vec).collect() };
+    match rng.below(9) {
+        0 => {
+            let i = rng.below(bytes.len());
+            bytes[i] ^= 1 << rng.below(8);
+        }
+        1 => {
+            let mut l = lines(bytes);
+            if l.len() > 1 {
+                l.remove(rng.below(l.len()));
+            }
+            *bytes = l.join(&b'\n');
+        }
+        2 => {
+            let mut l = lines(bytes);
+            let i = rng.below(l.len());
+            let copy = l[i].clone();
+            l.insert(i, copy);
+            *bytes = l.join(&b'\n');
+        }
+        3 => {
+            // A number replaced by something big, negative or odd.
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            let digits: Vec<usize> = text
+                .match_indices(|c: char| c.is_ascii_digit())
+                .map(|(i, _)| i)
+                .collect();
+            if let Some(&i) = digits.get(rng.below(digits.len().max(1))) {
+                let with = rng.pick(&["99999999999999999999", "-7", "0", "4.5", "1e9", "65536"]);
+                let mut t = text;
+                t.replace_range(i..i + 1, with);
+                *bytes = t.into_bytes();
+            }
+        }
+        4 => {
+            let i = rng.below(bytes.len());
+            let long = "x".repeat(1 + rng.below(100_000));
+            bytes.splice(i..i, long.into_bytes());
+        }
+        5 => {
+            let i = rng.below(bytes.len());
+            bytes.splice(i..i, [0xff, 0xfe, 0x00, 0xc3]);
+        }
+        6 => {
+            let mut l = lines(bytes);
+            let (a, b) = (rng.below(l.len()), rng.below(l.len()));
+            l.swap(a, b);
+            *bytes = l.join(&b'\n');
+        }
+        7 => bytes.truncate(rng.below(bytes.len())),
+        _ => {
+            let i = rng.below(bytes.len());
+            let junk = rng.pick(&[
+                "[[piece]]\n",
+                "[board]\n",
+                "]]]",
+                "\"\"\"",
+                "= =",
+                "\n[rules]\nfill = 3\n",
+            ]);
+            bytes.splice(i..i, junk.bytes());
+        }
+    }
+}
+
+/// A solver's answer for `decode`, right or mangled.
+fn model_file(rng: &mut Rng) -> Vec<u8> {
+    let mut text = String::new();
+    text += *rng.pick(&[
+        "s SATISFIABLE\n",
+        "s UNSATISFIABLE\n",
+        "s UNKNOWN\n",
+        "",
+        "s SAT\n",
+    ]);
+    for _ in 0..rng.below(40) {
+        let lits: Vec<String> = (0..rng.below(30))
+            .map(|_| {
+                let v = rng.below(3000) as i64 - 1500;
+                v.to_string()
+            })
+            .collect();
+        text += &format!("v {} {}\n", lits.join(" "), rng.pick(&["0", "", "x"]));
+    }
+    let mut bytes = text.into_bytes();
+    if rng.below(3) == 0 {
+        mutate(&mut bytes, rng);
+    }
+    bytes
+}
+
+/// What one run did.
+struct Run {
+    code: Option<i32>,
+    seconds: f64,
+    stderr: String,
+}
+
+fn run(args: &[&str], file: &Path) -> Run {
+    let started = Instant::now();
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c")
+        .arg(format!("ulimit -v {ADDRESS_SPACE_KB}; exec \"$@\""))
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_jigsat"))
+        .args(args)
+        .args(["--max-memory", BUDGET])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    let mut child = cmd.spawn().unwrap();
+    let hard = Duration::from_secs_f64(LIMIT_SECONDS + 10.0);
+    let stderr = child.stderr.take();
+    let reader = std::thread::spawn(move || {
+        let mut s = String::new();
+        if let Some(mut e) = stderr {
+            use std::io::Read;
+            let mut buf = Vec::new();
+            let _ = e.read_to_end(&mut buf);
+            s = String::from_utf8_lossy(&buf).into_owned();
+        }
+        s
+    });
+    let code = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status.code();
+        }
+        if started.elapsed() > hard {
+            let _ = child.kill();
+            let _ = child.wait();
+            break Some(-1);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    let _ = file;
+    Run {
+        code,
+        seconds,
+        stderr: reader.join().unwrap_or_default(),
+    }
+}
+
+/// Why a run fails the suite, if it does.
+fn judge(run: &Run, file: &Path, limited: bool) -> Option<String> {
+    let name = file.file_name().unwrap().to_string_lossy();
+    match run.code {
+        None => return Some("killed by a signal (abort?)".into()),
+        Some(-1) => return Some("ran past the hard timeout".into()),
+        Some(c) if !(0..=3).contains(&c) => return Some(format!("exit status {c}")),
+        _ => {}
+    }
+    if run.stderr.contains("panicked") || run.stderr.contains("internal error") {
+        return Some(format!("panic or internal error: {}", run.stderr));
+    }
+    let bound = if limited { LIMIT_SECONDS + 1.0 } else { 10.0 };
+    if run.seconds > bound {
+        return Some(format!("took {:.1} s (bound {bound} s)", run.seconds));
+    }
+    if run.code == Some(2) && !run.stderr.contains(name.as_ref()) {
+        return Some(format!(
+            "an exit-2 message without the file's name: {}",
+            run.stderr
+        ));
+    }
+    None
+}
+
+/// Runs a puzzle file through the commands; the failures.
+fn check_puzzle(file: &Path, command: usize) -> Vec<String> {
+    let f = file.to_str().unwrap();
+    let limited: &[&[&str]] = &[
+        &["solve", f, "--time-limit", "2"],
+        &["count", f, "--time-limit", "2"],
+        &[
+            "solve",
+            f,
+            "--time-limit",
+            "2",
+            "--solver",
+            "varisat",
+            "--format",
+            "json",
+        ],
+        &["solve", f, "--time-limit", "2", "--all", "--format", "json"],
+    ];
+    let mut failures = Vec::new();
+    let args = limited[command % limited.len()];
+    if let Some(why) = judge(&run(args, file), file, true) {
+        failures.push(format!("{args:?}: {why}"));
+    }
+    // `info` has no time limit: it must answer within seconds anyway.
+    if command % 4 == 0
+        && let Some(why) = judge(&run(&["info", f], file), file, false)
+    {
+        failures.push(format!("info: {why}"));
+    }
+    failures
+}
+
+/// The kept cases: every file in tests/fixtures/regress.
+fn regressions() -> Vec<PathBuf> {
+    let dir = manifest().join("tests/fixtures/regress");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.sort();
+    files
+}
+
+#[test]
+fn the_regression_files_run_cleanly_under_every_command() {
+    let files = regressions();
+    assert!(
+        files.len() >= 5,
+        "tests/fixtures/regress holds the kept cases"
+    );
+    for file in &files {
+        for command in 0..4 {
+            let failures = check_puzzle(file, command);
+            assert!(failures.is_empty(), "{}: {failures:?}", file.display());
+        }
+    }
+}
+
+#[test]
+#[ignore = "thousands of runs: cargo test --release -- --ignored (CI runs it)"]
+fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
+    let cases: usize = std::env::var("JIGSAT_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000);
+    let seed: u64 = std::env::var("JIGSAT_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let dir = tempfile::tempdir().unwrap();
+    let keep = manifest().join("target/fuzz-failures");
+    let seeds = seeds();
+    let soma = manifest().join("puzzles/soma.toml");
+    let next = AtomicUsize::new(0);
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= cases {
+                        break;
+                    }
+                    let mut rng = Rng(seed.wrapping_mul(1_000_003).wrapping_add(k as u64));
+                    let (name, bytes) = match rng.below(10) {
+                        0..=4 => {
+                            let mut b = rng.pick(&seeds).clone();
+                            for _ in 0..1 + rng.below(3) {
+                                mutate(&mut b, &mut rng);
+                            }
+                            (format!("mutant-{k}.toml"), b)
+                        }
+                        5..=6 => (format!("packing-{k}.toml"), generated_packing(&mut rng)),
+                        7..=8 => (format!("tiles-{k}.toml"), generated_tiles(&mut rng)),
+                        _ => (format!("model-{k}.txt"), model_file(&mut rng)),
+                    };
+                    let file = dir.path().join(&name);
+                    std::fs::write(&file, &bytes).unwrap();
+                    let found = if name.starts_with("model") {
+                        let r = run(
+                            &["decode", soma.to_str().unwrap(), file.to_str().unwrap()],
+                            &file,
+                        );
+                        judge(&r, &file, false).into_iter().collect()
+                    } else {
+                        check_puzzle(&file, k)
+                    };
+                    if !found.is_empty() {
+                        let _ = std::fs::create_dir_all(&keep);
+                        let _ = std::fs::write(keep.join(&name), &bytes);
+                        failures.lock().unwrap().push(format!("{name}: {found:?}"));
+                    }
+                    let _ = std::fs::remove_file(&file);
+                }
+            });
+        }
+    });
+    let failures = failures.into_inner().unwrap();
+    eprintln!(
+        "fuzz: {cases} cases (seed {seed}) in {:.0} s, {} failed",
+        started.elapsed().as_secs_f64(),
+        failures.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {cases} cases failed (kept in target/fuzz-failures):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
