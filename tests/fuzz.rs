@@ -354,7 +354,7 @@ fn check_puzzle(file: &Path, command: usize) -> Vec<String> {
         failures.push(format!("{args:?}: {why}"));
     }
     // `info` has no time limit: it must answer within seconds anyway.
-    if command % 4 == 0
+    if command.is_multiple_of(4)
         && let Some(why) = judge(&run(&["info", f], file), file, false)
     {
         failures.push(format!("info: {why}"));
