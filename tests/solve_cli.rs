@@ -284,6 +284,25 @@ fn verbose_says_who_answered_and_who_was_stopped() {
     assert!(stdout.contains("no solution"), "{stdout}");
 }
 
+/// Tiles race too, after a longer head start: tests/fixtures/tile-nowhere.toml
+/// is impossible (a tile fits nowhere), which CaDiCaL sees at once and the
+/// row scan only after trying every filling of a 7x7 board.
+#[test]
+fn tiles_race_the_row_scan_against_cadical() {
+    let fixture = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tile-nowhere.toml");
+    let output = jigsat()
+        .args(["solve", "--no-precheck", "-j", "2", "-v"])
+        .arg(fixture)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("race: cadical answered first"), "{stderr}");
+    assert!(stderr.contains("race: row-scan stopped"), "{stderr}");
+    assert!(stderr.contains("auto+pairs encoding"), "{stderr}");
+}
+
 #[test]
 fn on_one_core_there_is_no_race() {
     // -j 1: the exact search alone, which the time limit ends (exit 3).

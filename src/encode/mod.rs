@@ -182,7 +182,7 @@ pub fn encode_full(cover: &Cover, encoding: Encoding, card: Card, edges: EdgeEnc
         encode_item(item, &lits, encoding, card, &mut cnf);
     }
     let edges = cover.has_colours().then(|| {
-        colours::encode(cover, edges, encoding, &mut cnf);
+        colours::encode(cover, edges, encoding, card, &mut cnf);
         edges
     });
     Encoded {
