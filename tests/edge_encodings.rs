@@ -164,6 +164,54 @@ fn colour_balance_constrains_framed_boards_only() {
     }
 }
 
+/// A tile set with an odd number of half-edges of a colour cannot be
+/// matched: colour balance says so (an empty clause per odd colour), and
+/// CaDiCaL with it and the row scan (exhausting the board) both answer
+/// "no solution". The first inner label of the first
+/// tile of a framed 5x5 board is relabelled, which makes two colours odd.
+#[test]
+fn colour_balance_refutes_an_odd_tile_set_like_the_row_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = generate(dir.path(), &("5x5", 5, true, 2));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let before = "name = \"1\"\nedges = [\"";
+    let at = text.find(before).unwrap() + before.len();
+    let label = &text[at..at + 1];
+    assert_ne!(label, "0", "tile 1 of this board is an inner tile");
+    let other = if label == "a" { "b" } else { "a" };
+    let odd = dir.path().join("odd.toml");
+    std::fs::write(&odd, format!("{}{other}{}", &text[..at], &text[at + 1..])).unwrap();
+    // Balance itself says it: one empty clause per odd colour, which
+    // `pairs` does not have.
+    let empty_clauses = |edges: &str| {
+        let output = jigsat()
+            .arg("dimacs")
+            .arg(&odd)
+            .args(["--edges", edges])
+            .output()
+            .unwrap();
+        assert_success(&output);
+        let text = String::from_utf8(output.stdout).unwrap();
+        text.lines().filter(|l| *l == "0").count()
+    };
+    assert_eq!(empty_clauses("pairs-balance"), 2);
+    assert_eq!(empty_clauses("pairs"), 0);
+    for args in [
+        &["--solver", "cadical", "--edges", "pairs-balance"][..],
+        &["--solver", "row-scan"][..],
+    ] {
+        let output = jigsat()
+            .arg("solve")
+            .arg(&odd)
+            .args(["--no-precheck", "-q"])
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+    }
+}
+
 /// `jigsat dimacs --edges pairs` (and `pairs-balance`), kissat (or the
 /// CaDiCaL program), then `jigsat decode` reading the encoding from the
 /// CNF's header: the model of each planted board decodes to a solution the

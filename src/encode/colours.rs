@@ -371,3 +371,42 @@ fn encode_balance(cover: &Cover, vars: &ColourVars, card: Card, cnf: &mut Cnf) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::Instance;
+    use crate::puzzle::Puzzle;
+
+    /// A 2x2 board of four corner tiles whose inner labels `a`..`d` each
+    /// appear twice; with `border` the frame label is "0".
+    fn two_by_two(border: bool) -> Puzzle {
+        let rules = if border { "border = \"0\"" } else { "" };
+        let text = format!(
+            "[board]\nsize = [2, 2]\n[rules]\n{rules}\n\
+             [[tile]]\nname = \"1\"\nedges = [\"0\", \"a\", \"b\", \"0\"]\n\
+             [[tile]]\nname = \"2\"\nedges = [\"0\", \"0\", \"c\", \"a\"]\n\
+             [[tile]]\nname = \"3\"\nedges = [\"b\", \"d\", \"0\", \"0\"]\n\
+             [[tile]]\nname = \"4\"\nedges = [\"c\", \"0\", \"0\", \"d\"]\n"
+        );
+        Puzzle::parse(&text, "two.toml", "two").unwrap()
+    }
+
+    #[test]
+    fn a_framed_tile_set_fixes_every_colour_s_half_edges() {
+        let puzzle = two_by_two(true);
+        let instance = Instance::new(&puzzle).unwrap();
+        let totals = balanced_colours(instance.cover());
+        // a, b, c, d: two half-edges each, one inner edge each.
+        assert_eq!(totals.values().copied().collect::<Vec<_>>(), [2, 2, 2, 2]);
+    }
+
+    #[test]
+    fn without_a_border_label_no_colour_is_fixed() {
+        // Each tile shows two of its labels on inner edges, which two
+        // depending on how it is turned.
+        let puzzle = two_by_two(false);
+        let instance = Instance::new(&puzzle).unwrap();
+        assert!(balanced_colours(instance.cover()).is_empty());
+    }
+}
