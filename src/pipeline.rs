@@ -375,7 +375,8 @@ fn races(options: &Options) -> bool {
 }
 
 /// A first solution by a race: the exact `engine` against CaDiCaL (the SAT
-/// solver a race can stop: its terminator polls the flag).
+/// solver a race can stop: its terminator polls the flag), with the head
+/// start and the share of threads of [`portfolio::race_plan`].
 fn race_first(
     puzzle: &Puzzle,
     instance: &Instance,
