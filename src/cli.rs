@@ -648,7 +648,10 @@ pub struct EncodingArgs {
     /// pairs no tile shows at a corner of a position are forbidden),
     /// `colours` (a variable per inner edge and colour, Heule 2008) or
     /// `direct` (a binary clause per mismatched pair of neighbouring
-    /// placements), e.g. --edges colours. Ignored for packing puzzles.
+    /// placements), or `pairs-balance` (`pairs` plus, with a `border`
+    /// label, exactly half as many inner edges of each colour as the tiles
+    /// have half-edges of it), e.g. --edges colours. Ignored for packing
+    /// puzzles.
     #[arg(long, value_enum, default_value_t = EdgeEncoding::Pairs)]
     pub edges: EdgeEncoding,
 }
@@ -672,7 +675,8 @@ pub struct CompareArgs {
     pub model: Vec<Model>,
 
     /// Edge-matching encodings to compare, comma-separated (colours,
-    /// direct, pairs); shown as `ENCODING+EDGES`, e.g. `auto+pairs`.
+    /// direct, pairs, pairs-balance); shown as `ENCODING+EDGES`, e.g.
+    /// `auto+pairs`.
     /// Ignored for packing puzzles.
     #[arg(
         long,

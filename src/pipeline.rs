@@ -385,7 +385,7 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
         None => None,
     };
     match chosen {
-        Some(engine) if races(options) && portfolio::races(instance.cover()) => {
+        Some(engine) if races(options) => {
             race_first(puzzle, &instance, engine, options, stats, started)
         }
         Some(engine) => solve_exact(puzzle, &instance, engine, options, stats, started),
@@ -405,14 +405,9 @@ fn races(options: &Options) -> bool {
     options.chosen_solver().is_none() && options.limits().threads() >= 2
 }
 
-/// How long the exact search runs alone before CaDiCaL joins the race:
-/// longer than the exact searches need for every puzzle in puzzles/
-/// (encodings/RESULTS.md, "The race"), so that easy puzzles never pay for
-/// a CNF.
-const RACE_HEAD_START: Duration = Duration::from_millis(50);
-
 /// A first solution by a race: the exact `engine` against CaDiCaL (the SAT
-/// solver a race can stop: its terminator polls the flag).
+/// solver a race can stop: its terminator polls the flag), with the head
+/// start and the share of threads of [`portfolio::race_plan`].
 fn race_first(
     puzzle: &Puzzle,
     instance: &Instance,
@@ -422,10 +417,11 @@ fn race_first(
     started: Instant,
 ) -> Result<Report> {
     let stop = options.stop.clone().unwrap_or_default();
-    // CaDiCaL takes one core; the exact search the others.
+    let plan = portfolio::race_plan(instance.cover());
+    let threads = options.limits().threads();
     let raced = Options {
         stop: Some(Arc::clone(&stop)),
-        jobs: Some(options.limits().threads() - 1),
+        jobs: Some(threads - usize::from(plan.takes_a_thread)),
         ..options.clone()
     };
     let exact_stats = stats.clone();
@@ -447,7 +443,7 @@ fn race_first(
             solve_sat(instance, &cadical, &raced, sat_stats, started)
         }),
     };
-    race::race(exact, sat, RACE_HEAD_START, &stop).answer
+    race::race(exact, sat, plan.head_start, &stop).answer
 }
 
 impl race::Verdict for Report {

@@ -23,14 +23,16 @@
 //!   than dlx (which cannot take copies) and SAT (encodings/RESULTS.md,
 //!   "Edge matching: the row scan").
 //! - **SAT** takes what neither exact engine handles: holes allowed with
-//!   count ranges, tiles with copies; and it is the second runner of the
-//!   race for a first solution on two cores ([`crate::race`]), for the
+//!   count ranges; and it is the second runner of the race for a first
+//!   solution on two cores ([`crate::race`], [`race_plan`]), for the
 //!   puzzles where the exact search's fixed order is unlucky.
 //!
 //! Rectangle and box puzzles (Calibron 12) go to the corner search
 //! ([`crate::family::boxes::corner`], first-cell on rows of bits without
 //! a placement list) when the board is at most 64 wide; to the order
 //! encoding and SAT otherwise.
+
+use std::time::Duration;
 
 use crate::cover::Cover;
 use crate::enumerate::Engine;
@@ -75,13 +77,45 @@ pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> 
     }
 }
 
-/// Whether a first solution on `cover` is raced against CaDiCaL (on two
-/// cores or more). Not for edge-matching tiles: on every generated board
-/// measured dlx answered first by orders of magnitude, and racing took a
-/// core from it — slower when CaDiCaL ran beside dlx's two threads, far
-/// slower on some boards when it took one of them (dlx's two threads
-/// search different subtrees, which on some boards finds a solution far
-/// sooner).
-pub fn races(cover: &Cover) -> bool {
-    !cover.has_colours()
+/// How a first solution is raced against CaDiCaL on two cores or more
+/// ([`crate::race`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RacePlan {
+    /// How long the exact engine runs alone before CaDiCaL joins.
+    pub head_start: Duration,
+    /// Whether CaDiCaL takes one of the exact engine's threads; otherwise
+    /// it runs beside all of them.
+    pub takes_a_thread: bool,
+}
+
+/// The head start of packing puzzles: longer than the exact searches need
+/// for every puzzle in puzzles/ (Y25 41 ms), so that easy puzzles never
+/// pay for a CNF (encodings/RESULTS.md, "The race").
+pub const PACKING_HEAD_START: Duration = Duration::from_millis(50);
+
+/// The head start of edge-matching tiles: the row scan answers most
+/// generated boards up to 8x8 within it, where SAT takes seconds
+/// (encodings/RESULTS.md, "The race"), and those boards must not pay for
+/// the race: neither a CNF nor a core. Boards still open after it are the
+/// hard ones, where a second second of head start is lost in the noise.
+pub const TILE_HEAD_START: Duration = Duration::from_secs(1);
+
+/// How a first solution on `cover` is raced. Packing puzzles: CaDiCaL
+/// after [`PACKING_HEAD_START`], in place of one of the exact engine's
+/// threads. Edge-matching tiles: after [`TILE_HEAD_START`], and beside the
+/// row scan's threads, because which thread count the row scan runs with
+/// is fixed when it starts and one thread instead of two made it up to
+/// 1.9x slower on boards it answers in under a second.
+pub fn race_plan(cover: &Cover) -> RacePlan {
+    if cover.has_colours() {
+        RacePlan {
+            head_start: TILE_HEAD_START,
+            takes_a_thread: false,
+        }
+    } else {
+        RacePlan {
+            head_start: PACKING_HEAD_START,
+            takes_a_thread: true,
+        }
+    }
 }

@@ -264,26 +264,50 @@ fn solve_stats_show_the_chosen_encoding_and_card() {
     assert!(json["stats"]["variables"].as_u64().unwrap() > 76);
 }
 
+/// A file in tests/fixtures/.
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
 /// tests/fixtures/pocket.toml: impossible, which CaDiCaL proves at once and
 /// the first-cell search (auto's pick) takes minutes to exhaust; the race
 /// itself is tested in tests/race.rs.
 fn pocket() -> std::path::PathBuf {
-    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pocket.toml")
+    fixture("pocket.toml")
+}
+
+/// `solve FIXTURE --no-precheck -j 2 -v` on an impossible puzzle: exit 1,
+/// CaDiCaL named as the winner and `exact` as stopped; the stderr.
+fn cadical_wins_the_race(path: std::path::PathBuf, exact: &str) -> String {
+    let output = jigsat()
+        .args(["solve", "--no-precheck", "-j", "2", "-v"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("race: cadical answered first"), "{stderr}");
+    let stopped = format!("race: {exact} stopped");
+    assert!(stderr.contains(&stopped), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("no solution"), "{stdout}");
+    stderr
 }
 
 #[test]
 fn verbose_says_who_answered_and_who_was_stopped() {
-    let output = jigsat()
-        .args(["solve", "--no-precheck", "-j", "2", "-v"])
-        .arg(pocket())
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(1), "{stderr}");
-    assert!(stderr.contains("race: cadical answered first"), "{stderr}");
-    assert!(stderr.contains("race: first-cell stopped"), "{stderr}");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(stdout.contains("no solution"), "{stdout}");
+    cadical_wins_the_race(pocket(), "first-cell");
+}
+
+/// Tiles race too, after a longer head start: tests/fixtures/tile-nowhere.toml
+/// is impossible (a tile fits nowhere), which CaDiCaL sees at once and the
+/// row scan only after trying every filling of a 7x7 board.
+#[test]
+fn tiles_race_the_row_scan_against_cadical() {
+    let stderr = cadical_wins_the_race(fixture("tile-nowhere.toml"), "row-scan");
+    assert!(stderr.contains("auto+pairs encoding"), "{stderr}");
 }
 
 #[test]

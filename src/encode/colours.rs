@@ -54,6 +54,19 @@
 //!   live placements count as support or as showing a pair, which is
 //!   sound for the same reason.
 //!
+//! - **pairs-balance** (opt-in): `pairs` plus *colour balance*. When
+//!   every copy of a tile shows colour `c` on inner edges the same number
+//!   of times wherever it lies (true for every colour when the frame has a
+//!   `border` label: a tile's other half-edges all face the frame), the
+//!   half-edges of `c` over the whole tile set, `N_c`, all lie on inner
+//!   edges, two to an edge, so exactly `N_c / 2` inner edges have colour
+//!   `c`: one cardinality constraint (`--card`) over `c`'s colour
+//!   variables per colour. It is sound for the same reason as the rest
+//!   (the induced assignment satisfies it), and a colour whose count
+//!   depends on where a tile lies (no `border` label, tiles on the rim;
+//!   `complement` labels, whose colour is read from one side) gets none.
+//!   Measured against `pairs` in encodings/RESULTS.md ("Colour balance").
+//!
 //! The frame needs nothing here. [`crate::family::tiles`] builds the
 //! placements already pruned by the `border` label (its `placements`: an
 //! edge facing the frame must carry the label, an inner edge must not), so
@@ -64,8 +77,8 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use super::{Cnf, Encoding, Lit, Var};
-use crate::cover::Cover;
+use super::{Card, Cnf, Encoding, Lit, Var};
+use crate::cover::{Cover, ItemKind};
 
 /// How touching edges are made to match (`--edges`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
@@ -82,6 +95,12 @@ pub enum EdgeEncoding {
     /// a corner of a position are forbidden. The default.
     #[default]
     Pairs,
+    /// `pairs` plus colour balance: exactly half as many inner edges of
+    /// each colour as the tile set has half-edges of it (where that number
+    /// is fixed: a frame with a `border` label).
+    #[value(name = "pairs-balance")]
+    #[serde(rename = "pairs-balance")]
+    PairsBalance,
 }
 
 impl EdgeEncoding {
@@ -90,6 +109,7 @@ impl EdgeEncoding {
             EdgeEncoding::Colours => "colours",
             EdgeEncoding::Direct => "direct",
             EdgeEncoding::Pairs => "pairs",
+            EdgeEncoding::PairsBalance => "pairs-balance",
         }
     }
 }
@@ -124,19 +144,22 @@ fn lit(o: u32) -> Lit {
 }
 
 /// Adds the matching clauses of `cover`'s coloured edges to `cnf`, whose
-/// option `o` is variable `o + 1`.
-pub fn encode(cover: &Cover, mode: EdgeEncoding, encoding: Encoding, cnf: &mut Cnf) {
+/// option `o` is variable `o + 1`; `card` encodes colour balance.
+pub fn encode(cover: &Cover, mode: EdgeEncoding, encoding: Encoding, card: Card, cnf: &mut Cnf) {
     let sides = sides(cover);
     match mode {
         EdgeEncoding::Direct => encode_direct(&sides, cnf),
         EdgeEncoding::Colours => {
             encode_colours(&sides, encoding, cnf);
         }
-        EdgeEncoding::Pairs => {
+        EdgeEncoding::Pairs | EdgeEncoding::PairsBalance => {
             let vars = encode_colours(&sides, encoding, cnf);
             let live = live_options(cover, &vars);
             encode_support(&sides, &vars, &live, cnf);
             encode_forbidden_pairs(cover, &vars, &live, cnf);
+            if mode == EdgeEncoding::PairsBalance {
+                encode_balance(cover, &vars, card, cnf);
+            }
         }
     }
 }
@@ -293,5 +316,97 @@ fn encode_forbidden_pairs(cover: &Cover, vars: &ColourVars, live: &[bool], cnf: 
                 }
             }
         }
+    }
+}
+
+/// Per colour, its half-edges over all tiles and copies (`N_c`), for the
+/// colours that every tile shows the same number of times in each of its
+/// options (so on inner edges wherever it lies); the others are left out.
+pub fn balanced_colours(cover: &Cover) -> BTreeMap<u32, u32> {
+    // Per colour: Some(half-edges so far), or None once a tile's number of
+    // it varies between its options.
+    let mut totals: BTreeMap<u32, Option<u32>> = BTreeMap::new();
+    let by_item = cover.options_by_item();
+    for (item, options) in cover.items.iter().zip(&by_item) {
+        if !matches!(item.kind, ItemKind::Piece(_)) {
+            continue;
+        }
+        let shown = |o: u32| {
+            let mut per: BTreeMap<u32, u32> = BTreeMap::new();
+            for c in &cover.colours[o as usize] {
+                *per.entry(c.colour).or_default() += 1;
+            }
+            per
+        };
+        let per_option: Vec<BTreeMap<u32, u32>> = options.iter().map(|&o| shown(o)).collect();
+        let colours: BTreeSet<u32> = per_option.iter().flat_map(|m| m.keys().copied()).collect();
+        for colour in colours {
+            let count = |m: &BTreeMap<u32, u32>| m.get(&colour).copied().unwrap_or(0);
+            let first = count(&per_option[0]);
+            let fixed = item.min == item.max && per_option.iter().all(|m| count(m) == first);
+            let total = totals.entry(colour).or_insert(Some(0));
+            *total = total.filter(|_| fixed).map(|t| t + item.min * first);
+        }
+    }
+    totals
+        .into_iter()
+        .filter_map(|(colour, total)| total.map(|t| (colour, t)))
+        .collect()
+}
+
+/// Colour balance: exactly `N_c / 2` of colour `c`'s variables are true,
+/// for each colour whose number of half-edges is fixed (an odd number
+/// cannot be matched: no solution).
+fn encode_balance(cover: &Cover, vars: &ColourVars, card: Card, cnf: &mut Cnf) {
+    for (colour, half_edges) in balanced_colours(cover) {
+        let lits: Vec<Lit> = vars
+            .iter()
+            .filter_map(|v| v.get(&colour).copied())
+            .collect();
+        if half_edges % 2 == 1 {
+            cnf.add_clause(&[]);
+        } else {
+            let edges = half_edges / 2;
+            card.encoder().encode(&lits, edges, edges, cnf);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pipeline::Instance;
+    use crate::puzzle::Puzzle;
+
+    /// A 2x2 board of four corner tiles whose inner labels `a`..`d` each
+    /// appear twice; with `border` the frame label is "0".
+    fn two_by_two(border: bool) -> Puzzle {
+        let rules = if border { "border = \"0\"" } else { "" };
+        let text = format!(
+            "[board]\nsize = [2, 2]\n[rules]\n{rules}\n\
+             [[tile]]\nname = \"1\"\nedges = [\"0\", \"a\", \"b\", \"0\"]\n\
+             [[tile]]\nname = \"2\"\nedges = [\"0\", \"0\", \"c\", \"a\"]\n\
+             [[tile]]\nname = \"3\"\nedges = [\"b\", \"d\", \"0\", \"0\"]\n\
+             [[tile]]\nname = \"4\"\nedges = [\"c\", \"0\", \"0\", \"d\"]\n"
+        );
+        Puzzle::parse(&text, "two.toml", "two").unwrap()
+    }
+
+    #[test]
+    fn a_framed_tile_set_fixes_every_colour_s_half_edges() {
+        let puzzle = two_by_two(true);
+        let instance = Instance::new(&puzzle).unwrap();
+        let totals = balanced_colours(instance.cover());
+        // a, b, c, d: two half-edges each, one inner edge each.
+        assert_eq!(totals.values().copied().collect::<Vec<_>>(), [2, 2, 2, 2]);
+    }
+
+    #[test]
+    fn without_a_border_label_no_colour_is_fixed() {
+        // Each tile shows two of its labels on inner edges, which two
+        // depending on how it is turned.
+        let puzzle = two_by_two(false);
+        let instance = Instance::new(&puzzle).unwrap();
+        assert!(balanced_colours(instance.cover()).is_empty());
     }
 }

@@ -201,7 +201,7 @@ fn encode_into(
         encode_item(item, &lits, encoding, card, cnf);
     }
     cover.has_colours().then(|| {
-        colours::encode(cover, edges, encoding, cnf);
+        colours::encode(cover, edges, encoding, card, cnf);
         edges
     })
 }
