@@ -58,6 +58,19 @@ pub fn on_give_up(path: Option<&Path>, text: String) {
     }
 }
 
+/// How far the run got, for the watchdog's last line (the row scan's
+/// tiles placed and rate).
+type Progress = Box<dyn Fn() -> Option<String> + Send + Sync>;
+
+static PROGRESS: Mutex<Option<Progress>> = Mutex::new(None);
+
+/// Registers how to say how far the run got, should the watchdog end it.
+pub fn on_give_up_progress(progress: Progress) {
+    if let Ok(mut p) = PROGRESS.lock() {
+        *p = Some(progress);
+    }
+}
+
 /// The watchdog's give-up: the registered output, the reason on stderr.
 fn give_up(file: &str, limit: Duration) {
     clean_up();
@@ -77,6 +90,13 @@ fn give_up(file: &str, limit: Duration) {
         "{file}: gave up: {} (while still setting up the search)",
         crate::solve::worker::time_limit_reached(limit)
     );
+    let progress = PROGRESS
+        .lock()
+        .ok()
+        .and_then(|p| p.as_ref().and_then(|f| f()));
+    if let Some(line) = progress {
+        eprintln!("{file}: {line}");
+    }
 }
 
 /// Starts the watchdog of a run limited to `limit` from now: if the run

@@ -55,6 +55,11 @@ impl Watch {
             let (meter, done) = (Arc::clone(&meter), Arc::clone(&done));
             std::thread::spawn(move || tick(&meter, positions, started, &done, &bar))
         };
+        // Should the time limit's watchdog end the run, it says this too.
+        let last = Arc::clone(&meter);
+        crate::interrupt::on_give_up_progress(Box::new(move || {
+            (last.nodes() > 0).then(|| line(&last, positions, started.elapsed()))
+        }));
         Some(Watch {
             meter,
             positions,
