@@ -227,6 +227,19 @@ impl<'p> Instance<'p> {
         )
     }
 
+    /// The CNF with the options' encodings and symmetry breaking, after
+    /// the memory budget has allowed it ([`Instance::check_encoding`]).
+    pub fn encode_for(&self, options: &Options) -> Result<Encoded> {
+        let breaking = self.breaking(options.symmetry);
+        self.check_encoding(options.encoding, options.card, options.edges)?;
+        Ok(self.encode(
+            options.encoding,
+            options.card,
+            options.edges,
+            breaking.as_ref(),
+        ))
+    }
+
     pub fn encode(
         &self,
         encoding: Encoding,
@@ -460,14 +473,7 @@ fn solve_sat(
     mut stats: Stats,
     started: Instant,
 ) -> Result<Report> {
-    let breaking = instance.breaking(options.symmetry);
-    instance.check_encoding(options.encoding, options.card, options.edges)?;
-    let encoded = instance.encode(
-        options.encoding,
-        options.card,
-        options.edges,
-        breaking.as_ref(),
-    );
+    let encoded = instance.encode_for(options)?;
     record_encoding(&mut stats, &encoded, started);
     stats.backend = solver.name().to_string();
     let solve_start = Instant::now();

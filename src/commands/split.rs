@@ -105,14 +105,7 @@ fn write_cubes(
     cut: &Cut,
 ) -> Result<()> {
     let instance = Instance::new(puzzle)?;
-    let breaking = instance.breaking(options.symmetry);
-    instance.check_encoding(options.encoding, options.card, options.edges)?;
-    let encoded = instance.encode(
-        options.encoding,
-        options.card,
-        options.edges,
-        breaking.as_ref(),
-    );
+    let encoded = instance.encode_for(options)?;
     let source = CnfSource {
         puzzle,
         file: &text.file,
