@@ -10,8 +10,9 @@ use crate::error::Error;
 
 /// The files this run reads (puzzles, models, jobs), as (device, inode)
 /// where known and as canonical paths: an output may not be one of them.
-/// A file read: its canonical path and its (device, inode) where known.
-type Input = (PathBuf, Option<(u64, u64)>);
+/// A file read: its path as given (for messages), its canonical path and
+/// its (device, inode) where known.
+type Input = (PathBuf, PathBuf, Option<(u64, u64)>);
 
 static INPUTS: Mutex<Vec<Input>> = Mutex::new(Vec::new());
 
@@ -20,7 +21,7 @@ pub fn reading(path: &Path) {
     let canonical = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
     let id = file_id(path);
     if let Ok(mut inputs) = INPUTS.lock() {
-        inputs.push((canonical, id));
+        inputs.push((path.to_path_buf(), canonical, id));
     }
 }
 
@@ -40,7 +41,7 @@ pub fn first_input() -> Option<String> {
     INPUTS
         .lock()
         .ok()
-        .and_then(|inputs| inputs.first().map(|(p, _)| p.display().to_string()))
+        .and_then(|inputs| inputs.first().map(|(p, _, _)| p.display().to_string()))
 }
 
 fn is_input(path: &Path) -> bool {
@@ -49,7 +50,7 @@ fn is_input(path: &Path) -> bool {
     INPUTS.lock().is_ok_and(|inputs| {
         inputs
             .iter()
-            .any(|(p, i)| Some(p) == canonical.as_ref() || (i.is_some() && *i == id))
+            .any(|(_, p, i)| Some(p) == canonical.as_ref() || (i.is_some() && *i == id))
     })
 }
 
@@ -101,7 +102,7 @@ fn target(path: &Path) -> Result<Target, Error> {
 /// directory (`.NAME.PID.part`), renamed over `path` only when complete,
 /// so a reader never sees half a file and a failed or interrupted write
 /// leaves what was there (the temporary file is removed, by the signal
-/// handler too: [`crate::interrupt::TempFile`]); a replaced file keeps
+/// handler too: [`TempFile`]); a replaced file keeps
 /// its permissions. FIFOs and devices are written directly. Returns what
 /// `write` returns.
 pub fn write_atomically(
@@ -126,7 +127,7 @@ pub fn write_atomically(
         name.to_string_lossy(),
         std::process::id()
     ));
-    let _registered = crate::interrupt::TempFile::new(&temp);
+    let _registered = TempFile::new(&temp);
     let old_permissions = std::fs::metadata(&path).ok().map(|m| m.permissions());
     let result = std::fs::OpenOptions::new()
         .write(true)
@@ -154,6 +155,45 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), Error> {
         Ok(text.len() as u64)
     })
     .map(|_| ())
+}
+
+/// Temporary files and directories being written: the signal handler
+/// removes them when it ends the process ([`crate::interrupt`]).
+static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Removes every registered temporary file (the process is ending).
+pub fn remove_temp_files() {
+    if let Ok(files) = TEMP_FILES.lock() {
+        for f in files.iter() {
+            if f.is_dir() {
+                let _ = std::fs::remove_dir_all(f);
+            } else {
+                let _ = std::fs::remove_file(f);
+            }
+        }
+    }
+}
+
+/// A temporary file being written (or a temporary directory): removed by the handler if a signal
+/// ends the process meanwhile, forgotten when dropped (renamed into place
+/// or removed by its writer).
+pub struct TempFile(PathBuf);
+
+impl TempFile {
+    pub fn new(path: &Path) -> TempFile {
+        if let Ok(mut files) = TEMP_FILES.lock() {
+            files.push(path.to_path_buf());
+        }
+        TempFile(path.to_path_buf())
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        if let Ok(mut files) = TEMP_FILES.lock() {
+            files.retain(|f| f != &self.0);
+        }
+    }
 }
 
 /// Counts the bytes passing through (for `-v` throughput lines).

@@ -8,7 +8,7 @@
 //! interrupted, parsing, encoding) is ended by the handler at once, with
 //! the same status. Either way the handler first stops the external solver
 //! programs still running (their whole process groups) and removes the
-//! temporary files still being written ([`TempFile`]), so an interrupted
+//! temporary files still being written ([`crate::files::TempFile`]), so an interrupted
 //! jigsat leaves nothing behind. A second signal always ends the process.
 //!
 //! The time limit works the same way. The searches watch the clock
@@ -31,7 +31,6 @@ struct State {
     /// Whether the run polls `raised` (then the handler leaves the ending
     /// to it).
     cooperative: AtomicBool,
-    temp_files: Mutex<Vec<PathBuf>>,
     /// Process groups of running external programs.
     groups: Mutex<Vec<u32>>,
 }
@@ -88,7 +87,7 @@ fn give_up(file: &str, limit: Duration) {
     }
     eprintln!(
         "{file}: gave up: {} (while still setting up the search)",
-        crate::solve::worker::time_limit_reached(limit)
+        crate::report::time_limit_reached(limit)
     );
     let progress = PROGRESS
         .lock()
@@ -135,7 +134,6 @@ fn state() -> &'static State {
     STATE.get_or_init(|| State {
         raised: Arc::new(AtomicBool::new(false)),
         cooperative: AtomicBool::new(false),
-        temp_files: Mutex::new(Vec::new()),
         groups: Mutex::new(Vec::new()),
     })
 }
@@ -177,15 +175,7 @@ fn clean_up() {
     if let Ok(groups) = s.groups.lock() {
         groups.iter().for_each(|&g| kill_group(g));
     }
-    if let Ok(files) = s.temp_files.lock() {
-        for f in files.iter() {
-            if f.is_dir() {
-                let _ = std::fs::remove_dir_all(f);
-            } else {
-                let _ = std::fs::remove_file(f);
-            }
-        }
-    }
+    crate::files::remove_temp_files();
 }
 
 /// Kills a whole process group (a solver and whatever it started).
@@ -198,28 +188,6 @@ pub fn kill_group(group: u32) {
     }
     #[cfg(not(unix))]
     let _ = group;
-}
-
-/// A temporary file being written (or a temporary directory): removed by the handler if a signal
-/// ends the process meanwhile, forgotten when dropped (renamed into place
-/// or removed by its writer).
-pub struct TempFile(PathBuf);
-
-impl TempFile {
-    pub fn new(path: &Path) -> TempFile {
-        if let Ok(mut files) = state().temp_files.lock() {
-            files.push(path.to_path_buf());
-        }
-        TempFile(path.to_path_buf())
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        if let Ok(mut files) = state().temp_files.lock() {
-            files.retain(|f| f != &self.0);
-        }
-    }
 }
 
 /// A running external program's process group: killed by the handler if

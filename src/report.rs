@@ -40,3 +40,8 @@ pub struct Stats {
 pub fn ms(d: Duration) -> f64 {
     (d.as_secs_f64() * 1e6).round() / 1e3
 }
+
+/// The words a stopped run gives as its reason.
+pub fn time_limit_reached(limit: Duration) -> String {
+    format!("time limit of {:.1} s reached", limit.as_secs_f64())
+}

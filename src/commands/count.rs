@@ -5,9 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use crate::enumerate::Enumeration;
 use crate::error::Result;
-use crate::pipeline::{self, Options, Stats, Status};
+use crate::pipeline::{self, Options};
 use crate::puzzle::Puzzle;
 use crate::render::{Format, json};
 
@@ -103,13 +102,13 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
             result.complete.then_some((result.count, result.distinct)),
             &stats,
         ),
-        _ => summary(&puzzle, &result, &stats),
+        _ => super::counts::summary(&puzzle, &result, &stats),
     };
     Sink {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    report_stop(&args.puzzle, &result, status);
+    super::counts::report_stop(&args.puzzle, &result, status);
     if let Some(line) = searched.filter(|_| !result.complete) {
         eprintln!("{}: {line}", args.puzzle.display());
     }
@@ -117,34 +116,4 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         return Ok(crate::interrupt::EXIT);
     }
     Ok(status.exit_code())
-}
-
-/// The counts as text: exact when the search completed, a lower bound
-/// clearly marked as such otherwise.
-pub(super) fn summary(puzzle: &Puzzle, result: &Enumeration, stats: &Stats) -> String {
-    let secs = (stats.encode_ms + stats.solve_ms) / 1000.0;
-    if result.complete {
-        format!(
-            "{}: count {} (on a fixed board), distinct {} (up to symmetry); {secs:.3} s with {}\n",
-            puzzle.name, result.count, result.distinct, stats.backend
-        )
-    } else {
-        format!(
-            "{}: stopped after {secs:.3} s with {} distinct solutions found ({} on a fixed board); the totals are not known\n",
-            puzzle.name, result.distinct, result.count
-        )
-    }
-}
-
-pub(super) fn report_stop(path: &Path, result: &Enumeration, status: Status) {
-    match (status, &result.refuted, &result.stopped) {
-        (Status::Unsolvable, Some(reason), _) => {
-            eprintln!("{}: no solution: {reason}", path.display())
-        }
-        (Status::Unsolvable, None, _) => {
-            eprintln!("{}: no solution: the search is exhausted", path.display())
-        }
-        (Status::Unknown, _, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
-        _ => {}
-    }
 }

@@ -4,14 +4,11 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::MergeArgs;
-use crate::enumerate::Enumeration;
 use crate::error::{Error, Result};
+use crate::jobs;
 use crate::jobs::files::{self, PartResult, PlanFile, ResultFile};
-use crate::jobs::{self, Merged};
-use crate::pipeline::Stats;
-use crate::puzzle::Puzzle;
 
-use super::{Sink, count};
+use super::Sink;
 
 pub fn run(args: &MergeArgs) -> Result<i32> {
     super::no_picture(args.output.format, "merge")?;
@@ -25,7 +22,7 @@ pub fn run(args: &MergeArgs) -> Result<i32> {
             args.dir.display()
         ))
     })?;
-    let out = counted(
+    let out = super::counts::counted(
         &puzzle,
         &plan.plan.engine,
         plan.plan.parts,
@@ -37,42 +34,6 @@ pub fn run(args: &MergeArgs) -> Result<i32> {
     }
     .write(&out.0)?;
     Ok(out.1)
-}
-
-/// The output of a count that the parts' results add up to, as `count`
-/// prints it, and its exit status.
-pub(super) fn counted(
-    puzzle: &Puzzle,
-    engine: &str,
-    parts: usize,
-    merged: &Merged,
-    format: crate::render::Format,
-) -> (String, i32) {
-    let result = Enumeration {
-        count: merged.count,
-        distinct: merged.distinct,
-        complete: true,
-        solve_ms: merged.seconds * 1000.0,
-        ..Enumeration::default()
-    };
-    let stats = Stats {
-        encoding: "placement".into(),
-        backend: format!("{engine} in {parts} parts"),
-        solve_ms: merged.seconds * 1000.0,
-        ..Stats::default()
-    };
-    let status = super::enumeration_status(&result);
-    let text = match format {
-        crate::render::Format::Json => crate::render::json::document(
-            puzzle,
-            status,
-            &[],
-            Some((result.count, result.distinct)),
-            &stats,
-        ),
-        _ => count::summary(puzzle, &result, &stats),
-    };
-    (text, status.exit_code())
 }
 
 /// Every `*.result` file in `dir`, named by path.

@@ -4,6 +4,7 @@
 mod compare;
 mod convert;
 mod count;
+mod counts;
 mod decode;
 mod dimacs;
 mod draw;

@@ -230,7 +230,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         .collect();
     let merged = crate::jobs::merge(&checkpoint.plan.fingerprint, total, &results)
         .map_err(|why| Error::Usage(format!("{}: {why}", file.display())))?;
-    let (out, code) = super::merge::counted(
+    let (out, code) = super::counts::counted(
         &puzzle,
         &checkpoint.plan.engine,
         total,

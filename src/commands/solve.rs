@@ -129,7 +129,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
                 out.push('\n');
             }
             if !quiet {
-                out += &super::count::summary(puzzle, &result, &stats);
+                out += &super::counts::summary(puzzle, &result, &stats);
             }
             out
         }
@@ -137,7 +137,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
     if !args.output.format.is_picture() {
         sink.write(&out)?;
     }
-    super::count::report_stop(&args.puzzle, &result, status);
+    super::counts::report_stop(&args.puzzle, &result, status);
     if result.stopped == Some(crate::enumerate::Stopped::Interrupted) {
         return Ok(crate::interrupt::EXIT);
     }

@@ -558,14 +558,8 @@ impl XmFile {
             warnings: Vec::new(),
         };
         self.check_areas(index, &puzzle)?;
-        if puzzle.colours.is_some() {
-            // A coloured piece that fits the same cells in two colourings
-            // is refused while placements are made; making them here (a
-            // second time, for coloured puzzles only) lets the message
-            // name the file.
-            crate::family::packing::Placements::generate(&puzzle)
-                .map_err(|e| bad(&self.file, format!("problem {index}: {e}")))?;
-        }
+        // A coloured piece that fits the same cells in two colourings is
+        // refused while placements are made (naming the file read).
         Ok(puzzle)
     }
 

@@ -336,7 +336,7 @@ impl Solver for External {
             .tempdir()
             .map_err(|e| Error::io(std::env::temp_dir(), e))?;
         // Removed by the signal handler if Ctrl-C ends the process.
-        let _registered = crate::interrupt::TempFile::new(dir.path());
+        let _registered = crate::files::TempFile::new(dir.path());
         let cnf_path = dir.path().join("formula.cnf");
         let result_path = dir.path().join("result.txt");
         write_cnf(cnf, &cnf_path)?;

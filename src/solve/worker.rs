@@ -76,10 +76,7 @@ pub fn spawn<T>(
         .map_err(|e| Error::Solver(format!("cannot start the {name} thread: {e}")))
 }
 
-/// The words a stopped run gives as its reason.
-pub fn time_limit_reached(limit: Duration) -> String {
-    format!("time limit of {:.1} s reached", limit.as_secs_f64())
-}
+pub use crate::report::time_limit_reached;
 
 /// A panic on a worker thread is caught and reported as one clear error;
 /// this keeps the default hook from also printing it with a stack trace

@@ -180,9 +180,10 @@ fn keep_colour_fits(puzzle: &Puzzle, all: &mut Vec<Placement>, from: usize) -> R
             0 => continue,
             1 => {}
             _ => {
+                let file = crate::files::first_input().unwrap_or_else(|| puzzle.name.clone());
                 return Err(Error::Usage(format!(
-                    "{}: piece {} fits the same cells in two colourings; jigsat counts placements by their cells, so it cannot count these apart",
-                    puzzle.name, piece.name
+                    "{file}: piece {} fits the same cells in two colourings; jigsat counts placements by their cells, so it cannot count these apart",
+                    piece.name
                 )));
             }
         }
