@@ -308,6 +308,18 @@ fn run(args: &[&str], file: &Path) -> Run {
     }
 }
 
+/// The largest peak resident memory of any child this process has waited
+/// for (each run execs jigsat in the child it starts), in KiB.
+fn largest_child_peak_kb() -> i64 {
+    // SAFETY: getrusage fills the struct it is given and touches nothing
+    // else.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage.ru_maxrss
+    }
+}
+
 /// Why a run fails the suite, if it does.
 fn judge(run: &Run, file: &Path, limited: bool) -> Option<String> {
     let name = file.file_name().unwrap().to_string_lossy();
@@ -467,9 +479,10 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
     });
     let failures = failures.into_inner().unwrap();
     eprintln!(
-        "fuzz: {cases} cases (seed {seed}) in {:.0} s, {} failed",
+        "fuzz: {cases} cases (seed {seed}) in {:.0} s, {} failed; the largest peak memory of any run: {} MB (budget {BUDGET})",
         started.elapsed().as_secs_f64(),
-        failures.len()
+        failures.len(),
+        largest_child_peak_kb() / 1024
     );
     assert!(
         failures.is_empty(),
