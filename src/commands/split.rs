@@ -36,91 +36,111 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<i32> {
     )?
     .map_err(|reason| Error::Usage(format!("{}: cannot split: {reason}", args.puzzle.display())))?;
     let cut_seconds = started.elapsed().as_secs_f64();
-    write_split(dir, &text, &puzzle, &options, &cut)?;
+    let split = Split {
+        dir,
+        text: &text,
+        puzzle: &puzzle,
+        options: &options,
+        cut: &cut,
+    };
+    split.write()?;
     if !quiet {
         println!("{}", summary(&puzzle, dir, &cut, cut_seconds, args.parts));
     }
     Ok(0)
 }
 
-/// Everything in DIR: the plan, the jobs, the cubes and the two scripts.
-fn write_split(
-    dir: &Path,
-    text: &PuzzleText,
-    puzzle: &Puzzle,
-    options: &Options,
-    cut: &Cut,
-) -> Result<()> {
-    for sub in ["jobs", "results", "logs"] {
-        let d = dir.join(sub);
-        std::fs::create_dir_all(&d).map_err(|e| Error::io(&d, e))?;
-    }
-    let plan = PlanFile {
-        plan: cut.shape.clone(),
-        estimated_nodes: cut.estimated_nodes,
-        puzzle: text.clone(),
-    };
-    let about = format!(
-        "jigsat {}: a count of {} ({}) cut into {} parts.\nRun the parts (run-parallel.sh, jigsat.sbatch or `jigsat count jobs/part-NNNN.job`), then `jigsat merge DIR`.",
-        env!("CARGO_PKG_VERSION"),
-        puzzle.name,
-        text.file,
-        cut.parts.len()
-    );
-    files::write(&dir.join("plan.toml"), &about, &plan)?;
-    for part in &cut.parts {
-        let job = JobFile {
-            job: cut.shape.clone(),
-            part: part.clone(),
-            puzzle: text.clone(),
-        };
-        let comment = format!(
-            "jigsat job: part {} of {} of {}. Run it with `jigsat count THIS_FILE`;\nthe result goes to results/ beside this jobs/ directory. Prefixes are option numbers\n(the `c var` lines of cubes.icnf name them).",
-            part.part, cut.shape.parts, puzzle.name
-        );
-        files::write(&files::job_path(dir, part.part), &comment, &job)?;
-    }
-    write_cubes(dir, text, puzzle, options, cut)?;
-    let jigsat = std::env::current_exe()
-        .map(|p| p.display().to_string())
-        .unwrap_or_else(|_| "jigsat".into());
-    let parts = cut.parts.len();
-    write_script(
-        &dir.join("run-parallel.sh"),
-        &scripts::parallel(&jigsat, parts),
-    )?;
-    write_script(
-        &dir.join("jigsat.sbatch"),
-        &scripts::sbatch(&jigsat, &puzzle.name, parts),
-    )
+/// A cut count and where it goes: what the files of a split are made of.
+struct Split<'a> {
+    dir: &'a Path,
+    text: &'a PuzzleText,
+    puzzle: &'a Puzzle,
+    options: &'a Options,
+    cut: &'a Cut,
 }
 
-/// `cubes.icnf`: the CNF (with the same symmetry breaking as the tree)
-/// and each part's prefixes as cubes.
-fn write_cubes(
-    dir: &Path,
-    text: &PuzzleText,
-    puzzle: &Puzzle,
-    options: &Options,
-    cut: &Cut,
-) -> Result<()> {
-    let instance = Instance::new(puzzle)?;
-    let encoded = instance.encode_for(options)?;
-    let source = CnfSource {
-        puzzle,
-        file: &text.file,
-        describe: &|o| instance.family().describe(o),
-        options: CnfSource::options_for(&encoded),
-        encoded: &encoded,
-    };
-    let cubes: Vec<(usize, Vec<Vec<u32>>)> = cut
-        .parts
-        .iter()
-        .map(|p| (p.part, p.prefixes.clone()))
-        .collect();
-    let path = dir.join("cubes.icnf");
-    crate::files::write_atomically(&path, |file| dimacs::write_cubes(file, &source, &cubes))?;
-    Ok(())
+impl Split<'_> {
+    /// Everything in DIR: the plan, the jobs, the cubes and the two scripts.
+    fn write(&self) -> Result<()> {
+        let Split {
+            dir,
+            text,
+            puzzle,
+            cut,
+            ..
+        } = *self;
+        for sub in ["jobs", "results", "logs"] {
+            let d = dir.join(sub);
+            std::fs::create_dir_all(&d).map_err(|e| Error::io(&d, e))?;
+        }
+        let plan = PlanFile {
+            plan: cut.shape.clone(),
+            estimated_nodes: cut.estimated_nodes,
+            puzzle: text.clone(),
+        };
+        let about = format!(
+            "jigsat {}: a count of {} ({}) cut into {} parts.\nRun the parts (run-parallel.sh, jigsat.sbatch or `jigsat count jobs/part-NNNN.job`), then `jigsat merge DIR`.",
+            env!("CARGO_PKG_VERSION"),
+            puzzle.name,
+            text.file,
+            cut.parts.len()
+        );
+        files::write(&dir.join("plan.toml"), &about, &plan)?;
+        for part in &cut.parts {
+            let job = JobFile {
+                job: cut.shape.clone(),
+                part: part.clone(),
+                puzzle: text.clone(),
+            };
+            let comment = format!(
+                "jigsat job: part {} of {} of {}. Run it with `jigsat count THIS_FILE`;\nthe result goes to results/ beside this jobs/ directory. Prefixes are option numbers\n(the `c var` lines of cubes.icnf name them).",
+                part.part, cut.shape.parts, puzzle.name
+            );
+            files::write(&files::job_path(dir, part.part), &comment, &job)?;
+        }
+        self.write_cubes()?;
+        let jigsat = std::env::current_exe()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|_| "jigsat".into());
+        let parts = cut.parts.len();
+        write_script(
+            &dir.join("run-parallel.sh"),
+            &scripts::parallel(&jigsat, parts),
+        )?;
+        write_script(
+            &dir.join("jigsat.sbatch"),
+            &scripts::sbatch(&jigsat, &puzzle.name, parts),
+        )
+    }
+
+    /// `cubes.icnf`: the CNF (with the same symmetry breaking as the tree)
+    /// and each part's prefixes as cubes.
+    fn write_cubes(&self) -> Result<()> {
+        let Split {
+            dir,
+            text,
+            puzzle,
+            options,
+            cut,
+        } = *self;
+        let instance = Instance::new(puzzle)?;
+        let encoded = instance.encode_for(options)?;
+        let source = CnfSource {
+            puzzle,
+            file: &text.file,
+            describe: &|o| instance.family().describe(o),
+            options: CnfSource::options_for(&encoded),
+            encoded: &encoded,
+        };
+        let cubes: Vec<(usize, Vec<Vec<u32>>)> = cut
+            .parts
+            .iter()
+            .map(|p| (p.part, p.prefixes.clone()))
+            .collect();
+        let path = dir.join("cubes.icnf");
+        crate::files::write_atomically(&path, |file| dimacs::write_cubes(file, &source, &cubes))?;
+        Ok(())
+    }
 }
 
 /// A script, executable.
