@@ -462,6 +462,7 @@ impl SearchArgs {
             jobs: self.jobs.map(|n| n as usize),
             stop: None,
             meter: None,
+            render_per_class: std::time::Duration::ZERO,
         }
     }
 }

@@ -105,6 +105,10 @@ pub struct Limits {
     /// Where the exact engines report how far they have got, for a
     /// person watching a long run.
     pub meter: Option<Arc<Meter>>,
+    /// Time kept back from the time limit for every class found: what
+    /// drawing it will take, so that a run that prints its classes still
+    /// ends within the limit.
+    pub render_per_class: Duration,
 }
 
 /// Why an enumeration ended before exhausting the search.
@@ -230,15 +234,27 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
             .as_ref()
             .is_some_and(|s| s.load(Ordering::Relaxed))
     };
+    // The search ends earlier the more classes there are to draw.
+    let left = |classes: u64| {
+        limits.time.map(|limit| {
+            let reserve = limits
+                .render_per_class
+                .saturating_mul(classes.min(u32::MAX as u64) as u32);
+            limit
+                .saturating_sub(reserve)
+                .saturating_sub(run_started.elapsed())
+        })
+    };
     loop {
-        let wait = match limits.time {
-            Some(limit) => limit.saturating_sub(run_started.elapsed()).min(LOOK),
-            None => LOOK,
-        };
+        let wait = left(result.distinct).map_or(LOOK, |l| l.min(LOOK));
+        if let (Some(limit), Some(Duration::ZERO)) = (limits.time, left(result.distinct)) {
+            result.stopped = Some(Stopped::TimeLimit(limit));
+            break;
+        }
         let message = match receive.recv_timeout(wait) {
             Ok(m) => m,
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                if let Some(limit) = limits.time.filter(|&l| run_started.elapsed() >= l) {
+                if let (Some(limit), Some(Duration::ZERO)) = (limits.time, left(result.distinct)) {
                     result.stopped = Some(Stopped::TimeLimit(limit));
                     break;
                 }

@@ -87,6 +87,9 @@ pub struct Options {
     /// Where an exact search reports how far it has got (see
     /// [`crate::exact::Meter`]), for progress on long runs.
     pub meter: Option<Arc<Meter>>,
+    /// Time an enumeration keeps back from the limit per class found, for
+    /// drawing it ([`Limits::render_per_class`]).
+    pub render_per_class: Duration,
 }
 
 impl Default for Options {
@@ -104,6 +107,7 @@ impl Default for Options {
             jobs: None,
             stop: None,
             meter: None,
+            render_per_class: Duration::ZERO,
         }
     }
 }
@@ -116,6 +120,7 @@ impl Options {
             time: self.time_limit,
             stop: self.stop.clone(),
             meter: self.meter.clone(),
+            render_per_class: self.render_per_class,
         }
     }
 
