@@ -303,7 +303,9 @@ pub fn order_instance(puzzle: &Puzzle, model: Model) -> Result<Option<OrderInsta
     }
     match model {
         Model::Placement => Ok(None),
-        Model::Auto => Ok(OrderInstance::new(puzzle).ok()),
+        Model::Auto => Ok(OrderInstance::new(puzzle)
+            .ok()
+            .filter(|order| !order_far_larger(puzzle, order))),
         Model::Order => OrderInstance::new(puzzle).map(Some).map_err(|why| {
             Error::Usage(format!(
                 "{}: the order encoding needs solid rectangles or boxes filling a solid board: {why}",
@@ -311,6 +313,24 @@ pub fn order_instance(puzzle: &Puzzle, model: Model) -> Result<Option<OrderInsta
             ))
         }),
     }
+}
+
+/// Whether the order model would be far larger than the placement model
+/// (by their estimates: more than 10 times the bytes), so that `--model
+/// auto` takes placements: the order model grows with the square of the
+/// copies (800 dominoes on 40x40: 121 M clauses, where their 3,120
+/// placements make a CNF of kilobytes).
+fn order_far_larger(puzzle: &Puzzle, order: &OrderInstance) -> bool {
+    let placements = crate::family::packing::placement::estimate_for(puzzle).bytes;
+    let far = order.rough_bytes() > placements.saturating_mul(10);
+    if far {
+        log::info!(
+            "the order model (about {}) would be far larger than the placements (about {}): placement model",
+            crate::budget::human(order.rough_bytes()),
+            crate::budget::human(placements)
+        );
+    }
+    far
 }
 
 /// What one solver run came to, decoded and checked.

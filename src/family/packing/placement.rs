@@ -64,6 +64,11 @@ pub fn estimate(board: &Board, orientations: &[Vec<Orientation>]) -> Estimate {
     total
 }
 
+/// [`estimate`] for a puzzle's pieces, before any placement is made.
+pub fn estimate_for(puzzle: &Puzzle) -> Estimate {
+    estimate(&puzzle.board, &fitting_orientations(puzzle))
+}
+
 /// Each piece's distinct orientations that fit in the board's bounding box.
 fn fitting_orientations(puzzle: &Puzzle) -> Vec<Vec<Orientation>> {
     let board = &puzzle.board;
