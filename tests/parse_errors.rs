@@ -306,7 +306,7 @@ fn a_puzzle_whose_placements_would_not_fit_in_memory_is_refused_before_allocatin
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{command}: {stderr}");
         assert!(
-            stderr.contains("huge.toml: needs about 10.9 GB for 8.0 M placements; the limit is 8.6 GB (--max-memory)"),
+            stderr.contains("huge.toml: needs about 11.1 GB for 8.0 M placements; the limit is 8.6 GB (--max-memory)"),
             "{command}: {stderr}"
         );
     }
