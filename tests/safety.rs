@@ -200,3 +200,98 @@ fn ctrl_c_stops_an_external_solver_and_everything_it_started() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("interrupted"));
     assert!(!alive(&pid_file), "the wrapper's child still runs");
 }
+
+/// The memory budget refuses what would not fit before building it, with
+/// the figure and what to try: a pairwise CNF of Calibron 12 (10.7 G
+/// clauses, counted by formula), an order model of 200 dominoes (counted
+/// without being stored), a generated board `solve` would refuse.
+#[test]
+fn the_memory_budget_refuses_before_building_with_the_figure() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c.cnf");
+    let calibron = puzzle_path("calibron12.toml");
+    let output = jigsat()
+        .args(["--max-memory", "100M", "dimacs"])
+        .arg(&calibron)
+        .args(["--encoding", "pairwise", "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("calibron12.toml") && err.contains("needs about"),
+        "{err}"
+    );
+    assert!(
+        err.contains("10.7 G clauses") && err.contains("try --encoding product"),
+        "{err}"
+    );
+    assert!(!out.exists());
+
+    let dominoes = dir.path().join("dominoes.toml");
+    std::fs::write(
+        &dominoes,
+        "[board]\nsize = [20, 20]\n[[piece]]\nname = \"d\"\ncount = 200\nshape = \"##\"\n",
+    )
+    .unwrap();
+    let output = jigsat()
+        .args(["--max-memory", "10M", "solve"])
+        .arg(&dominoes)
+        .args(["--model", "order"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("dominoes.toml") && err.contains("order model"),
+        "{err}"
+    );
+    assert!(err.contains("try --model placement"), "{err}");
+    // Auto does not pick that model: placements are far smaller.
+    let output = jigsat()
+        .args(["--max-memory", "10M", "-v", "solve"])
+        .arg(&dominoes)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{err}");
+
+    let big = dir.path().join("e100.toml");
+    let output = jigsat()
+        .args([
+            "generate",
+            "edges",
+            "--size",
+            "100x100",
+            "--colours",
+            "8",
+            "-o",
+        ])
+        .arg(&big)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("would be refused by solve"));
+    assert!(!big.exists());
+}
+
+/// The time limit holds while jigsat is still building (500x500 board of
+/// pentominoes: millions of placements): exit 3, and with JSON asked for,
+/// the contract's document with status "unknown".
+#[test]
+fn the_time_limit_holds_while_building_with_the_json_document() {
+    let fixture = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/regress/pentominoes-500x500.toml");
+    let output = jigsat()
+        .arg("solve")
+        .arg(&fixture)
+        .args(["--time-limit", "1", "--format", "json"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{err}");
+    assert!(err.contains("time limit of 1.0 s reached"), "{err}");
+    let doc: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(doc["status"], "unknown");
+}
