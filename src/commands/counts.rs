@@ -18,6 +18,8 @@ pub(super) fn counted(
     merged: &Merged,
     format: crate::render::Format,
 ) -> (String, i32) {
+    // As an in-process count says with -v.
+    log::info!("{engine}: {} search nodes in {parts} parts", merged.nodes);
     let result = Enumeration {
         count: merged.count,
         distinct: merged.distinct,

@@ -212,11 +212,12 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
     })?;
     crate::interrupt::finishing();
     save(file, &checkpoint)?;
-    if stopped.is_some() {
+    if let Some(stop) = stopped {
         bar.finish();
         let found: u64 = checkpoint.done.iter().map(|r| r.solutions).sum();
         let what = format!(
-            "{} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
+            "part {} not finished; {} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
+            stop.part,
             checkpoint.done.len(),
             file.display()
         );

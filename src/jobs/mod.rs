@@ -75,14 +75,6 @@ impl Tallies {
             .collect()
     }
 
-    pub fn from_list(list: &[Tally]) -> Tallies {
-        let mut t = Tallies::default();
-        for x in list {
-            t.add(x.weight, x.found_per_class, x.found);
-        }
-        t
-    }
-
     /// Solutions found, over every kind.
     pub fn solutions(&self) -> u64 {
         self.0.values().sum()
