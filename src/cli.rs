@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::encode::{Card, EdgeEncoding, Encoding};
-use crate::pipeline::{Model, Options};
-use crate::render::Format;
-use crate::render::table::TableFormat;
-use crate::solve::SolverChoice;
+use jigsat::encode::{Card, EdgeEncoding, Encoding};
+use jigsat::pipeline::{Model, Options};
+use jigsat::render::Format;
+use jigsat::render::table::TableFormat;
+use jigsat::solve::SolverChoice;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -49,7 +49,7 @@ pub struct Cli {
     /// (default: half the machine's memory), e.g. --max-memory 4G. A
     /// puzzle predicted to need more is refused before anything is built
     /// (exit 2), with the figure.
-    #[arg(long, global = true, value_name = "SIZE", value_parser = crate::budget::parse_size)]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = jigsat::budget::parse_size)]
     pub max_memory: Option<u64>,
 }
 
@@ -600,8 +600,8 @@ pub struct DrawArgs {
 }
 
 impl DrawArgs {
-    pub fn print(&self) -> crate::render::stl::Print {
-        crate::render::stl::Print {
+    pub fn print(&self) -> jigsat::render::stl::Print {
+        jigsat::render::stl::Print {
             unit: self.unit,
             gap: self.gap,
         }

@@ -35,8 +35,6 @@
 //! over it.
 
 pub mod budget;
-pub mod cli;
-pub mod commands;
 pub mod cover;
 pub mod encode;
 pub mod enumerate;

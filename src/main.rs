@@ -1,9 +1,12 @@
 //! The `jigsat` binary: parse the command line, run, map the result to the
 //! contract's exit status. Everything else lives in the library.
 
+mod cli;
+mod commands;
+
 use clap::Parser;
 
-use jigsat::cli::Cli;
+use cli::Cli;
 
 fn main() {
     let cli = match Cli::try_parse() {
@@ -20,7 +23,7 @@ fn main() {
     if let Some(bytes) = cli.max_memory {
         jigsat::budget::set_limit(bytes);
     }
-    let code = match jigsat::commands::run(&cli) {
+    let code = match commands::run(&cli) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("jigsat: {e}");

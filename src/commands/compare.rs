@@ -7,14 +7,14 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
-use crate::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
-use crate::enumerate::Engine;
-use crate::error::{Error, Result};
-use crate::family::boxes::OrderInstance;
-use crate::pipeline::{self, Instance, Model, Options, Status, ms, run_solver};
-use crate::puzzle::Puzzle;
-use crate::render::table::{Row, render};
-use crate::solve::{Outcome, Solver, SolverChoice};
+use jigsat::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
+use jigsat::enumerate::Engine;
+use jigsat::error::{Error, Result};
+use jigsat::family::boxes::OrderInstance;
+use jigsat::pipeline::{self, Instance, Model, Options, Status, ms, run_solver};
+use jigsat::puzzle::Puzzle;
+use jigsat::render::table::{Row, render};
+use jigsat::solve::{Outcome, Solver, SolverChoice};
 
 use super::{Sink, load};
 

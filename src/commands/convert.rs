@@ -8,8 +8,8 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::cli::ConvertArgs;
-use crate::error::{Error, Result};
-use crate::files::write_atomically;
+use jigsat::error::{Error, Result};
+use jigsat::files::write_atomically;
 
 use super::load;
 

@@ -5,10 +5,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use crate::error::Result;
-use crate::pipeline::{self, Options};
-use crate::puzzle::Puzzle;
-use crate::render::{Format, json};
+use jigsat::error::Result;
+use jigsat::pipeline::{self, Options};
+use jigsat::puzzle::Puzzle;
+use jigsat::render::{Format, json};
 
 use super::{Progress, Sink, enumeration_status, load};
 
@@ -63,11 +63,11 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     super::no_picture(args.output.format, "count")?;
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
-    let interrupt = crate::interrupt::flag();
+    let interrupt = jigsat::interrupt::flag();
     if let Some(limit) = args.search.time_limit {
-        crate::interrupt::set_deadline(&args.puzzle, limit);
+        jigsat::interrupt::set_deadline(&args.puzzle, limit);
     }
-    if crate::jobs::files::is_job(&args.puzzle) {
+    if jigsat::jobs::files::is_job(&args.puzzle) {
         return super::parts::count_job(args);
     }
     if let Some(file) = &args.checkpoint {
@@ -90,7 +90,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         done.store(true, Ordering::Relaxed);
         counted
     })?;
-    crate::interrupt::finishing();
+    jigsat::interrupt::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
     let status = enumeration_status(&result);
@@ -112,8 +112,8 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
     if let Some(line) = searched.filter(|_| !result.complete) {
         eprintln!("{}: {line}", args.puzzle.display());
     }
-    if result.stopped == Some(crate::enumerate::Stopped::Interrupted) {
-        return Ok(crate::interrupt::EXIT);
+    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+        return Ok(jigsat::interrupt::EXIT);
     }
     Ok(status.exit_code())
 }

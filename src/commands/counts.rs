@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use crate::enumerate::Enumeration;
-use crate::jobs::Merged;
-use crate::pipeline::{Stats, Status};
-use crate::puzzle::Puzzle;
+use jigsat::enumerate::Enumeration;
+use jigsat::jobs::Merged;
+use jigsat::pipeline::{Stats, Status};
+use jigsat::puzzle::Puzzle;
 
 /// The output of a count that the parts' results add up to, as `count`
 /// prints it, and its exit status.
@@ -16,7 +16,7 @@ pub(super) fn counted(
     engine: &str,
     parts: usize,
     merged: &Merged,
-    format: crate::render::Format,
+    format: jigsat::render::Format,
 ) -> (String, i32) {
     // As an in-process count says with -v.
     log::info!("{engine}: {} search nodes in {parts} parts", merged.nodes);
@@ -35,7 +35,7 @@ pub(super) fn counted(
     };
     let status = super::enumeration_status(&result);
     let text = match format {
-        crate::render::Format::Json => crate::render::json::document(
+        jigsat::render::Format::Json => jigsat::render::json::document(
             puzzle,
             status,
             &[],

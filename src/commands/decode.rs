@@ -14,15 +14,15 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use crate::cli::DecodeArgs;
-use crate::encode::{Card, EdgeEncoding, Encoded, Encoding};
-use crate::error::{Error, InputError, Result};
-use crate::pipeline::{Instance, Stats, Status, ms};
-use crate::puzzle::Puzzle;
-use crate::render::{Format, json, text};
-use crate::solution::Solution;
-use crate::solve::dimacs::{self, CnfSource, Header};
-use crate::solve::external::first_falsified;
-use crate::solve::model::{self, ModelError, SolverOutput};
+use jigsat::encode::{Card, EdgeEncoding, Encoded, Encoding};
+use jigsat::error::{Error, InputError, Result};
+use jigsat::pipeline::{Instance, Stats, Status, ms};
+use jigsat::puzzle::Puzzle;
+use jigsat::render::{Format, json, text};
+use jigsat::solution::Solution;
+use jigsat::solve::dimacs::{self, CnfSource, Header};
+use jigsat::solve::external::first_falsified;
+use jigsat::solve::model::{self, ModelError, SolverOutput};
 
 use super::{Sink, load};
 
@@ -243,7 +243,7 @@ fn read_answer(
 }
 
 fn read_cnf_header(path: &Path) -> Result<(String, Header)> {
-    crate::files::reading(path);
+    jigsat::files::reading(path);
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let name = path.display().to_string();
     let header = dimacs::read_header(std::io::BufReader::new(file), &name)?;
@@ -258,7 +258,7 @@ fn read_model(path: &Path) -> Result<Vec<u8>> {
             .read_to_end(&mut bytes)
             .map_err(|e| Error::io("<stdin>", e))?;
     } else {
-        crate::files::reading(path);
+        jigsat::files::reading(path);
         bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     }
     Ok(bytes)

@@ -4,11 +4,11 @@
 use std::io::Write;
 
 use crate::cli::{DimacsArgs, ExportFormat};
-use crate::error::{Error, Result};
-use crate::exact::knuth;
-use crate::pipeline::{Instance, ms};
-use crate::puzzle::Puzzle;
-use crate::solve::dimacs::{self, CnfSource};
+use jigsat::error::{Error, Result};
+use jigsat::exact::knuth;
+use jigsat::pipeline::{Instance, ms};
+use jigsat::puzzle::Puzzle;
+use jigsat::solve::dimacs::{self, CnfSource};
 
 use super::load;
 
@@ -98,7 +98,7 @@ fn write_dlx(
     ];
     match &args.output {
         Some(path) => {
-            crate::files::write_atomically(path, |file| export.write(file, forbidden, &header))?;
+            jigsat::files::write_atomically(path, |file| export.write(file, forbidden, &header))?;
         }
         None => match export.write(std::io::stdout().lock(), forbidden, &header) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}

@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use crate::cli::DrawArgs;
-use crate::error::{Error, Result};
-use crate::puzzle::Puzzle;
-use crate::render::{Format, html, stl};
-use crate::solution::Solution;
+use jigsat::error::{Error, Result};
+use jigsat::puzzle::Puzzle;
+use jigsat::render::{Format, html, stl};
+use jigsat::solution::Solution;
 
 use super::Sink;
 
@@ -89,7 +89,7 @@ impl Sink<'_> {
             };
             std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
             write_file(&dir.join("assembly.stl"), &assembly(puzzle, s, draw))?;
-            let looks = crate::render::svg::Looks::new(puzzle, s);
+            let looks = jigsat::render::svg::Looks::new(puzzle, s);
             let width = s.pieces.len().to_string().len();
             for (k, placed) in s.pieces.iter().enumerate() {
                 let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));

@@ -1,9 +1,9 @@
 //! `jigsat estimate`: how big the search `count` would run is.
 
 use crate::cli::EstimateArgs;
-use crate::error::Result;
-use crate::pipeline::{self, TreeEstimate};
-use crate::render::Format;
+use jigsat::error::Result;
+use jigsat::pipeline::{self, TreeEstimate};
+use jigsat::render::Format;
 
 use super::{Sink, load};
 

@@ -1,8 +1,8 @@
 //! `jigsat generate`: puzzle files with a planted solution.
 
 use crate::cli::GenerateCommand;
-use crate::error::{Error, Result};
-use crate::generate::{self, EdgeSpec};
+use jigsat::error::{Error, Result};
+use jigsat::generate::{self, EdgeSpec};
 
 use super::Sink;
 
@@ -27,8 +27,8 @@ pub fn run(what: &GenerateCommand) -> Result<i32> {
             });
             // Never write a board that `solve` would refuse as too large.
             let name = format!("the generated {}x{} board", args.size.0, args.size.1);
-            let puzzle = crate::puzzle::Puzzle::parse(&text, &name, "edges")?;
-            crate::family::tiles::check_size(&puzzle).map_err(|e| {
+            let puzzle = jigsat::puzzle::Puzzle::parse(&text, &name, "edges")?;
+            jigsat::family::tiles::check_size(&puzzle).map_err(|e| {
                 Error::Usage(format!(
                     "{name} would be refused by solve: {e}; nothing written"
                 ))

@@ -5,14 +5,14 @@ use serde_json::json;
 use clap::ValueEnum;
 
 use crate::cli::{EncodingArgs, InfoArgs};
-use crate::encode::{EdgeEncoding, Encoding};
+use jigsat::encode::{EdgeEncoding, Encoding};
 use std::path::Path;
 
-use crate::error::{Error, Result};
-use crate::family::PartSize;
-use crate::pipeline::Instance;
-use crate::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
-use crate::render::Format;
+use jigsat::error::{Error, Result};
+use jigsat::family::PartSize;
+use jigsat::pipeline::Instance;
+use jigsat::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
+use jigsat::render::Format;
 
 use super::{Sink, load};
 
@@ -68,7 +68,7 @@ impl Facts {
         // Counted, not built: a pairwise CNF of Calibron 12 would take
         // gigabytes (encode::size).
         let size = |e: Encoding| {
-            let size = crate::encode::size(instance.cover(), e, args.card, args.edges);
+            let size = jigsat::encode::size(instance.cover(), e, args.card, args.edges);
             (e, size.variables as u32, size.clauses as usize + units)
         };
         Facts {

@@ -4,9 +4,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::cli::MergeArgs;
-use crate::error::{Error, Result};
-use crate::jobs;
-use crate::jobs::files::{self, PartResult, PlanFile, ResultFile};
+use jigsat::error::{Error, Result};
+use jigsat::jobs;
+use jigsat::jobs::files::{self, PartResult, PlanFile, ResultFile};
 
 use super::Sink;
 

@@ -24,12 +24,12 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{Cli, Command, ProblemArg};
-use crate::enumerate::{Enumeration, Stopped};
-use crate::error::{Error, Result};
-use crate::pipeline::Status;
-use crate::puzzle::Puzzle;
-use crate::render::{Format, svg, text};
-use crate::solution::Solution;
+use jigsat::enumerate::{Enumeration, Stopped};
+use jigsat::error::{Error, Result};
+use jigsat::pipeline::Status;
+use jigsat::puzzle::Puzzle;
+use jigsat::render::{Format, svg, text};
+use jigsat::solution::Solution;
 
 pub fn run(cli: &Cli) -> Result<i32> {
     match &cli.command {
@@ -58,19 +58,19 @@ fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
 }
 
 /// What a run prints if the time limit's watchdog ends it while it is
-/// still setting up ([`crate::interrupt::on_give_up`]): in JSON, the
+/// still setting up ([`jigsat::interrupt::on_give_up`]): in JSON, the
 /// contract's document with status "unknown"; in text, nothing on stdout
 /// (the reason goes to stderr).
 fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
     if format == Format::Json {
-        let doc = crate::render::json::document(
+        let doc = jigsat::render::json::document(
             puzzle,
             Status::Unknown,
             &[],
             None,
-            &crate::pipeline::Stats::default(),
+            &jigsat::pipeline::Stats::default(),
         );
-        crate::interrupt::on_give_up(path, doc);
+        jigsat::interrupt::on_give_up(path, doc);
     }
 }
 
@@ -117,7 +117,7 @@ impl Sink<'_> {
                     let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
                     let title = format!("{}: solution {}", puzzle.name, i + 1);
                     let text = svg::solution_document(puzzle, s, &title);
-                    crate::files::write_text(&path, &text)?;
+                    jigsat::files::write_text(&path, &text)?;
                 }
                 Ok(())
             }
@@ -127,7 +127,7 @@ impl Sink<'_> {
 
     fn write(&self, text: &str) -> Result<()> {
         match self.path {
-            Some(path) => crate::files::write_text(path, text),
+            Some(path) => jigsat::files::write_text(path, text),
             None => {
                 let mut out = std::io::stdout().lock();
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

@@ -5,15 +5,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use crate::error::{Error, Result};
-use crate::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
-use crate::jobs::run;
-use crate::pipeline::Options;
-use crate::puzzle::Puzzle;
-use crate::render::Format;
+use jigsat::error::{Error, Result};
+use jigsat::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
+use jigsat::jobs::run;
+use jigsat::pipeline::Options;
+use jigsat::puzzle::Puzzle;
+use jigsat::render::Format;
 
 use super::{Sink, load};
-use crate::interrupt;
+use jigsat::interrupt;
 
 /// Parts a checkpointed count is cut into: a finished part is what an
 /// interruption keeps, so many small parts lose little; each part costs a
@@ -44,7 +44,7 @@ pub fn count_job(args: &CountArgs) -> Result<i32> {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
         e => e,
     })?;
-    crate::interrupt::finishing();
+    jigsat::interrupt::finishing();
     let (Some(result), None) = (finished, &stopped) else {
         let solutions = stopped.map_or(0, |s| s.solutions);
         let what = format!(
@@ -124,20 +124,20 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
             ));
         }
     };
-    crate::interrupt::finishing();
+    jigsat::interrupt::finishing();
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
-    let stats = crate::pipeline::Stats {
+    let stats = jigsat::pipeline::Stats {
         backend: job.job.engine.clone(),
-        solve_ms: crate::report::ms(started.elapsed()),
+        solve_ms: jigsat::report::ms(started.elapsed()),
         ..Default::default()
     };
     let solutions = std::slice::from_ref(&solution);
-    let status = crate::pipeline::Status::Solved;
+    let status = jigsat::pipeline::Status::Solved;
     match args.output.format {
         f if f.is_picture() => sink.write_picture(f, &args.draw, &puzzle, solutions)?,
-        Format::Json => sink.write(&crate::render::json::document(
+        Format::Json => sink.write(&jigsat::render::json::document(
             &puzzle, status, solutions, None, &stats,
         ))?,
         _ => {
@@ -150,7 +150,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
                     stats.backend
                 );
             }
-            out += &crate::render::text::draw(&puzzle, &solution, sink.style(&args.draw));
+            out += &jigsat::render::text::draw(&puzzle, &solution, sink.style(&args.draw));
             sink.write(&out)?;
         }
     }
@@ -168,7 +168,7 @@ fn stopped(path: &Path, options: &Options, what: &str) -> i32 {
         eprintln!(
             "{}: gave up: {}: {what}",
             path.display(),
-            crate::solve::worker::time_limit_reached(limit)
+            jigsat::solve::worker::time_limit_reached(limit)
         );
         3
     }
@@ -210,7 +210,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         saved = Instant::now();
         save(file, &checkpoint)
     })?;
-    crate::interrupt::finishing();
+    jigsat::interrupt::finishing();
     save(file, &checkpoint)?;
     if let Some(stop) = stopped {
         bar.finish();
@@ -229,7 +229,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         .iter()
         .map(|r| (format!("{} part {}", file.display(), r.part), r.clone()))
         .collect();
-    let merged = crate::jobs::merge(&checkpoint.plan.fingerprint, total, &results)
+    let merged = jigsat::jobs::merge(&checkpoint.plan.fingerprint, total, &results)
         .map_err(|why| Error::Usage(format!("{}: {why}", file.display())))?;
     let (out, code) = super::counts::counted(
         &puzzle,

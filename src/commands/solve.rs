@@ -2,17 +2,17 @@
 //! distinct one — each checked, then drawn.
 
 use crate::cli::SolveArgs;
-use crate::error::Result;
-use crate::pipeline::{self, Status};
-use crate::render::{Format, json, text};
+use jigsat::error::Result;
+use jigsat::pipeline::{self, Status};
+use jigsat::render::{Format, json, text};
 
 use super::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     if let Some(limit) = args.search.time_limit {
-        crate::interrupt::set_deadline(&args.puzzle, limit);
+        jigsat::interrupt::set_deadline(&args.puzzle, limit);
     }
-    if crate::jobs::files::is_job(&args.puzzle) {
+    if jigsat::jobs::files::is_job(&args.puzzle) {
         return super::parts::solve_job(args, quiet);
     }
     let puzzle = load(&args.puzzle, &args.problem)?;
@@ -29,7 +29,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     let report = pipeline::solve(&puzzle, &options)?;
-    crate::interrupt::finishing();
+    jigsat::interrupt::finishing();
     let progress = watch.and_then(|w| w.finish());
     let out = match args.output.format {
         f if f.is_picture() => {
@@ -94,7 +94,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
 const RENDER_PER_CELL: std::time::Duration = std::time::Duration::from_micros(1);
 
 /// `--all` and `--limit`: every class, drawn one after another.
-fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -> Result<i32> {
+fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) -> Result<i32> {
     let search = &args.search;
     let limit = if args.all {
         args.limit
@@ -102,13 +102,13 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
         Some(args.limit.unwrap_or(1))
     };
     let mut options = search.options(limit.map(|n| n as usize));
-    options.stop = Some(crate::interrupt::flag());
+    options.stop = Some(jigsat::interrupt::flag());
     // Drawing a class takes about a microsecond per board cell (JSON of
     // a loose 3x20 strip: 37 us for 60 cells), kept back from the limit.
     options.render_per_class = RENDER_PER_CELL * puzzle.board.len() as u32;
     let progress = Progress::new(quiet);
     let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
-    crate::interrupt::finishing();
+    jigsat::interrupt::finishing();
     progress.finish();
     let status = enumeration_status(&result);
     let counts = result.complete.then_some((result.count, result.distinct));
@@ -146,8 +146,8 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &crate::Puzzle, sink: &Sink) -
         sink.write(&out)?;
     }
     super::counts::report_stop(&args.puzzle, &result, status);
-    if result.stopped == Some(crate::enumerate::Stopped::Interrupted) {
-        return Ok(crate::interrupt::EXIT);
+    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+        return Ok(jigsat::interrupt::EXIT);
     }
     Ok(status.exit_code())
 }

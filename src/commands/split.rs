@@ -5,13 +5,13 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::cli::SplitArgs;
-use crate::error::{Error, Result};
-use crate::jobs::files::{self, JobFile, PlanFile, PuzzleText};
-use crate::jobs::run::{Cut, cut};
-use crate::jobs::scripts;
-use crate::pipeline::{Instance, Options};
-use crate::puzzle::Puzzle;
-use crate::solve::dimacs::{self, CnfSource};
+use jigsat::error::{Error, Result};
+use jigsat::jobs::files::{self, JobFile, PlanFile, PuzzleText};
+use jigsat::jobs::run::{Cut, cut};
+use jigsat::jobs::scripts;
+use jigsat::pipeline::{Instance, Options};
+use jigsat::puzzle::Puzzle;
+use jigsat::solve::dimacs::{self, CnfSource};
 
 pub fn run(args: &SplitArgs, quiet: bool) -> Result<i32> {
     let started = Instant::now();
@@ -138,14 +138,14 @@ impl Split<'_> {
             .map(|p| (p.part, p.prefixes.clone()))
             .collect();
         let path = dir.join("cubes.icnf");
-        crate::files::write_atomically(&path, |file| dimacs::write_cubes(file, &source, &cubes))?;
+        jigsat::files::write_atomically(&path, |file| dimacs::write_cubes(file, &source, &cubes))?;
         Ok(())
     }
 }
 
 /// A script, executable.
 fn write_script(path: &Path, text: &str) -> Result<()> {
-    crate::files::write_atomically(path, |mut file| {
+    jigsat::files::write_atomically(path, |mut file| {
         use std::io::Write;
         file.write_all(text.as_bytes())?;
         #[cfg(unix)]

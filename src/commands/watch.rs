@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::exact::Meter;
-use crate::puzzle::{Kind, Puzzle};
+use jigsat::exact::Meter;
+use jigsat::puzzle::{Kind, Puzzle};
 
 /// How often the log gets a progress line.
 const LOG_EVERY: Duration = Duration::from_secs(10);
@@ -57,7 +57,7 @@ impl Watch {
         };
         // Should the time limit's watchdog end the run, it says this too.
         let last = Arc::clone(&meter);
-        crate::interrupt::on_give_up_progress(Box::new(move || {
+        jigsat::interrupt::on_give_up_progress(Box::new(move || {
             (last.nodes() > 0).then(|| line(&last, positions, started.elapsed()))
         }));
         Some(Watch {
@@ -69,7 +69,7 @@ impl Watch {
         })
     }
 
-    /// The meter for [`crate::Options::meter`].
+    /// The meter for [`jigsat::Options::meter`].
     pub fn meter(&self) -> Arc<Meter> {
         Arc::clone(&self.meter)
     }
