@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use jigsat::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
-use jigsat::{Cnf, Lit, OrderInstance, Outcome, Puzzle, SolverChoice, Var};
+use jigsat::{Cnf, Lit, OrderInstance, Outcome, Puzzle, SatSolver, Var};
 
 struct Rng(u64);
 
@@ -107,7 +107,7 @@ fn main() {
     let mut path = None;
     let mut runs = 5;
     let mut only = None;
-    let mut solver = SolverChoice::Varisat;
+    let mut solver = SatSolver::Varisat;
     let mut options = OrderOptions::default();
     let mut clause_order = false;
     while let Some(a) = args.next() {
@@ -116,7 +116,7 @@ fn main() {
             "--solver" => {
                 solver = args
                     .next()
-                    .and_then(|s| s.parse().ok())
+                    .and_then(|s| SatSolver::from_name(&s))
                     .expect("--solver NAME")
             }
             "--seed" => only = args.next().and_then(|s| s.parse::<u64>().ok()),
@@ -133,7 +133,7 @@ fn main() {
     let puzzle = Puzzle::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let instance = OrderInstance::new(&puzzle).unwrap_or_else(|e| panic!("{e}"));
     let model = OrderModel::encode(&instance.rects, &instance.group, options);
-    let solver = solver.build().expect("a SAT solver");
+    let solver = solver.build();
     println!(
         "{}: {} variables, {} clauses, {options:?}, {}",
         puzzle.name,

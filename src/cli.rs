@@ -6,10 +6,10 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use jigsat::encode::{Card, EdgeEncoding, Encoding};
-use jigsat::pipeline::{Model, Options};
+use jigsat::options::SolverChoice;
+use jigsat::options::{Model, Options};
 use jigsat::render::Format;
 use jigsat::render::table::TableFormat;
-use jigsat::solve::SolverChoice;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -405,22 +405,10 @@ pub struct SearchArgs {
     #[arg(long, value_enum, default_value_t = Model::Auto)]
     pub model: Model,
 
-    /// The engine. Left out (or `auto`), jigsat picks one for the puzzle
-    /// (see `encodings/RESULTS.md`): an exact search where one applies, SAT
-    /// otherwise; on two or more cores a first solution is a race: the
-    /// exact search alone for 50 ms, then CaDiCaL beside it, the first
-    /// definitive answer taken and the other engine stopped (-v says which
-    /// answered). Exact searches (not SAT): `first-cell` (fills the first
-    /// empty cell; boards filled exactly, any piece counts), `row-scan`
-    /// (edge-matching tiles, row by row, copies included) and `dlx`
-    /// (Algorithm X; pieces used once or a number of times the areas
-    /// force). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built
-    /// in), `kissat`, `cadical-program`, `minisat` (programs on PATH, run on
-    /// a DIMACS file; `cadical-program` runs the `cadical` on PATH), or the
-    /// path of any solver that prints SAT competition output (e.g. --solver
-    /// ./glucose, or --solver /usr/bin/cadical). Enumeration needs varisat,
-    /// cadical, dlx or first-cell.
-    #[arg(long, value_name = "SOLVER")]
+    /// The engine: `auto` (the default), an exact search or a SAT solver.
+    /// The long help is made from the constants the plan uses
+    /// ([`jigsat::portfolio::solver_help`]).
+    #[arg(long, value_name = "SOLVER", long_help = jigsat::portfolio::solver_help())]
     pub solver: Option<SolverChoice>,
 
     /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5;
@@ -453,8 +441,7 @@ impl SearchArgs {
             encoding: self.encoding.encoding,
             card: self.encoding.card,
             edges: self.encoding.edges,
-            // `auto` is the same as no choice.
-            solver: self.solver.clone().filter(|s| !s.is_auto()),
+            solver: self.solver.clone().unwrap_or_default(),
             time_limit: self.time_limit,
             limit,
             precheck: !self.no_precheck,

@@ -32,58 +32,27 @@ use std::time::{Duration, Instant};
 use crate::cover::Cover;
 use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
-use crate::exact::{self, ExactCover, FirstCell, Meter, RowScan, Search};
-use crate::geometry::Board;
-use crate::solution::Solution;
+use crate::exact::{self, Built, ExactCover, ExactEngine, Meter, Search};
+use crate::puzzle::Puzzle;
+use crate::solution::{Solution, checked};
 use crate::solve::incremental::Formula;
-use crate::solve::{Incremental, SolverChoice, worker};
+use crate::solve::{Incremental, worker};
 use crate::symmetry::{Breaking, Group};
 
-/// The enumeration engines over a cover.
+/// The engines that enumerate a cover: an exact search, or incremental
+/// SAT on the placement CNF.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Engine {
-    Dlx,
-    /// The first-empty-cell search ([`crate::exact::firstcell`]).
-    FirstCell,
-    /// The row-scan search for edge-matching tiles
-    /// ([`crate::exact::rowscan`]).
-    RowScan,
+    Exact(ExactEngine),
     /// Incremental SAT with this solver.
     Sat(Incremental),
 }
 
 impl Engine {
-    /// The exact search a `--solver` choice names; `None` for SAT solvers
-    /// and `auto`.
-    pub fn exact(choice: &SolverChoice) -> Option<Engine> {
-        match choice {
-            SolverChoice::Dlx => Some(Engine::Dlx),
-            SolverChoice::FirstCell => Some(Engine::FirstCell),
-            SolverChoice::RowScan => Some(Engine::RowScan),
-            _ => None,
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
-            Engine::Dlx => "dlx",
-            Engine::FirstCell => "first-cell",
-            Engine::RowScan => "row-scan",
+            Engine::Exact(engine) => engine.name(),
             Engine::Sat(solver) => solver.name(),
-        }
-    }
-
-    /// Whether the engine can handle this instance (DLX needs every item's
-    /// multiplicity to be exactly one or at most one).
-    pub fn supports(self, cover: &Cover) -> bool {
-        match self {
-            Engine::Dlx => cover
-                .items
-                .iter()
-                .all(|i| i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)),
-            Engine::FirstCell => FirstCell::supports(cover),
-            Engine::RowScan => RowScan::supports(cover),
-            Engine::Sat(_) => true,
         }
     }
 }
@@ -295,10 +264,10 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
 
 /// Everything an enumeration over a cover needs besides the engine.
 pub struct CoverRun<'a> {
+    /// The puzzle every solution is checked against; its board is the
+    /// one the cover's cell items number (the first-cell engine scans it).
+    pub puzzle: &'a Puzzle,
     pub cover: &'a Cover,
-    /// The board the cover's cell items number (the first-cell engine
-    /// scans it).
-    pub board: &'a Board,
     pub group: &'a Group,
     /// The solution chosen options stand for (the family's reading).
     pub solution: &'a dyn Fn(&[u32]) -> Solution,
@@ -310,12 +279,11 @@ pub struct CoverRun<'a> {
 }
 
 /// Enumerates the classes of an exact-cover instance with `engine`;
-/// `progress` is called with the classes found so far. `check` is the
-/// check against the puzzle every new class goes through.
+/// `progress` is called with the classes found so far. Every new class
+/// is checked against the puzzle.
 pub fn enumerate_cover(
     run: &CoverRun,
     engine: Engine,
-    check: &dyn Fn(&Solution) -> std::result::Result<(), String>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
     let group = run.group;
@@ -323,16 +291,8 @@ pub fn enumerate_cover(
     let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
     start_engine(run, engine, &stop, send)?;
     let canonical = |options: &Vec<u32>| group.canonical(options);
-    let decode = |options: Vec<u32>| {
-        let solution = (run.solution)(&options);
-        check(&solution).map_err(|e| {
-            Error::Bug(format!(
-                "the {} engine produced a solution that fails the check: {e}",
-                engine.name()
-            ))
-        })?;
-        Ok(solution)
-    };
+    let who = format!("the {} engine", engine.name());
+    let decode = |options: Vec<u32>| checked(run.puzzle, (run.solution)(&options), &who);
     let classes = Classes {
         order: group.order() as u64,
         canonical: &canonical,
@@ -358,15 +318,13 @@ fn start_engine(
     stop: &Arc<AtomicBool>,
     send: mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Result<()> {
-    let Engine::Sat(solver) = engine else {
-        let start = Start {
-            threads: run.limits.threads(),
-            stop,
-            meter: run.limits.meter.as_ref(),
-            send,
-        };
-        return build_search(run, engine, start)?
-            .unwrap_or_else(|| Err(Error::Bug("an exact engine without a tree".into())));
+    let solver = match engine {
+        Engine::Exact(engine) => {
+            let search = run.build(engine)?;
+            let (threads, meter) = (run.limits.threads(), run.limits.meter.as_ref());
+            return start_search(engine.name(), search, threads, stop, meter, send);
+        }
+        Engine::Sat(solver) => solver,
     };
     let encoded = run
         .encoded
@@ -384,7 +342,7 @@ fn start_engine(
     // Cubes from the exact-cover structure when it is plain exact cover;
     // one cube (no assumptions) otherwise.
     let depth = (run.cover.max_pieces_placed() as usize / 2).max(1);
-    let cubes = cubes(&run.cover.for_dlx(), &forbidden(run), depth, &send);
+    let cubes = cubes(&run.cover.for_dlx(), &run.forbidden(), depth, &send);
     sat(
         solver,
         &encoded.cnf,
@@ -396,67 +354,20 @@ fn start_engine(
     )
 }
 
-/// Starts an exact engine on the run's threads ([`start_search`]).
-struct Start<'s> {
-    threads: usize,
-    stop: &'s Arc<AtomicBool>,
-    meter: Option<&'s Arc<Meter>>,
-    send: mpsc::SyncSender<Message<Vec<u32>>>,
-}
-
-impl WithSearch for Start<'_> {
-    type Output = Result<()>;
-    fn with<S: Search + 'static>(self, name: &'static str, search: S) -> Result<()> {
-        start_search(name, search, self.threads, self.stop, self.meter, self.send)
+impl CoverRun<'_> {
+    /// The options symmetry breaking forbids.
+    fn forbidden(&self) -> Vec<u32> {
+        self.breaking
+            .map(|b| b.forbidden.clone())
+            .unwrap_or_default()
     }
-}
 
-/// What to do with an exact engine once it is built: start it
-/// ([`start_engine`]) or probe its tree ([`crate::exact::estimate`]). A
-/// trait rather than a closure because the engines are different types.
-pub(crate) trait WithSearch {
-    type Output;
-    fn with<S: Search + 'static>(self, name: &'static str, search: S) -> Self::Output;
-}
-
-/// The options symmetry breaking forbids.
-fn forbidden(run: &CoverRun) -> Vec<u32> {
-    run.breaking
-        .map(|b| b.forbidden.clone())
-        .unwrap_or_default()
-}
-
-/// Builds `engine` over the run's cover (with symmetry breaking) and hands
-/// it to `what`; `None` for the SAT engine, which has no tree to hand.
-pub(crate) fn build_search<W: WithSearch>(
-    run: &CoverRun,
-    engine: Engine,
-    what: W,
-) -> Result<Option<W::Output>> {
-    let forbidden = forbidden(run);
-    Ok(Some(match engine {
-        Engine::Dlx => {
-            // Edge colours become plain secondary items for the exact engines.
-            let dlx = ExactCover::new(&run.cover.for_dlx(), &forbidden).ok_or_else(|| {
-                Error::Usage("the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into())
-            })?;
-            log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-            what.with("dlx", dlx)
-        }
-        Engine::FirstCell => {
-            let search = FirstCell::new(run.cover, &forbidden, run.board).ok_or_else(|| {
-                Error::Usage("the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into())
-            })?;
-            what.with("first-cell", search)
-        }
-        Engine::RowScan => {
-            let search = RowScan::new(run.cover, Some(run.board), &forbidden).ok_or_else(|| {
-                Error::Usage("the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into())
-            })?;
-            what.with("row-scan", search)
-        }
-        Engine::Sat(_) => return Ok(None),
-    }))
+    /// `engine` built over the run's cover, with symmetry breaking.
+    pub fn build(&self, engine: ExactEngine) -> Result<Built> {
+        engine
+            .build(self.cover, &self.forbidden(), &self.puzzle.board)
+            .map_err(Error::Usage)
+    }
 }
 
 /// An exact search on every core, sending each solution found.

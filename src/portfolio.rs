@@ -1,5 +1,6 @@
-//! Which engine answers when the user does not choose (`--solver` left
-//! out): a rule read off measurements, kept in one place.
+//! The plan of a run: which model, which engine, which encodings, whether
+//! to race. Every `auto` of [`Options`] is resolved here, by rules read off
+//! measurements, and [`crate::pipeline`] only carries plans out.
 //!
 //! The engines differ by orders of magnitude from one puzzle to the next
 //! (encodings/RESULTS.md, "Which engine auto runs", has the figures):
@@ -24,7 +25,7 @@
 //!   "Edge matching: the row scan").
 //! - **SAT** takes what neither exact engine handles: holes allowed with
 //!   count ranges; and it is the second runner of the race for a first
-//!   solution on two cores ([`crate::race`], [`race_plan`]), for the
+//!   solution on two cores ([`crate::race`], [`RacePlan`]), for the
 //!   puzzles where the exact search's fixed order is unlucky.
 //!
 //! Rectangle and box puzzles (Calibron 12) go to the corner search
@@ -35,8 +36,15 @@
 use std::time::Duration;
 
 use crate::cover::Cover;
+use crate::encode::Encoding;
 use crate::enumerate::Engine;
+use crate::error::{Error, Result};
+use crate::exact::ExactEngine;
+use crate::family::boxes::OrderInstance;
 use crate::geometry::Board;
+use crate::options::{Model, Options, SolverChoice};
+use crate::puzzle::Puzzle;
+use crate::solve::{Incremental, SatSolver};
 
 /// What a run is after: the engines rank differently for the two.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -53,26 +61,26 @@ const NARROW: i32 = 5;
 
 /// The exact engine for `cover` on `board`, or `None` when SAT should
 /// answer.
-pub fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<Engine> {
+fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<ExactEngine> {
     // Edge-matching tiles: the row scan, on everything it fills.
-    if Engine::RowScan.supports(cover) {
-        return Some(Engine::RowScan);
+    if ExactEngine::RowScan.supports(cover) {
+        return Some(ExactEngine::RowScan);
     }
-    let first_cell = Engine::FirstCell.supports(cover);
-    let dlx = Engine::Dlx.supports(cover);
+    let first_cell = ExactEngine::FirstCell.supports(cover);
+    let dlx = ExactEngine::Dlx.supports(cover);
     let [w, h, _] = board.extent();
     let flat = board.is_flat();
     match goal {
-        Goal::First if first_cell && flat => Some(Engine::FirstCell),
-        Goal::First if dlx => Some(Engine::Dlx),
+        Goal::First if first_cell && flat => Some(ExactEngine::FirstCell),
+        Goal::First if dlx => Some(ExactEngine::Dlx),
         Goal::First => None,
         // In 3-D the fixed scan order can explode where SAT does not: a
         // BurrTools packing with the box as a piece (AlPackino) is about
         // 10^11 first-cell nodes and half a second for varisat.
         Goal::Every if first_cell && flat && (!dlx || w.min(h) <= NARROW) => {
-            Some(Engine::FirstCell)
+            Some(ExactEngine::FirstCell)
         }
-        Goal::Every if dlx => Some(Engine::Dlx),
+        Goal::Every if dlx => Some(ExactEngine::Dlx),
         Goal::Every => None,
     }
 }
@@ -106,7 +114,7 @@ pub const TILE_HEAD_START: Duration = Duration::from_secs(1);
 /// row scan's threads, because which thread count the row scan runs with
 /// is fixed when it starts and one thread instead of two made it up to
 /// 1.9x slower on boards it answers in under a second.
-pub fn race_plan(cover: &Cover) -> RacePlan {
+fn race_plan(cover: &Cover) -> RacePlan {
     if cover.has_colours() {
         RacePlan {
             head_start: TILE_HEAD_START,
@@ -118,4 +126,263 @@ pub fn race_plan(cover: &Cover) -> RacePlan {
             takes_a_thread: true,
         }
     }
+}
+
+/// The model a run takes, decided before any cover is built.
+pub enum Route {
+    /// Rectangles and boxes through the order model. With `corner_first`
+    /// the corner search answers when the board is narrow enough for it,
+    /// and SAT on the order encoding otherwise.
+    Order {
+        order: Box<OrderInstance>,
+        corner_first: bool,
+    },
+    /// One option per placement: an exact engine over the cover, or the
+    /// placement CNF.
+    Cover,
+}
+
+/// The route for `puzzle` under `options`: `--model auto` means the
+/// order model where it applies (rectangles and boxes) and is not far
+/// larger than the placements, unless an exact search over the cover
+/// was asked for by name.
+pub fn route(puzzle: &Puzzle, options: &Options) -> Result<Route> {
+    let model = match options.solver {
+        _ if options.model != Model::Auto => options.model,
+        SolverChoice::Exact(_) => Model::Placement,
+        _ => Model::Auto,
+    };
+    if puzzle.tiling().is_some() {
+        return match model {
+            Model::Order => Err(Error::Usage(format!(
+                "{}: the order encoding packs rectangles and boxes, not edge-matching tiles",
+                puzzle.name
+            ))),
+            _ => Ok(Route::Cover),
+        };
+    }
+    let order = match model {
+        Model::Placement => None,
+        Model::Auto => OrderInstance::new(puzzle)
+            .ok()
+            .filter(|order| !order_far_larger(puzzle, order)),
+        Model::Order => Some(OrderInstance::new(puzzle).map_err(|why| {
+            Error::Usage(format!(
+                "{}: the order encoding needs solid rectangles or boxes filling a solid board: {why}",
+                puzzle.name
+            ))
+        })?),
+    };
+    Ok(match order {
+        Some(order) => Route::Order {
+            order: Box::new(order),
+            // `--model order` asks for the order encoding: SAT.
+            corner_first: options.solver.is_auto() && options.model == Model::Auto,
+        },
+        None => Route::Cover,
+    })
+}
+
+/// Whether the order model would be far larger than the placement model
+/// (by their estimates: more than 10 times the bytes), so that `--model
+/// auto` takes placements: the order model grows with the square of the
+/// copies (800 dominoes on 40x40: 121 M clauses, where their 3,120
+/// placements make a CNF of kilobytes).
+fn order_far_larger(puzzle: &Puzzle, order: &OrderInstance) -> bool {
+    let placements = crate::family::packing::placement::estimate_for(puzzle).bytes;
+    let far = order.rough_bytes() > placements.saturating_mul(10);
+    if far {
+        log::info!(
+            "the order model (about {}) would be far larger than the placements (about {}): placement model",
+            crate::budget::human(order.rough_bytes()),
+            crate::budget::human(placements)
+        );
+    }
+    far
+}
+
+/// The SAT solver that looks for a first solution of the order model.
+pub fn order_first_solver(options: &Options) -> Result<SatSolver> {
+    match &options.solver {
+        SolverChoice::Auto => Ok(SatSolver::default()),
+        SolverChoice::Sat(solver) => Ok(solver.clone()),
+        SolverChoice::Exact(engine) => Err(Error::Usage(format!(
+            "{engine} searches placements, and the order encoding is solved by SAT: use --model placement"
+        ))),
+    }
+}
+
+/// The incremental SAT solver that enumerates the order model.
+pub fn order_every_solver(options: &Options) -> Result<Incremental> {
+    let named = match &options.solver {
+        SolverChoice::Auto => return Ok(Incremental::default()),
+        SolverChoice::Sat(solver) => solver.incremental(),
+        SolverChoice::Exact(_) => None,
+    };
+    named.ok_or_else(|| {
+        Error::Usage(format!(
+            "the order encoding enumerates with varisat or cadical, not {}: use --model placement for dlx or first-cell",
+            options.solver
+        ))
+    })
+}
+
+/// How a first solution over a cover is found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FirstPlan {
+    /// An exact engine, raced against CaDiCaL when `race` says how.
+    Exact {
+        engine: ExactEngine,
+        /// Symmetry breaking for the exact engine. The row scan looks for
+        /// a first solution without it: any turn of a solution will do,
+        /// and leaving the board's turns in gives the scan four times the
+        /// solutions to run into, where breaking forbids looks at a
+        /// corner and so reorders the scan (a generated 8x8 with one frame
+        /// colour and 7 inner ones: median 0.15 s instead of 2.5 s;
+        /// RESULTS.md). Only an impossible board pays, with a search up to
+        /// four times larger.
+        symmetry: bool,
+        race: Option<RacePlan>,
+    },
+    /// A SAT solver on the placement CNF.
+    Sat(SatSolver),
+}
+
+/// The plan for a first solution over `cover`. Left to jigsat, an exact
+/// engine where one applies (an encoding asked for by name means the user
+/// wants SAT), raced against CaDiCaL when there are two threads or more.
+pub fn first_plan(options: &Options, cover: &Cover, board: &Board) -> FirstPlan {
+    let exact = match &options.solver {
+        SolverChoice::Auto if options.encoding == Encoding::Auto => {
+            exact_engine(cover, board, Goal::First)
+        }
+        SolverChoice::Auto => None,
+        SolverChoice::Exact(engine) => Some(*engine),
+        SolverChoice::Sat(solver) => return FirstPlan::Sat(solver.clone()),
+    };
+    let Some(engine) = exact else {
+        return FirstPlan::Sat(SatSolver::default());
+    };
+    let races = options.solver.is_auto() && options.threads() >= 2;
+    FirstPlan::Exact {
+        engine,
+        symmetry: options.symmetry && engine != ExactEngine::RowScan,
+        race: races.then(|| race_plan(cover)),
+    }
+}
+
+/// How every solution over a cover is enumerated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EveryPlan {
+    pub engine: Engine,
+    /// The at-most-one encoding, when the engine is SAT.
+    pub encoding: Encoding,
+}
+
+/// The plan for enumerating `cover`: the engine asked for, or the one the
+/// rule picks, incremental SAT where no exact engine applies. A count in
+/// 3-D that the rule leaves to SAT (pieces with copies or ranges that dlx
+/// cannot take) goes to first-cell when `first_cell_nodes`, a quick
+/// estimate of its tree, is small: the fixed scan order is as often a gift
+/// as a disaster there, and the estimate tells which in milliseconds.
+pub fn every_plan(
+    options: &Options,
+    cover: &Cover,
+    board: &Board,
+    first_cell_nodes: impl FnOnce() -> Result<f64>,
+) -> Result<EveryPlan> {
+    let engine = match &options.solver {
+        SolverChoice::Exact(engine) => Engine::Exact(*engine),
+        SolverChoice::Sat(solver) => Engine::Sat(solver.incremental().ok_or_else(|| {
+            Error::Usage(format!(
+                "{solver} cannot enumerate solutions (it is not incremental): use --solver varisat, cadical, dlx, first-cell or row-scan"
+            ))
+        })?),
+        SolverChoice::Auto => match exact_engine(cover, board, Goal::Every) {
+            Some(engine) => Engine::Exact(engine),
+            None if !board.is_flat() && ExactEngine::FirstCell.supports(cover) => {
+                let nodes = first_cell_nodes()?;
+                let small = nodes <= FIRST_CELL_MAX_NODES;
+                let sat = default_incremental(cover);
+                log::info!(
+                    "a count in 3-D: the first-cell tree is about {nodes:.1e} nodes, so {} counts",
+                    if small { "first-cell" } else { sat.name() }
+                );
+                if small {
+                    Engine::Exact(ExactEngine::FirstCell)
+                } else {
+                    Engine::Sat(sat)
+                }
+            }
+            None => Engine::Sat(default_incremental(cover)),
+        },
+    };
+    Ok(EveryPlan {
+        engine,
+        encoding: every_encoding(options.encoding, cover),
+    })
+}
+
+/// Most nodes Knuth's estimate may give the first-cell tree for a count
+/// in 3-D to run there rather than in SAT: about 3-8 s at the 6-15 M
+/// nodes a second per thread measured on BurrTools' 3-D packings.
+/// SolidSixPieceBurrs (5e6 nodes) counts in 0.3 s with first-cell and 8 s
+/// with varisat; AlPackino (6e10 nodes, 35 min) in 0.4 s with varisat.
+const FIRST_CELL_MAX_NODES: f64 = 1e8;
+
+/// Walks that decide between first-cell and SAT: a few milliseconds.
+pub const FIRST_CELL_PROBES: usize = 200;
+
+/// The SAT solver an enumeration over a cover uses when none is named and
+/// no exact engine can: CaDiCaL for edge-matching puzzles (coloured
+/// edges), where it counted faster than varisat on three of four generated
+/// 6x6 puzzles and about as fast on the fourth; varisat otherwise (count
+/// ranges and the order model, where it was as fast or faster). The
+/// figures are in encodings/SOLVERS.md.
+fn default_incremental(cover: &Cover) -> Incremental {
+    if cover.has_colours() {
+        Incremental::Cadical
+    } else {
+        Incremental::Varisat
+    }
+}
+
+/// The at-most-one encoding `auto` stands for when SAT enumerates: the
+/// solver proves cube after cube empty, which binary clauses propagate
+/// fastest (encodings/RESULTS.md, "Why auto is pairwise when SAT
+/// enumerates"). Above a few million clauses (large boards) `auto` keeps
+/// its usual choice.
+fn every_encoding(requested: Encoding, cover: &Cover) -> Encoding {
+    const MAX_PAIRS: usize = 5_000_000;
+    let pairs: usize = cover
+        .options_by_item()
+        .iter()
+        .map(|o| o.len() * o.len().saturating_sub(1) / 2)
+        .sum();
+    match requested {
+        Encoding::Auto if pairs <= MAX_PAIRS => Encoding::Pairwise,
+        other => other,
+    }
+}
+
+/// What `--solver` says about `auto`, from the same constants the rules
+/// use, so that the help cannot drift from the code.
+pub fn solver_help() -> String {
+    format!(
+        "The engine. Left out (or `auto`), jigsat picks one for the puzzle (see \
+         `encodings/RESULTS.md`): an exact search where one applies, SAT otherwise; on two \
+         or more cores a first solution is a race: the exact search alone for {} ms on \
+         packing puzzles and {} ms on edge-matching tiles, then CaDiCaL beside it, the first \
+         definitive answer taken and the other engine stopped (-v says which answered). \
+         Exact searches (not SAT): `first-cell` (fills the first empty cell; boards filled \
+         exactly, any piece counts), `row-scan` (edge-matching tiles, row by row, copies \
+         included) and `dlx` (Algorithm X; pieces used once or a number of times the areas \
+         force). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built in), `kissat`, \
+         `cadical-program`, `minisat` (programs on PATH, run on a DIMACS file; \
+         `cadical-program` runs the `cadical` on PATH), or the path of any solver that \
+         prints SAT competition output (e.g. --solver ./glucose, or --solver \
+         /usr/bin/cadical). Enumeration needs varisat, cadical, dlx, first-cell or row-scan.",
+        PACKING_HEAD_START.as_millis(),
+        TILE_HEAD_START.as_millis()
+    )
 }

@@ -75,6 +75,19 @@ impl Solution {
     }
 }
 
+/// `solution` once it has passed [`check`]. `who` names the engine or
+/// solver that produced it: a solution that fails the check is a bug
+/// somewhere in jigsat, never an answer, and this is the one place that
+/// says so.
+pub fn checked(puzzle: &Puzzle, solution: Solution, who: &str) -> crate::error::Result<Solution> {
+    check(puzzle, &solution).map_err(|e| {
+        crate::error::Error::Bug(format!(
+            "{who} produced a solution that fails the check: {e}"
+        ))
+    })?;
+    Ok(solution)
+}
+
 /// Verifies a solution against the puzzle's rules; the error says which
 /// rule is broken and where.
 pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use common::{check_solution, jigsat, puzzle_path, read_simple_puzzle};
 use jigsat::solve::Outcome;
-use jigsat::{Card, Encoding, Instance, Puzzle, SolverChoice};
+use jigsat::{Card, Encoding, Instance, Puzzle, SatSolver};
 use serde_json::Value;
 
 /// A model of `puzzle`'s CNF, as DIMACS literals.
@@ -23,9 +23,8 @@ fn model_of(puzzle: &str, encoding: Encoding) -> Vec<i32> {
         jigsat::EdgeEncoding::default(),
         breaking.as_ref(),
     );
-    match SolverChoice::Varisat
+    match SatSolver::Varisat
         .build()
-        .expect("varisat is a SAT solver")
         .solve(&encoded.cnf, None)
         .unwrap()
     {

@@ -598,7 +598,7 @@ fn the_row_scan_finds_the_planted_solution_and_solves_larger_boards() {
 fn the_row_scan_refuses_a_path_it_did_not_offer() {
     use jigsat::exact::{RowScan, Search};
     let puzzle = jigsat::Puzzle::load(&puzzle_path("big-cats.toml")).unwrap();
-    let instance = jigsat::pipeline::Instance::new(&puzzle).unwrap();
+    let instance = jigsat::instance::Instance::new(&puzzle).unwrap();
     let mut search = RowScan::new(instance.cover(), None, &[]).unwrap();
     let offered = search.branches().unwrap();
     // An option of the first position that does not fit the second.

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use common::{BrutePiece, jigsat, puzzle_path};
 use jigsat::cover::Cover;
+use jigsat::exact::ExactEngine;
 use jigsat::exact::dlx::Dlx;
 use jigsat::exact::{self, FirstCell, Search};
 use jigsat::{Instance, Options, Puzzle, SolverChoice};
@@ -247,7 +248,7 @@ proptest! {
         };
         for symmetry in [true, false] {
             let options = Options {
-                solver: Some(SolverChoice::FirstCell),
+                solver: SolverChoice::Exact(ExactEngine::FirstCell),
                 symmetry,
                 ..Options::default()
             };

@@ -174,9 +174,8 @@ fn decode_draws_too() {
         jigsat::EdgeEncoding::default(),
         breaking.as_ref(),
     );
-    let values = match jigsat::SolverChoice::Varisat
+    let values = match jigsat::SatSolver::Varisat
         .build()
-        .unwrap()
         .solve(&encoded.cnf, None)
         .unwrap()
     {

@@ -8,13 +8,16 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
 use jigsat::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
-use jigsat::enumerate::Engine;
 use jigsat::error::{Error, Result};
 use jigsat::family::boxes::OrderInstance;
-use jigsat::pipeline::{self, Instance, Model, Options, Status, ms, run_solver};
+use jigsat::instance::Instance;
+use jigsat::options::SolverChoice;
+use jigsat::options::{Model, Options};
+use jigsat::pipeline::{self, run_solver};
 use jigsat::puzzle::Puzzle;
 use jigsat::render::table::{Row, render};
-use jigsat::solve::{Outcome, Solver, SolverChoice};
+use jigsat::report::{Status, ms};
+use jigsat::solve::{Outcome, Solver};
 
 use super::{Sink, load};
 
@@ -98,17 +101,24 @@ impl Bench<'_> {
     /// The SAT solvers to measure (the exact searches have no CNF to run
     /// on: [`Bench::exact_rows`] measures them).
     fn solvers(&self) -> Vec<Box<dyn Solver>> {
-        self.args.solver.iter().filter_map(|c| c.build()).collect()
+        self.args
+            .solver
+            .iter()
+            .filter_map(|c| match c {
+                SolverChoice::Sat(solver) => Some(solver.build()),
+                _ => None,
+            })
+            .collect()
     }
 
     /// The exact searches to measure, and `auto` (whatever `solve` would
     /// run) when asked for.
-    fn exact_choices(&self) -> Vec<Option<SolverChoice>> {
+    fn exact_choices(&self) -> Vec<SolverChoice> {
         self.args
             .solver
             .iter()
-            .filter(|c| c.build().is_none())
-            .map(|c| (!c.is_auto()).then(|| c.clone()))
+            .filter(|c| !matches!(c, SolverChoice::Sat(_)))
+            .cloned()
             .collect()
     }
 
@@ -124,13 +134,10 @@ impl Bench<'_> {
         let instance = Instance::new(puzzle)?;
         for choice in self.exact_choices() {
             // An engine that cannot take this puzzle gets no row.
-            let engine = choice.as_ref().and_then(Engine::exact);
-            if engine.is_some_and(|e| !e.supports(instance.cover())) {
-                log::info!(
-                    "{}: {} cannot take this puzzle",
-                    puzzle.name,
-                    engine.map_or("", |e| e.name())
-                );
+            if let SolverChoice::Exact(engine) = choice
+                && !engine.supports(instance.cover())
+            {
+                log::info!("{}: {engine} cannot take this puzzle", puzzle.name);
                 continue;
             }
             for &symmetric in symmetry {
@@ -142,7 +149,7 @@ impl Bench<'_> {
                 };
                 let mut encode_times = Vec::new();
                 let mut backend = String::new();
-                let name = choice.as_ref().map_or("auto".to_string(), |c| c.name());
+                let name = choice.name();
                 let text = format!("{} / {name}", puzzle.name);
                 let m = self.measure(path, &text, |_| match pipeline::solve(puzzle, &options) {
                     Ok(report) => {
@@ -154,8 +161,8 @@ impl Bench<'_> {
                 })?;
                 // `auto` says which engine it ran.
                 let solver = match &choice {
-                    None => format!("auto: {backend}"),
-                    Some(c) => c.name(),
+                    SolverChoice::Auto => format!("auto: {backend}"),
+                    c => c.name(),
                 };
                 let encode_ms = median(&mut encode_times);
                 let symmetry = if symmetric { "on" } else { "off" };
@@ -279,6 +286,7 @@ impl Bench<'_> {
                         shuffled.as_ref().unwrap_or(&encoded),
                         solver.as_ref(),
                         self.args.time_limit,
+                        Default::default(),
                     )
                     .map(|a| a.status);
                     (answer, ms(start.elapsed()))

@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
 use jigsat::error::Result;
-use jigsat::pipeline::{self, Options};
+use jigsat::options::Options;
+use jigsat::pipeline;
 use jigsat::puzzle::Puzzle;
 use jigsat::render::{Format, json};
 
@@ -41,7 +42,7 @@ fn forecast(
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let Ok(Ok(e)) = pipeline::estimate(puzzle, options, FORECAST_PROBES, 1) else {
+    let Ok(Ok(e)) = jigsat::tree::estimate(puzzle, options, FORECAST_PROBES, 1) else {
         return;
     };
     if done.load(Ordering::Relaxed) {

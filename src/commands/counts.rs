@@ -6,8 +6,8 @@ use std::path::Path;
 
 use jigsat::enumerate::Enumeration;
 use jigsat::jobs::Merged;
-use jigsat::pipeline::{Stats, Status};
 use jigsat::puzzle::Puzzle;
+use jigsat::report::{Stats, Status};
 
 /// The output of a count that the parts' results add up to, as `count`
 /// prints it, and its exit status.

@@ -6,8 +6,9 @@ use std::io::Write;
 use crate::cli::{DimacsArgs, ExportFormat};
 use jigsat::error::{Error, Result};
 use jigsat::exact::knuth;
-use jigsat::pipeline::{Instance, ms};
+use jigsat::instance::Instance;
 use jigsat::puzzle::Puzzle;
+use jigsat::report::ms;
 use jigsat::solve::dimacs::{self, CnfSource};
 
 use super::load;

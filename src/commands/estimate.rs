@@ -2,8 +2,8 @@
 
 use crate::cli::EstimateArgs;
 use jigsat::error::Result;
-use jigsat::pipeline::{self, TreeEstimate};
 use jigsat::render::Format;
+use jigsat::tree::TreeEstimate;
 
 use super::{Sink, load};
 
@@ -11,7 +11,7 @@ pub fn run(args: &EstimateArgs) -> Result<i32> {
     super::no_picture(args.output.format, "estimate")?;
     let puzzle = load(&args.puzzle, &args.problem)?;
     let options = args.search.options(None);
-    let found = pipeline::estimate(&puzzle, &options, args.probes as usize, args.seed)?;
+    let found = jigsat::tree::estimate(&puzzle, &options, args.probes as usize, args.seed)?;
     let out = match (&found, args.output.format) {
         (Ok(e), Format::Json) => json(&puzzle.name, e),
         (Ok(e), _) => format!("{}: {}\n", puzzle.name, line(e)),

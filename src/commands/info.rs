@@ -10,7 +10,7 @@ use std::path::Path;
 
 use jigsat::error::{Error, Result};
 use jigsat::family::PartSize;
-use jigsat::pipeline::Instance;
+use jigsat::instance::Instance;
 use jigsat::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
 use jigsat::render::Format;
 

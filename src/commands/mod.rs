@@ -26,9 +26,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use crate::cli::{Cli, Command, ProblemArg};
 use jigsat::enumerate::{Enumeration, Stopped};
 use jigsat::error::{Error, Result};
-use jigsat::pipeline::Status;
 use jigsat::puzzle::Puzzle;
 use jigsat::render::{Format, svg, text};
+use jigsat::report::Status;
 use jigsat::solution::Solution;
 
 pub fn run(cli: &Cli) -> Result<i32> {
@@ -68,7 +68,7 @@ fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
             Status::Unknown,
             &[],
             None,
-            &jigsat::pipeline::Stats::default(),
+            &jigsat::report::Stats::default(),
         );
         jigsat::interrupt::on_give_up(path, doc);
     }

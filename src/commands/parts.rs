@@ -8,7 +8,7 @@ use crate::cli::CountArgs;
 use jigsat::error::{Error, Result};
 use jigsat::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
 use jigsat::jobs::run;
-use jigsat::pipeline::Options;
+use jigsat::options::Options;
 use jigsat::puzzle::Puzzle;
 use jigsat::render::Format;
 
@@ -128,13 +128,13 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
-    let stats = jigsat::pipeline::Stats {
+    let stats = jigsat::report::Stats {
         backend: job.job.engine.clone(),
         solve_ms: jigsat::report::ms(started.elapsed()),
         ..Default::default()
     };
     let solutions = std::slice::from_ref(&solution);
-    let status = jigsat::pipeline::Status::Solved;
+    let status = jigsat::report::Status::Solved;
     match args.output.format {
         f if f.is_picture() => sink.write_picture(f, &args.draw, &puzzle, solutions)?,
         Format::Json => sink.write(&jigsat::render::json::document(

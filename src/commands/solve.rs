@@ -3,8 +3,9 @@
 
 use crate::cli::SolveArgs;
 use jigsat::error::Result;
-use jigsat::pipeline::{self, Status};
+use jigsat::pipeline;
 use jigsat::render::{Format, json, text};
+use jigsat::report::Status;
 
 use super::{Progress, Sink, enumeration_status, load};
 

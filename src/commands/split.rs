@@ -6,10 +6,11 @@ use std::time::Instant;
 
 use crate::cli::SplitArgs;
 use jigsat::error::{Error, Result};
+use jigsat::instance::Instance;
 use jigsat::jobs::files::{self, JobFile, PlanFile, PuzzleText};
 use jigsat::jobs::run::{Cut, cut};
 use jigsat::jobs::scripts;
-use jigsat::pipeline::{Instance, Options};
+use jigsat::options::Options;
 use jigsat::puzzle::Puzzle;
 use jigsat::solve::dimacs::{self, CnfSource};
 

@@ -375,7 +375,7 @@ fn encode_balance(cover: &Cover, vars: &ColourVars, card: Card, cnf: &mut Cnf) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pipeline::Instance;
+    use crate::instance::Instance;
     use crate::puzzle::Puzzle;
 
     /// A 2x2 board of four corner tiles whose inner labels `a`..`d` each

@@ -23,12 +23,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 pub mod balance;
 pub mod bitx;
 pub mod dlx;
+pub mod engine;
 pub mod estimate;
 pub mod firstcell;
 pub mod knuth;
 pub mod rowscan;
 pub mod search;
 
+pub use engine::{Built, EXACT_ENGINE_NAMES, ExactEngine};
 pub use estimate::{Estimate, estimate};
 pub use firstcell::FirstCell;
 pub use rowscan::RowScan;

@@ -41,8 +41,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::fingerprint::Fnv64;
-use crate::pipeline::Tree;
 use crate::puzzle::Puzzle;
+use crate::tree::Tree;
 
 /// How solutions of one kind count: every solution found whose class
 /// stands for `weight` solutions on a fixed board, and of which the search

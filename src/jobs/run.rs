@@ -7,14 +7,13 @@ use std::time::Instant;
 
 use super::files::{PartPaths, PartResult, Shape};
 use super::{Tallies, fingerprint};
-use crate::enumerate::WithSearch;
 use crate::error::{Error, Result};
-use crate::exact::{self, Search, Stop, balance};
-use crate::pipeline::{self, Options, Tree};
+use crate::exact::{self, Built, Search, Stop, balance};
+use crate::options::{Options, SolverChoice};
 use crate::puzzle::Puzzle;
 use crate::rng::Rng;
 use crate::solution::Solution;
-use crate::solve::SolverChoice;
+use crate::tree::{self, Tree};
 
 /// A count cut into parts.
 #[derive(Clone, Debug)]
@@ -38,24 +37,9 @@ pub fn cut(
     probes: usize,
     seed: u64,
 ) -> Result<std::result::Result<Cut, String>> {
-    struct Cutter {
-        parts: usize,
-        probes: usize,
-        seed: u64,
-    }
-    impl WithSearch for Cutter {
-        type Output = (Vec<balance::Part>, usize);
-        fn with<S: Search + 'static>(self, _: &'static str, mut search: S) -> Self::Output {
-            let mut rng = Rng::new(self.seed);
-            balance::cut(&mut search, self.parts, self.probes, &mut rng)
-        }
-    }
-    pipeline::on_tree(puzzle, options, |tree| {
-        let (cut, walks) = tree.build(Cutter {
-            parts,
-            probes,
-            seed,
-        })?;
+    tree::on_tree(puzzle, options, |tree| {
+        let mut search = tree.build()?;
+        let (cut, walks) = balance::cut(&mut search, parts, probes, &mut Rng::new(seed));
         let parts: Vec<PartPaths> = cut
             .iter()
             .enumerate()
@@ -84,7 +68,7 @@ pub fn fingerprint_of(
     puzzle: &Puzzle,
     options: &Options,
 ) -> Result<std::result::Result<String, String>> {
-    pipeline::on_tree(puzzle, options, |tree| Ok(fingerprint(puzzle, tree)))
+    tree::on_tree(puzzle, options, |tree| Ok(fingerprint(puzzle, tree)))
 }
 
 /// The options a part must be searched with: the engine and symmetry
@@ -97,7 +81,7 @@ pub fn part_options(shape: &Shape, run: &Options) -> Result<Options> {
         ))
     })?;
     Ok(Options {
-        solver: Some(solver),
+        solver,
         symmetry: shape.symmetry,
         ..run.clone()
     })
@@ -219,7 +203,7 @@ fn on_part_tree<T>(
     f: impl FnOnce(&Tree, &Options) -> Result<T>,
 ) -> Result<T> {
     let options = part_options(shape, options)?;
-    pipeline::on_tree(puzzle, &options, |tree| {
+    tree::on_tree(puzzle, &options, |tree| {
         let found = fingerprint(puzzle, tree);
         if found != shape.fingerprint {
             return Err(Error::Usage(format!(
@@ -250,10 +234,11 @@ fn walk_checked(
         }
         inner(options)
     };
-    let walked = tree.build(Walk {
+    let walked = Walk {
         on_solution: &mut checked,
         ..walk
-    })?;
+    }
+    .run(tree.build()?);
     if let Some(e) = failure {
         return Err(Error::Bug(format!(
             "the {engine} engine produced a solution that fails the check: {e}"
@@ -273,12 +258,10 @@ struct Walk<'a> {
     on_solution: &'a mut dyn FnMut(&[u32]) -> bool,
 }
 
-impl WithSearch for Walk<'_> {
+impl Walk<'_> {
     /// Nodes visited and why the walk stopped early, if it did; `Err`
     /// when a prefix is not a path of the tree.
-    type Output = std::result::Result<(u64, Option<Stop>), String>;
-
-    fn with<S: Search + 'static>(self, _: &'static str, mut search: S) -> Self::Output {
+    fn run(self, mut search: Built) -> std::result::Result<(u64, Option<Stop>), String> {
         if let Some(p) = self
             .prefixes
             .iter()

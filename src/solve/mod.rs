@@ -27,7 +27,6 @@ pub use self::varisat::{Varisat, to_varisat as varisat_formula};
 
 use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::Duration;
 
 use crate::encode::Cnf;
@@ -51,11 +50,13 @@ pub trait Solver {
     fn solve(&self, cnf: &Cnf, time_limit: Option<Duration>) -> Result<Outcome, Error>;
 }
 
-/// The solvers `--solver` can name: the built-in ones, the external
-/// programs jigsat knows how to drive, or a path to any other program that
-/// reads DIMACS and answers in the SAT competition format.
+/// The SAT solvers jigsat can run: the built-in ones, the external
+/// programs it knows how to drive, or a path to any other program that
+/// reads DIMACS and answers in the SAT competition format. What
+/// `--solver` names besides these (the exact engines, `auto`) is
+/// [`crate::portfolio::SolverChoice`].
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum SolverChoice {
+pub enum SatSolver {
     /// varisat, built in: a CDCL solver in pure Rust.
     #[default]
     Varisat,
@@ -65,27 +66,12 @@ pub enum SolverChoice {
     Splr,
     /// A program run on a DIMACS file.
     External(ExternalKind, PathBuf),
-    /// Knuth's Algorithm X (exact cover, not SAT): pieces used once or a
-    /// fixed number of times the areas force.
-    Dlx,
-    /// The first-empty-cell search (exact, not SAT): boards filled
-    /// exactly, pieces used any number of times.
-    FirstCell,
-    /// The row-scan search for edge-matching tiles (exact, not SAT).
-    RowScan,
-    /// Whatever [`crate::portfolio`] picks for the puzzle: the same as
-    /// leaving `--solver` out.
-    Auto,
 }
 
-/// Names `--solver` accepts besides a path, for messages and `--help`.
-/// The CaDiCaL program on PATH is `cadical-program`, since `cadical` is
-/// the built-in one.
-pub const SOLVER_NAMES: [&str; 10] = [
-    "auto",
-    "first-cell",
-    "row-scan",
-    "dlx",
+/// The SAT solvers' names, for messages and `--help`. The CaDiCaL
+/// program on PATH is `cadical-program`, since `cadical` is the built-in
+/// one.
+pub const SAT_SOLVER_NAMES: [&str; 6] = [
     "varisat",
     "cadical",
     "splr",
@@ -94,112 +80,66 @@ pub const SOLVER_NAMES: [&str; 10] = [
     "minisat",
 ];
 
-impl SolverChoice {
-    /// The SAT solver behind the choice; `None` for `dlx`, which works on
-    /// the exact-cover instance instead of the CNF.
-    pub fn build(&self) -> Option<Box<dyn Solver>> {
+impl SatSolver {
+    /// The solver, ready to run.
+    pub fn build(&self) -> Box<dyn Solver> {
         match self {
-            SolverChoice::Varisat => Some(Box::new(Varisat)),
-            SolverChoice::Cadical => Some(Box::new(Cadical::new())),
-            SolverChoice::Splr => Some(Box::new(Splr)),
-            SolverChoice::External(kind, program) => {
-                Some(Box::new(External::new(*kind, program.clone())))
-            }
-            SolverChoice::Dlx
-            | SolverChoice::FirstCell
-            | SolverChoice::RowScan
-            | SolverChoice::Auto => None,
+            SatSolver::Varisat => Box::new(Varisat),
+            SatSolver::Cadical => Box::new(Cadical::new()),
+            SatSolver::Splr => Box::new(Splr),
+            SatSolver::External(kind, program) => Box::new(External::new(*kind, program.clone())),
         }
     }
 
-    /// Whether this is `auto`: no choice made.
-    pub fn is_auto(&self) -> bool {
-        matches!(self, SolverChoice::Auto)
-    }
-
-    /// Whether this is an exact search over the cover (no CNF).
-    pub fn is_exact_search(&self) -> bool {
-        matches!(
-            self,
-            SolverChoice::Dlx | SolverChoice::FirstCell | SolverChoice::RowScan
-        )
-    }
-
     /// The incremental solver behind the choice, for SAT enumeration:
-    /// varisat and the built-in CaDiCaL. splr 0.17 is not incremental, a
-    /// program run on a file starts afresh, and dlx is no SAT solver.
+    /// varisat and the built-in CaDiCaL. splr 0.17 is not incremental, and
+    /// a program run on a file starts afresh.
     pub fn incremental(&self) -> Option<Incremental> {
         match self {
-            SolverChoice::Varisat => Some(Incremental::Varisat),
-            SolverChoice::Cadical => Some(Incremental::Cadical),
+            SatSolver::Varisat => Some(Incremental::Varisat),
+            SatSolver::Cadical => Some(Incremental::Cadical),
             _ => None,
         }
     }
 
-    /// Whether the solver can enumerate solutions: an incremental SAT
-    /// solver, or dlx.
-    pub fn supports_enumeration(&self) -> bool {
-        self.incremental().is_some() || self.is_auto() || self.is_exact_search()
-    }
-
-    /// The name shown in tables and stats; it parses back to the choice.
+    /// The name shown in tables and stats; it parses back to the solver.
     pub fn name(&self) -> String {
         match self {
-            SolverChoice::Varisat => "varisat".into(),
-            SolverChoice::Cadical => "cadical".into(),
-            SolverChoice::Splr => "splr".into(),
-            SolverChoice::Dlx => "dlx".into(),
-            SolverChoice::FirstCell => "first-cell".into(),
-            SolverChoice::RowScan => "row-scan".into(),
-            SolverChoice::Auto => "auto".into(),
-            SolverChoice::External(kind, program) => kind.display_name(program),
+            SatSolver::Varisat => "varisat".into(),
+            SatSolver::Cadical => "cadical".into(),
+            SatSolver::Splr => "splr".into(),
+            SatSolver::External(kind, program) => kind.display_name(program),
         }
     }
 
-    /// The choice a name from [`SOLVER_NAMES`] stands for: the one place
-    /// where names become solvers.
-    fn from_name(name: &str) -> Option<SolverChoice> {
-        let external = |kind, program: &str| SolverChoice::External(kind, program.into());
+    /// The solver a name from [`SAT_SOLVER_NAMES`] stands for: the one
+    /// place where names become SAT solvers.
+    pub fn from_name(name: &str) -> Option<SatSolver> {
+        let external = |kind, program: &str| SatSolver::External(kind, program.into());
         Some(match name.to_ascii_lowercase().as_str() {
-            "varisat" => SolverChoice::Varisat,
-            "cadical" => SolverChoice::Cadical,
-            "splr" => SolverChoice::Splr,
+            "varisat" => SatSolver::Varisat,
+            "cadical" => SatSolver::Cadical,
+            "splr" => SatSolver::Splr,
             "kissat" => external(ExternalKind::Kissat, "kissat"),
             "cadical-program" => external(ExternalKind::Cadical, "cadical"),
             "minisat" => external(ExternalKind::Minisat, "minisat"),
-            "dlx" => SolverChoice::Dlx,
-            "first-cell" | "firstcell" => SolverChoice::FirstCell,
-            "row-scan" | "rowscan" => SolverChoice::RowScan,
-            "auto" => SolverChoice::Auto,
             _ => return None,
+        })
+    }
+
+    /// A program at `path` (it must contain a `/`); `None` for a bare
+    /// word, which would be a misspelt name.
+    pub fn from_path(s: &str) -> Option<SatSolver> {
+        (s.contains(std::path::MAIN_SEPARATOR) || s.contains('/')).then(|| {
+            let path = PathBuf::from(s);
+            SatSolver::External(ExternalKind::from_path(&path), path)
         })
     }
 }
 
-impl fmt::Display for SolverChoice {
+impl fmt::Display for SatSolver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
-    }
-}
-
-impl FromStr for SolverChoice {
-    type Err = String;
-
-    /// A name from [`SOLVER_NAMES`], or a path (it must contain a `/`) to
-    /// another program.
-    fn from_str(s: &str) -> Result<SolverChoice, String> {
-        let s = s.trim();
-        if let Some(choice) = SolverChoice::from_name(s) {
-            return Ok(choice);
-        }
-        if s.contains(std::path::MAIN_SEPARATOR) || s.contains('/') {
-            let path = PathBuf::from(s);
-            return Ok(SolverChoice::External(ExternalKind::from_path(&path), path));
-        }
-        Err(format!(
-            "unknown solver '{s}'; expected one of {} or a path to a program (like ./glucose)",
-            SOLVER_NAMES.join(", ")
-        ))
     }
 }
 
@@ -208,19 +148,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_name_parses_to_a_choice_that_shows_it() {
-        for name in SOLVER_NAMES {
-            let choice: SolverChoice = name.parse().unwrap();
-            assert_eq!(choice.name(), name);
+    fn every_name_parses_to_a_solver_that_shows_it() {
+        for name in SAT_SOLVER_NAMES {
+            assert_eq!(SatSolver::from_name(name).unwrap().name(), name);
         }
-        assert_eq!("CaDiCaL".parse(), Ok(SolverChoice::Cadical));
+        assert_eq!(SatSolver::from_name("CaDiCaL"), Some(SatSolver::Cadical));
         assert_eq!(
-            "./bin/cadical".parse(),
-            Ok(SolverChoice::External(
+            SatSolver::from_path("./bin/cadical"),
+            Some(SatSolver::External(
                 ExternalKind::Cadical,
                 "./bin/cadical".into()
             ))
         );
-        assert!("glucose".parse::<SolverChoice>().is_err());
+        assert!(SatSolver::from_path("glucose").is_none());
     }
 }

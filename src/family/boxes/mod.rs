@@ -25,11 +25,11 @@ use encoding::{OrderModel, OrderOptions, PlacedBox, Rects};
 
 use crate::encode::Lit;
 use crate::enumerate::{self, Blocker, Classes, Enumeration, Limits};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::family::packing::piece_map;
 use crate::geometry::{Transform, board_motions};
 use crate::puzzle::Puzzle;
-use crate::solution::{Solution, check};
+use crate::solution::{Solution, checked};
 use crate::solve::Incremental;
 
 /// A rectangle puzzle ready for the order encoding: its boxes and the
@@ -137,12 +137,11 @@ impl OrderInstance {
         who: &str,
     ) -> Result<Solution> {
         let solution = self.rects.solution(&model.decode(values));
-        check(puzzle, &solution).map_err(|e| {
-            Error::Bug(format!(
-                "the {who} model of the order encoding decodes to a solution that fails the check: {e}"
-            ))
-        })?;
-        Ok(solution)
+        checked(
+            puzzle,
+            solution,
+            &format!("the {who} model of the order encoding"),
+        )
     }
 }
 
@@ -241,12 +240,7 @@ fn collect_boxes<T>(
     let canonical = |raw: &T| instance.canonical(&boxes(raw));
     let decode = |raw: T| {
         let solution = instance.rects.solution(&boxes(&raw));
-        check(puzzle, &solution).map_err(|e| {
-            Error::Bug(format!(
-                "the {engine} engine produced a rectangle solution that fails the check: {e}"
-            ))
-        })?;
-        Ok(solution)
+        checked(puzzle, solution, &format!("the {engine} engine"))
     };
     let classes = Classes {
         order: instance.order() as u64,

@@ -1,0 +1,146 @@
+//! The exact engines by name ([`ExactEngine`]), and one built over a
+//! cover as a value ([`Built`]): the drivers, the split and the estimate
+//! take it like any other [`Search`], so that nothing above has to be
+//! generic over which engine a run chose.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::cover::Cover;
+use crate::geometry::Board;
+
+use super::{ExactCover, FirstCell, Meter, RowScan, Search, Stop};
+
+/// The exact searches over a cover.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ExactEngine {
+    /// Knuth's Algorithm X, branching on the tightest item.
+    Dlx,
+    /// The first-empty-cell search ([`crate::exact::firstcell`]).
+    FirstCell,
+    /// The row-scan search for edge-matching tiles
+    /// ([`crate::exact::rowscan`]).
+    RowScan,
+}
+
+/// The exact engines' names, for `--solver` and messages.
+pub const EXACT_ENGINE_NAMES: [&str; 3] = ["first-cell", "row-scan", "dlx"];
+
+impl ExactEngine {
+    pub fn name(self) -> &'static str {
+        match self {
+            ExactEngine::Dlx => "dlx",
+            ExactEngine::FirstCell => "first-cell",
+            ExactEngine::RowScan => "row-scan",
+        }
+    }
+
+    /// The engine a name stands for (the spellings without a dash too).
+    pub fn from_name(name: &str) -> Option<ExactEngine> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "dlx" => ExactEngine::Dlx,
+            "first-cell" | "firstcell" => ExactEngine::FirstCell,
+            "row-scan" | "rowscan" => ExactEngine::RowScan,
+            _ => return None,
+        })
+    }
+
+    /// Whether the engine can take this instance (Algorithm X needs every
+    /// item's multiplicity to be exactly one or at most one).
+    pub fn supports(self, cover: &Cover) -> bool {
+        match self {
+            ExactEngine::Dlx => cover
+                .items
+                .iter()
+                .all(|i| i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)),
+            ExactEngine::FirstCell => FirstCell::supports(cover),
+            ExactEngine::RowScan => RowScan::supports(cover),
+        }
+    }
+
+    /// The engine over `cover` without the `forbidden` options (symmetry
+    /// breaking); the reason, fit for a user, when it cannot take it.
+    pub fn build(self, cover: &Cover, forbidden: &[u32], board: &Board) -> Result<Built, String> {
+        match self {
+            // Edge colours become plain secondary items for the exact engines.
+            ExactEngine::Dlx => ExactCover::new(&cover.for_dlx(), forbidden)
+                .map(|dlx| {
+                    log::debug!("dlx engine: Algorithm X over {}", dlx.name());
+                    Built::Dlx(dlx)
+                })
+                .ok_or_else(|| "the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into()),
+            ExactEngine::FirstCell => FirstCell::new(cover, forbidden, board)
+                .map(Built::FirstCell)
+                .ok_or_else(|| "the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into()),
+            ExactEngine::RowScan => RowScan::new(cover, Some(board), forbidden)
+                .map(Built::RowScan)
+                .ok_or_else(|| "the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into()),
+        }
+    }
+}
+
+impl std::fmt::Display for ExactEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An exact engine built over a cover, ready to search.
+#[derive(Clone)]
+pub enum Built {
+    Dlx(ExactCover),
+    FirstCell(FirstCell),
+    RowScan(RowScan),
+}
+
+impl Built {
+    /// Which engine this is.
+    pub fn engine(&self) -> ExactEngine {
+        match self {
+            Built::Dlx(_) => ExactEngine::Dlx,
+            Built::FirstCell(_) => ExactEngine::FirstCell,
+            Built::RowScan(_) => ExactEngine::RowScan,
+        }
+    }
+}
+
+macro_rules! dispatch {
+    ($self:ident, $s:ident => $e:expr) => {
+        match $self {
+            Built::Dlx($s) => $e,
+            Built::FirstCell($s) => $e,
+            Built::RowScan($s) => $e,
+        }
+    };
+}
+
+impl Search for Built {
+    fn primary(&self) -> u32 {
+        dispatch!(self, s => s.primary())
+    }
+    fn enter(&mut self, path: &[u32]) {
+        dispatch!(self, s => s.enter(path))
+    }
+    fn leave(&mut self, path: &[u32]) {
+        dispatch!(self, s => s.leave(path))
+    }
+    fn branches(&mut self) -> Option<Vec<u32>> {
+        dispatch!(self, s => s.branches())
+    }
+    fn search(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Stop> {
+        dispatch!(self, s => s.search(chosen, visit))
+    }
+    fn nodes(&self) -> u64 {
+        dispatch!(self, s => s.nodes())
+    }
+    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        dispatch!(self, s => s.set_interrupt(flag))
+    }
+    fn set_meter(&mut self, meter: Arc<Meter>) {
+        dispatch!(self, s => s.set_meter(meter))
+    }
+}

@@ -1,0 +1,137 @@
+//! The search tree `count` would walk, for the commands that look at it
+//! without counting: `jigsat estimate` (Knuth's random walks and the pace
+//! of a short run) and the parts of a split ([`crate::jobs`]).
+
+use std::time::{Duration, Instant};
+
+use crate::enumerate::{CoverRun, Engine};
+use crate::error::{Error, Result};
+use crate::exact::{self, Built, ExactEngine};
+use crate::instance::Instance;
+use crate::options::Options;
+use crate::portfolio::{self, Route};
+use crate::puzzle::Puzzle;
+use crate::rng::Rng;
+
+/// What `jigsat estimate` says of the search `count` would run.
+#[derive(Clone, Debug)]
+pub struct TreeEstimate {
+    /// The engine `count` would use.
+    pub engine: &'static str,
+    /// Knuth's estimate of its tree (after symmetry breaking).
+    pub tree: exact::Estimate,
+    /// Nodes a second on one thread, measured in a short run.
+    pub nodes_per_second: f64,
+    /// Threads `count` would search on.
+    pub threads: usize,
+}
+
+impl TreeEstimate {
+    /// Seconds `count` would take at the measured pace on its threads.
+    pub fn seconds(&self) -> f64 {
+        self.tree.nodes / (self.nodes_per_second * self.threads as f64).max(1e-9)
+    }
+}
+
+/// How long a calibration run of the engine lasts.
+const PACE_RUN: Duration = Duration::from_millis(200);
+
+/// Knuth's estimate of the tree `count` would search with these options,
+/// from `probes` random walks (seeded by `seed`), and the pace it is
+/// searched at here; `Err` with the reason when there is no tree to probe
+/// (a SAT engine, the corner search, a pre-check that settles it).
+pub fn estimate(
+    puzzle: &Puzzle,
+    options: &Options,
+    probes: usize,
+    seed: u64,
+) -> Result<std::result::Result<TreeEstimate, String>> {
+    on_tree(puzzle, options, |tree| {
+        let mut search = tree.build()?;
+        let size = exact::estimate(&mut search, probes, &mut Rng::new(seed));
+        Ok(TreeEstimate {
+            engine: tree.engine.name(),
+            tree: size,
+            nodes_per_second: exact::estimate::pace(search, PACE_RUN),
+            threads: options.threads(),
+        })
+    })
+}
+
+/// The exact search `count` would run on a puzzle, with everything that
+/// reads its solutions.
+pub struct Tree<'a> {
+    pub engine: ExactEngine,
+    pub run: &'a CoverRun<'a>,
+}
+
+impl Tree<'_> {
+    /// The engine over the cover, with symmetry breaking.
+    pub fn build(&self) -> Result<Built> {
+        self.run.build(self.engine)
+    }
+
+    /// The options symmetry breaking forbids, as a flag per option.
+    pub fn forbidden(&self) -> Vec<bool> {
+        let mut out = vec![false; self.run.cover.options.len()];
+        if let Some(b) = self.run.breaking {
+            b.forbidden.iter().for_each(|&o| out[o as usize] = true);
+        }
+        out
+    }
+}
+
+/// Calls `f` with the exact search `count` would run with these options;
+/// `Err` with the reason when there is none: the corner search or the
+/// order model would count, a pre-check settles the puzzle, or the engine
+/// is a SAT solver.
+pub fn on_tree<T>(
+    puzzle: &Puzzle,
+    options: &Options,
+    f: impl FnOnce(&Tree) -> Result<T>,
+) -> Result<std::result::Result<T, String>> {
+    if let Route::Order { .. } = portfolio::route(puzzle, options)? {
+        return Ok(Err("count runs the corner search or the order model on this puzzle, which has no tree of choices to walk".into()));
+    }
+    let instance = Instance::new(puzzle)?;
+    if let Some(reason) = instance.precheck(options) {
+        return Ok(Err(format!("no search needed: {reason}")));
+    }
+    let plan = portfolio::every_plan(options, instance.cover(), &puzzle.board, || {
+        first_cell_nodes(&instance, options)
+    })?;
+    let engine = match plan.engine {
+        Engine::Exact(engine) => engine,
+        Engine::Sat(solver) => {
+            return Ok(Err(format!(
+                "count would run the SAT solver {}, which has no search tree to walk; try --solver dlx",
+                solver.name()
+            )));
+        }
+    };
+    let breaking = instance.breaking(options.symmetry);
+    let limits = options.limits();
+    instance
+        .with_run(breaking.as_ref(), None, &limits, Instant::now(), |run| {
+            f(&Tree { engine, run })
+        })
+        .map(Ok)
+}
+
+/// Knuth's estimate of the first-cell tree over the instance, from a few
+/// walks: what [`portfolio::every_plan`] weighs against SAT in 3-D.
+pub fn first_cell_nodes(instance: &Instance, options: &Options) -> Result<f64> {
+    let breaking = instance.breaking(options.symmetry);
+    let limits = options.limits();
+    let started = Instant::now();
+    instance.with_run(breaking.as_ref(), None, &limits, started, |run| {
+        Ok(match run.build(ExactEngine::FirstCell) {
+            Ok(mut search) => {
+                let mut rng = Rng::new(1);
+                exact::estimate(&mut search, portfolio::FIRST_CELL_PROBES, &mut rng).nodes
+            }
+            Err(Error::Usage(_)) => f64::INFINITY,
+            Err(e) => return Err(e),
+        })
+    })
+}
