@@ -10,18 +10,20 @@
 //! breaking lets through twice (a restricted piece lying on a symmetry
 //! axis).
 //!
-//! Two engines read a cover:
+//! Two kinds of engine read a cover ([`Engine`]):
 //!
-//! - **dlx**: Knuth's Algorithm X ([`crate::exact`]), over bit vectors or
-//!   dancing links, on every core; the default for pure exact-cover
-//!   puzzles, because backtracking enumerates far faster than a SAT solver
-//!   restarted per solution;
+//! - **exact** ([`crate::exact`]: dlx, first-cell, row-scan), on every
+//!   core; the default wherever one applies, because backtracking
+//!   enumerates far faster than a SAT solver restarted per solution;
 //! - **SAT**: incremental varisat or CaDiCaL ([`sat`], shared with the
 //!   order model); after each solution the clauses that block *its whole
 //!   orbit* are added, so the solver is called once per class, plus one
 //!   UNSAT call per cube: the search is cut into cubes (the first options
 //!   of Algorithm X's tree, as assumptions) that the cores share, one
 //!   solver each.
+//!
+//! Which engine runs is the plan's choice ([`crate::portfolio`]), never
+//! this module's.
 
 use std::collections::HashSet;
 use std::fmt;
@@ -105,7 +107,7 @@ impl fmt::Display for Stopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Stopped::Limit(n) => write!(f, "limit of {n} solutions reached"),
-            Stopped::TimeLimit(limit) => f.write_str(&worker::time_limit_reached(*limit)),
+            Stopped::TimeLimit(limit) => f.write_str(&crate::report::time_limit_reached(*limit)),
             Stopped::Interrupted => f.write_str("interrupted"),
         }
     }

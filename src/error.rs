@@ -57,13 +57,6 @@ pub enum Error {
 }
 
 impl Error {
-    pub fn exit_code(&self) -> i32 {
-        match self {
-            Error::Input(_) | Error::Usage(_) | Error::Io { .. } => 2,
-            Error::Solver(_) | Error::Bug(_) => 3,
-        }
-    }
-
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
         Error::Io {
             path: path.into(),

@@ -57,7 +57,7 @@ impl<'p> Instance<'p> {
     /// The CNF, with symmetry-breaking units when `breaking` is given;
     /// `edges` matters for edge-matching puzzles only.
     /// Refuses (exit 2) a CNF predicted to exceed the memory budget
-    /// ([`crate::budget`]), before [`Instance::encode`] builds it: the
+    /// ([`crate::process::budget`]), before [`Instance::encode`] builds it: the
     /// size is counted without building ([`encode::size`]).
     pub fn check_encoding(
         &self,
@@ -71,12 +71,13 @@ impl<'p> Instance<'p> {
         } else {
             ""
         };
-        crate::budget::check(
-            size.bytes().saturating_mul(crate::budget::CNF_AND_SOLVER),
+        crate::process::budget::check(
+            size.bytes()
+                .saturating_mul(crate::process::budget::CNF_AND_SOLVER),
             &format!(
                 "the {} CNF of {} clauses and the solver's copy",
                 encoding.name(),
-                crate::budget::quantity(size.clauses)
+                crate::process::budget::quantity(size.clauses)
             ),
             hint,
         )

@@ -22,35 +22,37 @@
 //! - [`symmetry`] holds the group, canonical forms and symmetry breaking.
 //! - [`encode`] writes the CNF: one variable per option, a cardinality
 //!   constraint per item, at-most-one encodings chosen by `--encoding`.
-//! - [`exact`] searches the cover directly (Algorithm X, first empty cell).
-//! - [`portfolio`] decides which engine answers when the user does not.
+//! - [`exact`] searches the cover directly (Algorithm X, first empty cell,
+//!   the row scan of edge-matching boards).
+//! - [`options`] is what shapes a run; [`portfolio`] turns options and a
+//!   puzzle into a plan, resolving every `auto` in one place.
+//! - [`instance`] is a puzzle's cover through its family: encoded, searched
+//!   and decoded; [`tree`] is the search tree `count` would walk.
 //! - [`solve`] runs a SAT solver behind one trait, each on a worker thread.
 //! - [`enumerate`] collects every class from any engine, with counts.
 //! - [`jobs`] cuts a count into parts that run apart, and merges them.
 //! - [`solution`] holds a solution and checks it against the puzzle alone.
-//! - [`render`] draws it as text, JSON or an SVG picture.
+//! - [`render`] draws it as text, JSON, SVG, an HTML page or STL.
 //!
-//! [`pipeline`] runs the whole thing from one set of [`Options`]; the
-//! binary is a thin layer of command-line parsing ([`cli`], [`commands`])
-//! over it.
+//! [`pipeline`] carries the plan out from one set of [`Options`]; the
+//! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
+//! layer of command-line parsing and output over the library.
 
-pub mod budget;
 pub mod cover;
 pub mod encode;
 pub mod enumerate;
 pub mod error;
 pub mod exact;
 pub mod family;
-pub mod files;
 pub mod fingerprint;
 pub mod generate;
 pub mod geometry;
 pub mod instance;
-pub mod interrupt;
 pub mod jobs;
 pub mod options;
 pub mod pipeline;
 pub mod portfolio;
+pub mod process;
 pub mod puzzle;
 pub mod race;
 pub mod render;

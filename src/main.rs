@@ -3,6 +3,8 @@
 
 mod cli;
 mod commands;
+mod exit;
+mod signals;
 
 use clap::Parser;
 
@@ -15,22 +17,27 @@ fn main() {
             // clap prints help and version to stdout (exit 0) and usage
             // errors to stderr (exit 2, the contract's "bad usage").
             let _ = e.print();
-            std::process::exit(if e.use_stderr() { 2 } else { 0 });
+            let exit = if e.use_stderr() {
+                exit::Exit::BadInput
+            } else {
+                exit::Exit::Done
+            };
+            std::process::exit(exit.code());
         }
     };
     init_logging(&cli);
-    jigsat::interrupt::install();
+    signals::install();
     if let Some(bytes) = cli.max_memory {
-        jigsat::budget::set_limit(bytes);
+        jigsat::process::budget::set_limit(bytes);
     }
-    let code = match commands::run(&cli) {
-        Ok(code) => code,
+    let exit = match commands::run(&cli) {
+        Ok(exit) => exit,
         Err(e) => {
             eprintln!("jigsat: {e}");
-            e.exit_code()
+            exit::Exit::from(&e)
         }
     };
-    std::process::exit(code);
+    std::process::exit(exit.code());
 }
 
 /// Warnings by default, `-v` info, `-vv` debug, `-q` errors only;

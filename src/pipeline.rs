@@ -212,7 +212,7 @@ fn solve_sat(
     {
         report.reason = Some(format!(
             "{}; stopped {}",
-            crate::solve::worker::time_limit_reached(limit),
+            crate::report::time_limit_reached(limit),
             solver.name()
         ));
     }

@@ -194,8 +194,8 @@ fn order_far_larger(puzzle: &Puzzle, order: &OrderInstance) -> bool {
     if far {
         log::info!(
             "the order model (about {}) would be far larger than the placements (about {}): placement model",
-            crate::budget::human(order.rough_bytes()),
-            crate::budget::human(placements)
+            crate::process::budget::human(order.rough_bytes()),
+            crate::process::budget::human(placements)
         );
     }
     far

@@ -5,24 +5,13 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-/// How a run ended; decides the exit status together with [`Error`].
+/// How a run ended (the binary turns it into the exit status).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
     Solved,
     Unsolvable,
     Unknown,
-}
-
-impl Status {
-    /// The contract's exit status: 0 solved, 1 no solution, 3 gave up.
-    pub fn exit_code(self) -> i32 {
-        match self {
-            Status::Solved => 0,
-            Status::Unsolvable => 1,
-            Status::Unknown => 3,
-        }
-    }
 }
 
 /// Size and timing figures of one run, as the JSON `stats` object shows.

@@ -141,7 +141,7 @@ fn the_placement_estimate_is_exact_on_boxes_and_never_short() {
         } else {
             assert!(estimate.placements >= actual, "{}", puzzle.name);
         }
-        assert!(estimate.bytes < jigsat::budget::limit());
+        assert!(estimate.bytes < jigsat::process::budget::limit());
         seen += 1;
     }
     assert!(seen >= 5, "the packing puzzles were read");

@@ -1,6 +1,7 @@
 //! `jigsat compare`: the benchmark. Every puzzle x encoding x solver, with
 //! CNF sizes and median times over several runs, every answer checked.
 
+use crate::exit::Exit;
 use std::path::Path;
 use std::time::Instant;
 
@@ -21,7 +22,7 @@ use jigsat::solve::{Outcome, Solver};
 
 use super::{Sink, load};
 
-pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
+pub fn run(args: &CompareArgs, quiet: bool) -> Result<Exit> {
     let encodings: Vec<(Encoding, Card)> = args
         .encoding
         .iter()
@@ -68,7 +69,11 @@ pub fn run(args: &CompareArgs, quiet: bool) -> Result<i32> {
         path: args.output.as_deref(),
     }
     .write(&render(&bench.rows, args.format))?;
-    Ok(if bench.all_checked { 0 } else { 3 })
+    Ok(if bench.all_checked {
+        Exit::Done
+    } else {
+        Exit::GaveUp
+    })
 }
 
 /// A bar over every run (indicatif draws nothing when stderr is not a

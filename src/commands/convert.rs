@@ -4,16 +4,17 @@
 //! say). The output's extension picks the format; whatever the target
 //! format cannot say is refused by the writers in `puzzle::write`.
 
+use crate::exit::Exit;
 use std::io::Write;
 use std::path::Path;
 
 use crate::cli::ConvertArgs;
 use jigsat::error::{Error, Result};
-use jigsat::files::write_atomically;
+use jigsat::process::files::write_atomically;
 
 use super::load;
 
-pub fn run(args: &ConvertArgs) -> Result<i32> {
+pub fn run(args: &ConvertArgs) -> Result<Exit> {
     refuse_overwriting_input(&args.input, &args.output)?;
     let puzzle = load(&args.input, &args.problem)?;
     let extension = args
@@ -43,7 +44,7 @@ pub fn run(args: &ConvertArgs) -> Result<i32> {
         file.write_all(&bytes)?;
         Ok(bytes.len() as u64)
     })?;
-    Ok(0)
+    Ok(Exit::Done)
 }
 
 /// The output may not be the input, by name or (when both exist) by

@@ -1,5 +1,6 @@
 //! `jigsat count`: how many solutions, on a fixed board and up to symmetry.
 
+use crate::exit::Exit;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -60,13 +61,13 @@ fn forecast(
     }
 }
 
-pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
+pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     super::no_picture(args.output.format, "count")?;
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
-    let interrupt = jigsat::interrupt::flag();
+    let interrupt = jigsat::process::interrupt::flag();
     if let Some(limit) = args.search.time_limit {
-        jigsat::interrupt::set_deadline(&args.puzzle, limit);
+        crate::signals::set_deadline(&args.puzzle, limit);
     }
     if jigsat::jobs::files::is_job(&args.puzzle) {
         return super::parts::count_job(args);
@@ -91,7 +92,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         done.store(true, Ordering::Relaxed);
         counted
     })?;
-    jigsat::interrupt::finishing();
+    jigsat::process::interrupt::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
     let status = enumeration_status(&result);
@@ -114,7 +115,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<i32> {
         eprintln!("{}: {line}", args.puzzle.display());
     }
     if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
-        return Ok(jigsat::interrupt::EXIT);
+        return Ok(Exit::Interrupted);
     }
-    Ok(status.exit_code())
+    Ok(status.into())
 }

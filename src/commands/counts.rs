@@ -2,6 +2,7 @@
 //! parts with a checkpoint, or was merged from a split (`merge`): the
 //! same words and the same JSON for the same figures.
 
+use crate::exit::Exit;
 use std::path::Path;
 
 use jigsat::enumerate::Enumeration;
@@ -17,7 +18,7 @@ pub(super) fn counted(
     parts: usize,
     merged: &Merged,
     format: jigsat::render::Format,
-) -> (String, i32) {
+) -> (String, Exit) {
     // As an in-process count says with -v.
     log::info!("{engine}: {} search nodes in {parts} parts", merged.nodes);
     let result = Enumeration {
@@ -44,7 +45,7 @@ pub(super) fn counted(
         ),
         _ => summary(puzzle, &result, &stats),
     };
-    (text, status.exit_code())
+    (text, status.into())
 }
 
 /// The counts as text: exact when the search completed, a lower bound

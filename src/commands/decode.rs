@@ -7,6 +7,7 @@
 //! fingerprint must also match the puzzle and options, so a model is never
 //! read through the wrong encoding.
 
+use crate::exit::Exit;
 use std::io::Read;
 use std::path::Path;
 use std::time::Instant;
@@ -27,7 +28,7 @@ use jigsat::solve::model::{self, ModelError, SolverOutput};
 
 use super::{Sink, load};
 
-pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
+pub fn run(args: &DecodeArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let puzzle = load(&args.puzzle, &args.problem)?;
     let sink = Sink {
@@ -91,7 +92,7 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<i32> {
     if let Some(reason) = reason {
         eprintln!("{}: {reason}", args.puzzle.display());
     }
-    Ok(status.exit_code())
+    Ok(status.into())
 }
 
 /// The options the CNF was written with: a flag given on the command line
@@ -244,7 +245,7 @@ fn read_answer(
 }
 
 fn read_cnf_header(path: &Path) -> Result<(String, Header)> {
-    jigsat::files::reading(path);
+    jigsat::process::files::reading(path);
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let name = path.display().to_string();
     let header = dimacs::read_header(std::io::BufReader::new(file), &name)?;
@@ -259,7 +260,7 @@ fn read_model(path: &Path) -> Result<Vec<u8>> {
             .read_to_end(&mut bytes)
             .map_err(|e| Error::io("<stdin>", e))?;
     } else {
-        jigsat::files::reading(path);
+        jigsat::process::files::reading(path);
         bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     }
     Ok(bytes)

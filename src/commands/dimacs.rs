@@ -1,6 +1,7 @@
 //! `jigsat dimacs`: the CNF as a DIMACS file, for any SAT solver, or the
 //! exact-cover instance in Knuth's DLX format.
 
+use crate::exit::Exit;
 use std::io::Write;
 
 use crate::cli::{DimacsArgs, ExportFormat};
@@ -13,7 +14,7 @@ use jigsat::solve::dimacs::{self, CnfSource};
 
 use super::load;
 
-pub fn run(args: &DimacsArgs) -> Result<i32> {
+pub fn run(args: &DimacsArgs) -> Result<Exit> {
     let started = std::time::Instant::now();
     let puzzle = load(&args.puzzle, &args.problem)?;
     let instance = Instance::new(&puzzle)?;
@@ -45,7 +46,7 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
             let stdout = std::io::stdout().lock();
             match dimacs::write(stdout, &source) {
                 // `jigsat dimacs … | head` is not an error.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(0),
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(Exit::Done),
                 Err(e) => return Err(Error::io("<stdout>", e)),
                 Ok(bytes) => {
                     std::io::stdout()
@@ -67,7 +68,7 @@ pub fn run(args: &DimacsArgs) -> Result<i32> {
         ms(written),
         bytes as f64 / 1e6 / written.as_secs_f64().max(1e-9)
     );
-    Ok(0)
+    Ok(Exit::Done)
 }
 
 /// The exact-cover instance for Knuth's DLX1/DLX2, to the output.
@@ -76,7 +77,7 @@ fn write_dlx(
     puzzle: &Puzzle,
     instance: &Instance,
     forbidden: &[u32],
-) -> Result<i32> {
+) -> Result<Exit> {
     let cover = instance.cover().for_dlx();
     let export = knuth::Export::new(&cover, &puzzle.board)
         .map_err(|why| Error::Usage(format!("{}: {why}", args.puzzle.display())))?;
@@ -99,7 +100,9 @@ fn write_dlx(
     ];
     match &args.output {
         Some(path) => {
-            jigsat::files::write_atomically(path, |file| export.write(file, forbidden, &header))?;
+            jigsat::process::files::write_atomically(path, |file| {
+                export.write(file, forbidden, &header)
+            })?;
         }
         None => match export.write(std::io::stdout().lock(), forbidden, &header) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
@@ -107,5 +110,5 @@ fn write_dlx(
             Ok(_) => {}
         },
     }
-    Ok(0)
+    Ok(Exit::Done)
 }

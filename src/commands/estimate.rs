@@ -1,13 +1,14 @@
 //! `jigsat estimate`: how big the search `count` would run is.
 
 use crate::cli::EstimateArgs;
+use crate::exit::Exit;
 use jigsat::error::Result;
 use jigsat::render::Format;
 use jigsat::tree::TreeEstimate;
 
 use super::{Sink, load};
 
-pub fn run(args: &EstimateArgs) -> Result<i32> {
+pub fn run(args: &EstimateArgs) -> Result<Exit> {
     super::no_picture(args.output.format, "estimate")?;
     let puzzle = load(&args.puzzle, &args.problem)?;
     let options = args.search.options(None);
@@ -23,14 +24,18 @@ pub fn run(args: &EstimateArgs) -> Result<i32> {
         .to_string(),
         (Err(why), _) => {
             eprintln!("{}: no estimate: {why}", args.puzzle.display());
-            return Ok(2);
+            return Ok(Exit::BadInput);
         }
     };
     Sink {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    Ok(if found.is_ok() { 0 } else { 2 })
+    Ok(if found.is_ok() {
+        Exit::Done
+    } else {
+        Exit::BadInput
+    })
 }
 
 /// "search tree of about 1.2e7 nodes (± 3 %); 4.1 s for count with dlx

@@ -1,12 +1,13 @@
 //! `jigsat generate`: puzzle files with a planted solution.
 
 use crate::cli::GenerateCommand;
+use crate::exit::Exit;
 use jigsat::error::{Error, Result};
 use jigsat::generate::{self, EdgeSpec};
 
 use super::Sink;
 
-pub fn run(what: &GenerateCommand) -> Result<i32> {
+pub fn run(what: &GenerateCommand) -> Result<Exit> {
     match what {
         GenerateCommand::Edges(args) => {
             if let Some(b) = &args.border
@@ -37,7 +38,7 @@ pub fn run(what: &GenerateCommand) -> Result<i32> {
                 path: args.output.as_deref(),
             }
             .write(&text)?;
-            Ok(0)
+            Ok(Exit::Done)
         }
     }
 }

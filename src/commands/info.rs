@@ -1,5 +1,6 @@
 //! `jigsat info`: what jigsat makes of a puzzle, before solving it.
 
+use crate::exit::Exit;
 use serde_json::json;
 
 use clap::ValueEnum;
@@ -16,7 +17,7 @@ use jigsat::render::Format;
 
 use super::{Sink, load};
 
-pub fn run(args: &InfoArgs) -> Result<i32> {
+pub fn run(args: &InfoArgs) -> Result<Exit> {
     super::no_picture(args.output.format, "info")?;
     let puzzle = load(&args.puzzle, &args.problem)?;
     let instance = Instance::new(&puzzle)?;
@@ -42,7 +43,7 @@ pub fn run(args: &InfoArgs) -> Result<i32> {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    Ok(0)
+    Ok(Exit::Done)
 }
 
 /// What `info` reports, whatever the format.

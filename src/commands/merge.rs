@@ -1,6 +1,7 @@
 //! `jigsat merge DIR`: the results of a split's parts added up, printed as
 //! `count` prints an in-process count.
 
+use crate::exit::Exit;
 use std::path::{Path, PathBuf};
 
 use crate::cli::MergeArgs;
@@ -10,7 +11,7 @@ use jigsat::jobs::files::{self, PartResult, PlanFile, ResultFile};
 
 use super::Sink;
 
-pub fn run(args: &MergeArgs) -> Result<i32> {
+pub fn run(args: &MergeArgs) -> Result<Exit> {
     super::no_picture(args.output.format, "merge")?;
     let plan_path = args.dir.join("plan.toml");
     let plan: PlanFile = files::read(&plan_path, "a split plan (jigsat split writes plan.toml)")?;

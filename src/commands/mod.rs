@@ -17,6 +17,7 @@ mod solve;
 mod split;
 mod watch;
 
+use crate::exit::Exit;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Duration;
@@ -31,7 +32,7 @@ use jigsat::render::{Format, svg, text};
 use jigsat::report::Status;
 use jigsat::solution::Solution;
 
-pub fn run(cli: &Cli) -> Result<i32> {
+pub fn run(cli: &Cli) -> Result<Exit> {
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Count(args) => count::run(args, cli.quiet),
@@ -58,7 +59,7 @@ fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
 }
 
 /// What a run prints if the time limit's watchdog ends it while it is
-/// still setting up ([`jigsat::interrupt::on_give_up`]): in JSON, the
+/// still setting up ([`jigsat::process::interrupt::on_give_up`]): in JSON, the
 /// contract's document with status "unknown"; in text, nothing on stdout
 /// (the reason goes to stderr).
 fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
@@ -70,7 +71,7 @@ fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
             None,
             &jigsat::report::Stats::default(),
         );
-        jigsat::interrupt::on_give_up(path, doc);
+        jigsat::process::interrupt::on_give_up(path, doc);
     }
 }
 
@@ -117,7 +118,7 @@ impl Sink<'_> {
                     let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
                     let title = format!("{}: solution {}", puzzle.name, i + 1);
                     let text = svg::solution_document(puzzle, s, &title);
-                    jigsat::files::write_text(&path, &text)?;
+                    jigsat::process::files::write_text(&path, &text)?;
                 }
                 Ok(())
             }
@@ -127,7 +128,7 @@ impl Sink<'_> {
 
     fn write(&self, text: &str) -> Result<()> {
         match self.path {
-            Some(path) => jigsat::files::write_text(path, text),
+            Some(path) => jigsat::process::files::write_text(path, text),
             None => {
                 let mut out = std::io::stdout().lock();
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

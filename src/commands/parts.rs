@@ -1,6 +1,7 @@
 //! `count` in parts: one part of a split (`jigsat count JOB`), or every
 //! part in turn with a checkpoint (`count --checkpoint FILE`).
 
+use crate::exit::Exit;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -13,7 +14,7 @@ use jigsat::puzzle::Puzzle;
 use jigsat::render::Format;
 
 use super::{Sink, load};
-use jigsat::interrupt;
+use jigsat::process::interrupt;
 
 /// Parts a checkpointed count is cut into: a finished part is what an
 /// interruption keeps, so many small parts lose little; each part costs a
@@ -28,7 +29,7 @@ const SAVE_EVERY: Duration = Duration::from_secs(2);
 const CHECKPOINT_PROBES: usize = 40;
 
 /// `jigsat count JOB`: searches one part and writes its result.
-pub fn count_job(args: &CountArgs) -> Result<i32> {
+pub fn count_job(args: &CountArgs) -> Result<Exit> {
     let path = &args.puzzle;
     let job: JobFile = files::read(path, "a job file (jigsat split writes them)")?;
     let puzzle = job.puzzle.parse(path)?;
@@ -44,7 +45,7 @@ pub fn count_job(args: &CountArgs) -> Result<i32> {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
         e => e,
     })?;
-    jigsat::interrupt::finishing();
+    jigsat::process::interrupt::finishing();
     let (Some(result), None) = (finished, &stopped) else {
         let solutions = stopped.map_or(0, |s| s.solutions);
         let what = format!(
@@ -90,12 +91,12 @@ pub fn count_job(args: &CountArgs) -> Result<i32> {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    Ok(0)
+    Ok(Exit::Done)
 }
 
 /// `jigsat solve JOB`: the first solution below the part's prefixes,
 /// checked and drawn as `solve` draws one.
-pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
+pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
     let path = &args.puzzle;
     let job: JobFile = files::read(path, "a job file (jigsat split writes them)")?;
     let puzzle = job.puzzle.parse(path)?;
@@ -114,7 +115,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
                 "{}: no solution in {which} (the other parts may hold some)",
                 path.display()
             );
-            return Ok(1);
+            return Ok(Exit::NoSolution);
         }
         run::FirstInPart::Stopped => {
             return Ok(stopped(
@@ -124,7 +125,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
             ));
         }
     };
-    jigsat::interrupt::finishing();
+    jigsat::process::interrupt::finishing();
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
@@ -154,30 +155,30 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<i32> {
             sink.write(&out)?;
         }
     }
-    Ok(0)
+    Ok(Exit::Done)
 }
 
 /// Says why a part did not finish and gives the exit status: 130 after
 /// Ctrl-C, 3 at the time limit.
-fn stopped(path: &Path, options: &Options, what: &str) -> i32 {
+fn stopped(path: &Path, options: &Options, what: &str) -> Exit {
     if interrupt::raised() {
         eprintln!("{}: interrupted: {what}", path.display());
-        interrupt::EXIT
+        Exit::Interrupted
     } else {
         let limit = options.time_limit.unwrap_or_default();
         eprintln!(
             "{}: gave up: {}: {what}",
             path.display(),
-            jigsat::solve::worker::time_limit_reached(limit)
+            jigsat::report::time_limit_reached(limit)
         );
-        3
+        Exit::GaveUp
     }
 }
 
 /// `count --checkpoint FILE`: the count cut into parts, run one after
 /// another (each on every core), each finished part recorded in FILE; the
 /// same command again continues from FILE.
-pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Result<i32> {
+pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Result<Exit> {
     let puzzle = load(&args.puzzle, &args.problem)?;
     let options = args.search.options(None);
     let mut checkpoint = open_checkpoint(args, file, &puzzle, &options)?;
@@ -210,7 +211,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         saved = Instant::now();
         save(file, &checkpoint)
     })?;
-    jigsat::interrupt::finishing();
+    jigsat::process::interrupt::finishing();
     save(file, &checkpoint)?;
     if let Some(stop) = stopped {
         bar.finish();

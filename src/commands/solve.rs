@@ -2,6 +2,7 @@
 //! distinct one — each checked, then drawn.
 
 use crate::cli::SolveArgs;
+use crate::exit::Exit;
 use jigsat::error::Result;
 use jigsat::pipeline;
 use jigsat::render::{Format, json, text};
@@ -9,9 +10,9 @@ use jigsat::report::Status;
 
 use super::{Progress, Sink, enumeration_status, load};
 
-pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
+pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if let Some(limit) = args.search.time_limit {
-        jigsat::interrupt::set_deadline(&args.puzzle, limit);
+        crate::signals::set_deadline(&args.puzzle, limit);
     }
     if jigsat::jobs::files::is_job(&args.puzzle) {
         return super::parts::solve_job(args, quiet);
@@ -30,7 +31,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     let report = pipeline::solve(&puzzle, &options)?;
-    jigsat::interrupt::finishing();
+    jigsat::process::interrupt::finishing();
     let progress = watch.and_then(|w| w.finish());
     let out = match args.output.format {
         f if f.is_picture() => {
@@ -86,7 +87,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
     if let Some(line) = progress.filter(|_| report.status == Status::Unknown) {
         eprintln!("{}: {line}", args.puzzle.display());
     }
-    Ok(report.status.exit_code())
+    Ok(report.status.into())
 }
 
 /// Time kept back from the time limit per board cell of each class an
@@ -95,7 +96,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<i32> {
 const RENDER_PER_CELL: std::time::Duration = std::time::Duration::from_micros(1);
 
 /// `--all` and `--limit`: every class, drawn one after another.
-fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) -> Result<i32> {
+fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) -> Result<Exit> {
     let search = &args.search;
     let limit = if args.all {
         args.limit
@@ -103,13 +104,13 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) 
         Some(args.limit.unwrap_or(1))
     };
     let mut options = search.options(limit.map(|n| n as usize));
-    options.stop = Some(jigsat::interrupt::flag());
+    options.stop = Some(jigsat::process::interrupt::flag());
     // Drawing a class takes about a microsecond per board cell (JSON of
     // a loose 3x20 strip: 37 us for 60 cells), kept back from the limit.
     options.render_per_class = RENDER_PER_CELL * puzzle.board.len() as u32;
     let progress = Progress::new(quiet);
     let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
-    jigsat::interrupt::finishing();
+    jigsat::process::interrupt::finishing();
     progress.finish();
     let status = enumeration_status(&result);
     let counts = result.complete.then_some((result.count, result.distinct));
@@ -148,7 +149,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) 
     }
     super::counts::report_stop(&args.puzzle, &result, status);
     if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
-        return Ok(jigsat::interrupt::EXIT);
+        return Ok(Exit::Interrupted);
     }
-    Ok(status.exit_code())
+    Ok(status.into())
 }

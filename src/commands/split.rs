@@ -1,6 +1,7 @@
 //! `jigsat split`: a count cut into parts, written as files that GNU
 //! parallel, Slurm and cube-and-conquer SAT solvers can run.
 
+use crate::exit::Exit;
 use std::path::Path;
 use std::time::Instant;
 
@@ -14,7 +15,7 @@ use jigsat::options::Options;
 use jigsat::puzzle::Puzzle;
 use jigsat::solve::dimacs::{self, CnfSource};
 
-pub fn run(args: &SplitArgs, quiet: bool) -> Result<i32> {
+pub fn run(args: &SplitArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let (text, puzzle) = PuzzleText::read(&args.puzzle)?;
     for w in &puzzle.warnings {
@@ -48,7 +49,7 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<i32> {
     if !quiet {
         println!("{}", summary(&puzzle, dir, &cut, cut_seconds, args.parts));
     }
-    Ok(0)
+    Ok(Exit::Done)
 }
 
 /// A cut count and where it goes: what the files of a split are made of.
@@ -139,14 +140,16 @@ impl Split<'_> {
             .map(|p| (p.part, p.prefixes.clone()))
             .collect();
         let path = dir.join("cubes.icnf");
-        jigsat::files::write_atomically(&path, |file| dimacs::write_cubes(file, &source, &cubes))?;
+        jigsat::process::files::write_atomically(&path, |file| {
+            dimacs::write_cubes(file, &source, &cubes)
+        })?;
         Ok(())
     }
 }
 
 /// A script, executable.
 fn write_script(path: &Path, text: &str) -> Result<()> {
-    jigsat::files::write_atomically(path, |mut file| {
+    jigsat::process::files::write_atomically(path, |mut file| {
         use std::io::Write;
         file.write_all(text.as_bytes())?;
         #[cfg(unix)]

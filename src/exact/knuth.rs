@@ -27,8 +27,8 @@
 use std::io::{self, Write};
 
 use crate::cover::{Cover, ItemKind};
-use crate::files::Counting;
 use crate::geometry::Board;
+use crate::process::files::Counting;
 
 /// Longest item name DLX1 and DLX2 accept.
 const MAX_NAME: usize = 8;

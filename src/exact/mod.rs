@@ -1,14 +1,21 @@
-//! Exact cover by backtracking (Knuth's Algorithm X), in two
-//! representations that walk the same search tree:
+//! Exact search over a cover, by backtracking. Three engines
+//! ([`ExactEngine`]), each built over a cover as one [`Built`] value:
 //!
-//! - [`Dlx`]: dancing links, for any size;
-//! - [`BitX`]: bit vectors, several times faster while the options fit in
-//!   a few hundred machine words (every puzzle in `puzzles/`).
+//! - **dlx**: Knuth's Algorithm X, branching on the tightest item, in two
+//!   representations that walk the same search tree: [`Dlx`] (dancing
+//!   links, any size) and [`BitX`] (bit vectors, several times faster
+//!   while the options fit in a few hundred machine words; every puzzle
+//!   in `puzzles/`). [`ExactCover::new`] picks one.
+//! - **first-cell** ([`FirstCell`]): fills the first empty cell in a
+//!   fixed scan order; takes pieces with copies and count ranges.
+//! - **row-scan** ([`RowScan`]): edge-matching tiles, position by
+//!   position, looking up the tile looks that fit the colours around.
 //!
-//! [`ExactCover::new`] picks one; the rest of jigsat sees only the
-//! [`Search`] trait and the drivers here: [`split`] cuts the tree into
-//! subtrees (cubes for the SAT engine, work for threads) and
-//! [`enumerate_parallel`] runs the subtrees on several threads.
+//! The rest of jigsat sees only the [`Search`] trait and the drivers
+//! here: [`split`] cuts the tree into subtrees (cubes for the SAT engine,
+//! work for threads, the parts of a split count) and
+//! [`enumerate_parallel`] runs the subtrees on several threads;
+//! [`estimate`] walks it at random (Knuth's estimate).
 //!
 //! Items that must be covered exactly once (cells of an exact fill, pieces
 //! used once) are *primary*; items that may be covered at most once (cells

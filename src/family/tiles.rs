@@ -172,15 +172,18 @@ pub fn check_size(puzzle: &Puzzle) -> Result<()> {
     let upper = (tiling.tiles.len() as u64)
         .saturating_mul(looks)
         .saturating_mul(puzzle.board.len() as u64);
-    let what = format!("up to {} tile placements", crate::budget::quantity(upper));
+    let what = format!(
+        "up to {} tile placements",
+        crate::process::budget::quantity(upper)
+    );
     if upper > MAX_PLACEMENTS as u64 {
-        let file = crate::files::first_input().map_or(String::new(), |f| format!("{f}: "));
+        let file = crate::process::files::first_input().map_or(String::new(), |f| format!("{f}: "));
         return Err(Error::Usage(format!(
             "{file}{what}: more than the {} placements jigsat handles; the puzzle is too large",
-            crate::budget::quantity(MAX_PLACEMENTS as u64)
+            crate::process::budget::quantity(MAX_PLACEMENTS as u64)
         )));
     }
-    crate::budget::check(upper.saturating_mul(TILE_PLACEMENT_BYTES), &what, "")
+    crate::process::budget::check(upper.saturating_mul(TILE_PLACEMENT_BYTES), &what, "")
 }
 
 /// Every (tile, position, look) that respects the frame. A fixed tile

@@ -27,7 +27,7 @@ pub struct PuzzleText {
 impl PuzzleText {
     /// Reads a puzzle file and keeps its text.
     pub fn read(path: &Path) -> Result<(PuzzleText, Puzzle)> {
-        crate::files::reading(path);
+        crate::process::files::reading(path);
         let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
         let stem = path
             .file_stem()
@@ -153,7 +153,7 @@ pub fn is_job(path: &Path) -> bool {
 /// names the file and what was expected (`what`). No output of the run may
 /// replace it.
 pub fn read<T: DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
-    crate::files::reading(path);
+    crate::process::files::reading(path);
     read_own(path, what)
 }
 
@@ -188,7 +188,7 @@ pub fn write<T: Serialize>(path: &Path, comment: &str, value: &T) -> Result<()> 
         text.push('\n');
     }
     text.push_str(&body);
-    crate::files::write_atomically(path, |mut file| {
+    crate::process::files::write_atomically(path, |mut file| {
         use std::io::Write;
         file.write_all(text.as_bytes())?;
         Ok(text.len() as u64)

@@ -244,7 +244,7 @@ impl Puzzle {
     /// problems by number or name (a TOML file has one, so it refuses any
     /// choice but 0).
     pub fn load_problem(path: &Path, problem: Option<&str>) -> Result<Puzzle, Error> {
-        crate::files::reading(path);
+        crate::process::files::reading(path);
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
         let file = path.display().to_string();
         let stem = path

@@ -20,10 +20,11 @@ use std::time::{Duration, Instant};
 
 use cadical_sys::{CaDiCal, Status, Terminator};
 
-use super::worker::{self, Finished, time_limit_reached};
+use super::worker::{self, Finished};
 use super::{Outcome, Solver};
 use crate::encode::{Cnf, Lit};
 use crate::error::Error;
+use crate::report::time_limit_reached;
 
 /// The built-in CaDiCaL.
 #[derive(Clone, Debug, Default)]

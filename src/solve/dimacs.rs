@@ -33,8 +33,8 @@ use std::path::Path;
 
 use crate::encode::{Cnf, Encoded};
 use crate::error::{Error, InputError};
-use crate::files::{Counting, write_atomically};
 use crate::fingerprint::Fnv64;
+use crate::process::files::{Counting, write_atomically};
 use crate::puzzle::Puzzle;
 
 /// What a DIMACS file is the CNF of: the puzzle, the options that shaped

@@ -188,7 +188,7 @@ impl External {
         let mut command = self.command(cnf_path, result_path, remaining);
         log::debug!("running {command:?}");
         let mut child = command.spawn().map_err(|e| self.missing(&e))?;
-        let _group = crate::interrupt::ChildGroup::new(child.id());
+        let _group = crate::process::interrupt::ChildGroup::new(child.id());
         // Drain both pipes on their own threads so a chatty program never
         // blocks on a full pipe while we wait for it.
         let out_thread = drain(child.stdout.take());
@@ -309,7 +309,7 @@ fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<V
 
 /// Stops a program and everything it started (its process group).
 fn stop(child: &mut std::process::Child) {
-    crate::interrupt::kill_group(child.id());
+    crate::process::interrupt::kill_group(child.id());
     let _ = child.kill();
     let _ = child.wait();
 }
@@ -336,7 +336,7 @@ impl Solver for External {
             .tempdir()
             .map_err(|e| Error::io(std::env::temp_dir(), e))?;
         // Removed by the signal handler if Ctrl-C ends the process.
-        let _registered = crate::files::TempFile::new(dir.path());
+        let _registered = crate::process::files::TempFile::new(dir.path());
         let cnf_path = dir.path().join("formula.cnf");
         let result_path = dir.path().join("result.txt");
         write_cnf(cnf, &cnf_path)?;

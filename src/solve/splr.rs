@@ -19,10 +19,11 @@ use std::time::Duration;
 use splr::types::{CNFDescription, CNFIndicator, Instantiate};
 use splr::{Certificate, Config, SatSolverIF, SolveIF, SolverError};
 
-use super::worker::{self, Finished, time_limit_reached};
+use super::worker::{self, Finished};
 use super::{Outcome, Solver};
 use crate::encode::Cnf;
 use crate::error::Error;
+use crate::report::time_limit_reached;
 
 pub struct Splr;
 

@@ -26,7 +26,9 @@ impl Solver for Varisat {
         let num_vars = cnf.num_vars() as usize;
         match worker::run("varisat", time_limit, move || run(&formula, num_vars))? {
             Finished::Done(outcome) => outcome,
-            Finished::TimedOut(limit) => Ok(Outcome::Unknown(worker::time_limit_reached(limit))),
+            Finished::TimedOut(limit) => {
+                Ok(Outcome::Unknown(crate::report::time_limit_reached(limit)))
+            }
             Finished::Panicked(message) => Err(Error::Solver(format!(
                 "varisat panicked while solving: {message}"
             ))),

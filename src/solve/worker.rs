@@ -76,8 +76,6 @@ pub fn spawn<T>(
         .map_err(|e| Error::Solver(format!("cannot start the {name} thread: {e}")))
 }
 
-pub use crate::report::time_limit_reached;
-
 /// A panic on a worker thread is caught and reported as one clear error;
 /// this keeps the default hook from also printing it with a stack trace
 /// hint. Panics anywhere else still print as usual.

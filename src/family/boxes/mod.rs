@@ -87,11 +87,12 @@ impl OrderInstance {
             ..OrderOptions::default()
         };
         let size = OrderModel::size(&self.rects, &self.group, options);
-        crate::budget::check(
-            size.bytes().saturating_mul(crate::budget::CNF_AND_SOLVER),
+        crate::process::budget::check(
+            size.bytes()
+                .saturating_mul(crate::process::budget::CNF_AND_SOLVER),
             &format!(
                 "the order model's CNF of {} clauses and the solver's copy",
-                crate::budget::quantity(size.clauses)
+                crate::process::budget::quantity(size.clauses)
             ),
             "try --model placement",
         )

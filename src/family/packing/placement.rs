@@ -11,7 +11,7 @@ use crate::geometry::{Board, Cell, Orientation, orientations};
 use crate::puzzle::Puzzle;
 
 /// More placements than this would not fit a CNF in memory anyway. The
-/// second line of defence, behind the memory budget ([`crate::budget`]): it stops the
+/// second line of defence, behind the memory budget ([`crate::process::budget`]): it stops the
 /// generation itself, should the estimate ever fall short.
 pub const MAX_PLACEMENTS: usize = 20_000_000;
 
@@ -114,7 +114,7 @@ pub struct Placements {
 impl Placements {
     /// Every placement of every piece; refuses, before making any, a
     /// puzzle whose placements would need more than
-    /// the memory budget ([`crate::budget`], see [`estimate`]).
+    /// the memory budget ([`crate::process::budget`], see [`estimate`]).
     pub fn generate(puzzle: &Puzzle) -> Result<Placements, Error> {
         let board = &puzzle.board;
         let all_orientations = fitting_orientations(puzzle);
@@ -133,9 +133,12 @@ impl Placements {
             });
         }
         let e = estimate(board, &all_orientations);
-        crate::budget::check(
+        crate::process::budget::check(
             e.bytes,
-            &format!("{} placements", crate::budget::quantity(e.placements)),
+            &format!(
+                "{} placements",
+                crate::process::budget::quantity(e.placements)
+            ),
             "",
         )?;
         let mut all = Vec::new();
@@ -192,7 +195,8 @@ fn keep_colour_fits(puzzle: &Puzzle, all: &mut Vec<Placement>, from: usize) -> R
             0 => continue,
             1 => {}
             _ => {
-                let file = crate::files::first_input().unwrap_or_else(|| puzzle.name.clone());
+                let file =
+                    crate::process::files::first_input().unwrap_or_else(|| puzzle.name.clone());
                 return Err(Error::Usage(format!(
                     "{file}: piece {} fits the same cells in two colourings; jigsat counts placements by their cells, so it cannot count these apart",
                     piece.name

@@ -53,7 +53,7 @@ pub fn check(bytes: u64, what: &str, hint: &str) -> Result<(), Error> {
     if bytes <= limit {
         return Ok(());
     }
-    let file = crate::files::first_input().map_or(String::new(), |f| format!("{f}: "));
+    let file = crate::process::files::first_input().map_or(String::new(), |f| format!("{f}: "));
     let hint = if hint.is_empty() {
         String::new()
     } else {

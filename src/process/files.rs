@@ -158,7 +158,7 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), Error> {
 }
 
 /// Temporary files and directories being written: the signal handler
-/// removes them when it ends the process ([`crate::interrupt`]).
+/// removes them when it ends the process ([`crate::process::interrupt`]).
 static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// Removes every registered temporary file (the process is ending).

@@ -4,27 +4,25 @@
 //! A run that can stop cleanly — an enumeration, a count in parts — asks
 //! for the [`flag`]: the first signal raises it, the run stops within a
 //! second, prints what it found so far (marked as not the total) and exits
-//! with [`EXIT`]. Any other run (a single SAT call that cannot be
+//! with status 130. Any other run (a single SAT call that cannot be
 //! interrupted, parsing, encoding) is ended by the handler at once, with
-//! the same status. Either way the handler first stops the external solver
+//! the same status. The handler and the watchdog live in the binary
+//! (`src/signals.rs`): the library never ends the process. Either way the handler first stops the external solver
 //! programs still running (their whole process groups) and removes the
-//! temporary files still being written ([`crate::files::TempFile`]), so an interrupted
+//! temporary files still being written ([`crate::process::files::TempFile`]), so an interrupted
 //! jigsat leaves nothing behind. A second signal always ends the process.
 //!
 //! The time limit works the same way. The searches watch the clock
 //! themselves and end at the limit with what they found; the phases that
 //! build things (placements, the cover, the CNF) do not, and a watchdog
-//! ([`set_deadline`]) ends the run for them shortly after the limit, with
+//! (the binary's) ends the run for them shortly after the limit, with
 //! exit status 3 — unless the run has reached its output ([`finishing`]),
 //! which is never cut in half.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, Instant};
-
-/// The exit status after an interruption: 128 + SIGINT, as shells expect.
-pub const EXIT: i32 = 130;
+use std::time::Duration;
 
 struct State {
     raised: Arc<AtomicBool>,
@@ -70,12 +68,13 @@ pub fn on_give_up_progress(progress: Progress) {
     }
 }
 
-/// The watchdog's give-up: the registered output, the reason on stderr.
-fn give_up(file: &str, limit: Duration) {
+/// The watchdog's give-up: stops what the run started, prints the
+/// registered output and the reason on stderr (the binary then exits).
+pub fn give_up(file: &str, limit: Duration) {
     clean_up();
     if let Some((path, text)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
         let _ = match path {
-            Some(p) => crate::files::write_text(&p, &text).map_err(|e| e.to_string()),
+            Some(p) => crate::process::files::write_text(&p, &text).map_err(|e| e.to_string()),
             None => {
                 use std::io::Write;
                 let mut out = std::io::stdout().lock();
@@ -98,33 +97,6 @@ fn give_up(file: &str, limit: Duration) {
     }
 }
 
-/// Starts the watchdog of a run limited to `limit` from now: if the run
-/// has neither finished nor reached its output [`GRACE`] after the limit,
-/// the watchdog stops what the run started (solver programs, temporary
-/// files), says so naming `file`, and exits with status 3.
-pub fn set_deadline(file: &Path, limit: Duration) {
-    let file = file.display().to_string();
-    let end = Instant::now() + limit + GRACE;
-    let spawned = std::thread::Builder::new()
-        .name("jigsat-deadline".into())
-        .spawn(move || {
-            while Instant::now() < end {
-                if FINISHING.load(Ordering::SeqCst) {
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(20).min(end - Instant::now()));
-            }
-            if FINISHING.load(Ordering::SeqCst) {
-                return;
-            }
-            give_up(&file, limit);
-            std::process::exit(3);
-        });
-    if let Err(e) = spawned {
-        log::warn!("the time limit is only watched by the search: {e}");
-    }
-}
-
 /// The run has its answer and writes it out: the watchdog stands down.
 pub fn finishing() {
     FINISHING.store(true, Ordering::SeqCst);
@@ -138,21 +110,20 @@ fn state() -> &'static State {
     })
 }
 
-/// Installs the handler for SIGINT and SIGTERM (the binary calls it first
-/// thing; a library user who wants Ctrl-C handled calls it too).
-pub fn install() {
-    let installed = ctrlc::set_handler(|| {
-        let s = state();
-        let again = s.raised.swap(true, Ordering::SeqCst);
-        if again || !s.cooperative.load(Ordering::SeqCst) {
-            clean_up();
-            eprintln!("jigsat: interrupted");
-            std::process::exit(EXIT);
-        }
-    });
-    if let Err(e) = installed {
-        log::warn!("Ctrl-C is not handled: {e}");
-    }
+/// Raises the flag for a signal that has arrived: `true` when the run
+/// polls it and will stop by itself, `false` when the process must end
+/// now (a second signal, or a run that cannot be stopped). The binary's
+/// handler calls it, then [`clean_up`] and exits where told to.
+pub fn raise() -> bool {
+    let s = state();
+    let again = s.raised.swap(true, Ordering::SeqCst);
+    !again && s.cooperative.load(Ordering::SeqCst)
+}
+
+/// Whether the run has reached its output, which the watchdog never
+/// cuts in half.
+pub fn is_finishing() -> bool {
+    FINISHING.load(Ordering::SeqCst)
 }
 
 /// The flag a signal raises; asking for it says that this run polls it
@@ -170,12 +141,12 @@ pub fn raised() -> bool {
 
 /// Stops the registered process groups and removes the registered
 /// temporary files.
-fn clean_up() {
+pub fn clean_up() {
     let s = state();
     if let Ok(groups) = s.groups.lock() {
         groups.iter().for_each(|&g| kill_group(g));
     }
-    crate::files::remove_temp_files();
+    crate::process::files::remove_temp_files();
 }
 
 /// Kills a whole process group (a solver and whatever it started).
