@@ -186,7 +186,7 @@ fn race_first(
             solve_sat(instance, &cadical, &raced, stats, started)
         }),
     };
-    race::race(exact, sat, plan.head_start, &stop).answer
+    race::race(exact, sat, plan.head_start, &stop)
 }
 
 /// A first solution by a SAT solver: encode, solve, decode and check.

@@ -35,16 +35,6 @@ pub struct Runner<'a, T> {
     pub run: Run<'a, T>,
 }
 
-/// What a race came to: the answer taken and who gave it.
-#[derive(Debug)]
-pub struct Finish<T> {
-    pub answer: Result<T>,
-    /// The runner whose answer was taken.
-    pub winner: String,
-    /// The other runner, if it was started and had to be stopped.
-    pub stopped: Option<String>,
-}
-
 /// How a runner's answer ranks: only a definitive one ends the race.
 pub trait Verdict {
     fn status(&self) -> Status;
@@ -60,7 +50,7 @@ pub fn race<'a, T: Verdict + Send + 'a>(
     second: Runner<'a, T>,
     head_start: Duration,
     stop: &Arc<AtomicBool>,
-) -> Finish<T> {
+) -> Result<T> {
     let started = Instant::now();
     let (send, receive) = mpsc::channel::<(usize, Result<T>)>();
     std::thread::scope(|scope| {
@@ -103,18 +93,12 @@ pub fn race<'a, T: Verdict + Send + 'a>(
         }
         let winner = winner.unwrap_or(0);
         let loser = 1 - winner;
-        let stopped =
-            (second_started && winner_stopped_loser(&answers, loser)).then(|| names[loser].clone());
-        if let Some(name) = &stopped {
-            log::info!("race: {name} stopped");
+        if second_started && winner_stopped_loser(&answers, loser) {
+            log::info!("race: {} stopped", names[loser]);
         }
-        Finish {
-            answer: answers[winner]
-                .take()
-                .unwrap_or_else(|| Err(crate::error::Error::Bug("a race runner vanished".into()))),
-            winner: names[winner].clone(),
-            stopped,
-        }
+        answers[winner]
+            .take()
+            .unwrap_or_else(|| Err(crate::error::Error::Bug("a race runner vanished".into())))
     })
 }
 
@@ -173,9 +157,8 @@ mod tests {
             Duration::from_secs(10),
             &stop,
         );
-        assert_eq!(finish.answer.unwrap().1, "exact");
-        assert_eq!(finish.winner, "exact");
-        assert_eq!(finish.stopped, None);
+        // The answer names its runner; the second never started (it panics).
+        assert_eq!(finish.unwrap().1, "exact");
     }
 
     #[test]
@@ -188,10 +171,9 @@ mod tests {
             Duration::from_millis(5),
             &stop,
         );
-        assert_eq!(finish.answer.unwrap().1, "sat");
-        assert_eq!(finish.winner, "sat");
-        assert_eq!(finish.stopped.as_deref(), Some("exact"));
-        // Both threads have ended: the first saw the flag.
+        assert_eq!(finish.unwrap().1, "sat");
+        // Both threads have ended (the race waits for both): the first,
+        // which only ends when stopped, saw the flag.
         assert!(stop.load(Ordering::Relaxed));
         assert!(started.elapsed() < Duration::from_secs(5));
     }
@@ -205,8 +187,7 @@ mod tests {
             Duration::from_millis(1),
             &stop,
         );
-        assert_eq!(finish.winner, "sat");
-        assert_eq!(finish.answer.unwrap().1, "sat");
+        assert_eq!(finish.unwrap().1, "sat");
     }
 
     #[test]
@@ -218,7 +199,6 @@ mod tests {
             Duration::from_millis(1),
             &stop,
         );
-        assert_eq!(finish.winner, "exact");
-        assert_eq!(finish.answer.unwrap().1, "exact gave up");
+        assert_eq!(finish.unwrap().1, "exact gave up");
     }
 }

@@ -153,21 +153,6 @@ impl Cnf {
         clauses.iter().for_each(|c| out.add_clause(c));
         out
     }
-
-    /// Whether an assignment (indexed by variable, slot 0 unused) satisfies
-    /// every clause. Used by tests and by checks of external solvers'
-    /// models.
-    pub fn is_satisfied_by(&self, values: &[bool]) -> bool {
-        self.clauses().all(|c| {
-            c.iter().any(|l| {
-                let v = values
-                    .get(l.var().index() as usize)
-                    .copied()
-                    .unwrap_or(false);
-                v == l.is_positive()
-            })
-        })
-    }
 }
 
 #[cfg(test)]

@@ -131,12 +131,6 @@ impl Encoded {
         Var::new(option as u32 + 1)
     }
 
-    /// The option behind a variable, or `None` for an auxiliary.
-    pub fn var_option(&self, var: Var) -> Option<usize> {
-        let i = var.index() as usize - 1;
-        (i < self.options).then_some(i)
-    }
-
     /// Forbids options (sets their variables false), saying why.
     pub fn forbid(&mut self, options: &[u32], why: &str) {
         for &o in options {

@@ -93,17 +93,6 @@ pub enum Built {
     RowScan(RowScan),
 }
 
-impl Built {
-    /// Which engine this is.
-    pub fn engine(&self) -> ExactEngine {
-        match self {
-            Built::Dlx(_) => ExactEngine::Dlx,
-            Built::FirstCell(_) => ExactEngine::FirstCell,
-            Built::RowScan(_) => ExactEngine::RowScan,
-        }
-    }
-}
-
 macro_rules! dispatch {
     ($self:ident, $s:ident => $e:expr) => {
         match $self {

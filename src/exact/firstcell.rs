@@ -27,15 +27,12 @@
 //! 6x10 board is filled column by column of 6), so the frontier between
 //! full and empty cells stays short and dead pockets show up early.
 //!
-//! **Region pruning** (off by default, [`FirstCell::set_region_pruning`]):
-//! after a placement, each empty region touching it that is small (fewer
-//! than [`REGION_CAP`] cells) is measured by a flood fill; if no
-//! combination of the pieces left has exactly that area, no completion
-//! exists and the branch ends. Regions are only a valid argument when
-//! every placement is connected, which the constructor checks. It cuts
-//! the 6x10 pentomino tree to about a third, but the fills cost more than
-//! the nodes they save (encodings/RESULTS.md has the figures), because the scan
-//! order already meets most dead pockets a few nodes after they form.
+//! **No region pruning.** Flood-filling the empty pockets a placement
+//! leaves and checking that the pieces left can fill their areas cut the
+//! 6x10 pentomino tree to about a third, but the fills cost more than the
+//! nodes they saved (encodings/RESULTS.md has the figures), because the
+//! scan order already meets most dead pockets a few nodes after they
+//! form; it was taken out again.
 //!
 //! Symmetry breaking is the same as for Algorithm X: the `forbidden`
 //! options are left out, and the enumeration's canonical forms remove
@@ -46,12 +43,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::search::{self, Search, Stop};
 use crate::cover::{Cover, ItemKind};
-use crate::geometry::{Board, Cell};
-
-/// Regions of at least this many cells are not measured: a flood fill of
-/// a large open area costs more than it prunes, and any area this large
-/// is almost always reachable. Subset sums are kept in a `u128`.
-const REGION_CAP: u32 = 128;
+use crate::geometry::Board;
 
 const NONE: u32 = u32::MAX;
 
@@ -62,35 +54,6 @@ struct Group {
     piece: u32,
     first: u32,
     end: u32,
-}
-
-/// The region check's state: what is fixed, and the fills' scratch.
-#[derive(Clone, Debug)]
-struct Regions {
-    adjacency: Adjacency,
-    fill: Fill,
-}
-
-/// Cells adjacent to each other and to each option, for the region check.
-#[derive(Clone, Debug)]
-struct Adjacency {
-    /// Face neighbours of each scan position: `neighbours[start[p]..start[p+1]]`.
-    neighbour_start: Vec<u32>,
-    neighbours: Vec<u32>,
-    /// Per option: the empty-able cells next to it (not its own).
-    border_start: Vec<u32>,
-    border: Vec<u32>,
-    /// Regions of this many cells or more are not measured.
-    cap: u32,
-}
-
-/// The scratch state of the flood fills.
-#[derive(Clone, Debug)]
-struct Fill {
-    /// Per scan position: the flood fill that last reached it.
-    mark: Vec<u32>,
-    stamp: u32,
-    stack: Vec<u32>,
 }
 
 /// The first-empty-cell engine over a packing cover.
@@ -116,19 +79,15 @@ pub struct FirstCell {
     /// Per scan position `p`: its groups are `groups[group_start[p]..group_start[p + 1]]`.
     group_start: Vec<u32>,
     groups: Vec<Group>,
-    /// Per piece: uses required and allowed, its area, uses so far.
+    /// Per piece: uses required and allowed, uses so far.
     min: Vec<u32>,
     max: Vec<u32>,
-    area: Vec<u32>,
     used: Vec<u32>,
     /// The board: bit `p` is set when the cell at scan position `p` is
     /// full. Bits past the last cell are set, so the first zero bit is
     /// always a cell; `span` spare words follow, so a mask never reads
     /// past the end.
     filled: Vec<u64>,
-    regions: Option<Regions>,
-    /// Whether the region check runs.
-    prune: bool,
     /// Options taken by [`Search::enter`].
     depth: usize,
     nodes: u64,
@@ -195,7 +154,6 @@ impl FirstCell {
         engine.min = min;
         engine.max = max;
         engine.used = vec![0; engine.max.len()];
-        engine.area = area;
         Some(engine)
     }
 
@@ -251,41 +209,12 @@ impl FirstCell {
             groups,
             min: Vec::new(),
             max: Vec::new(),
-            area: Vec::new(),
             used: Vec::new(),
             filled,
-            regions: None,
-            prune: false,
             depth: 0,
             nodes: 0,
             interrupt: None,
         }
-    }
-
-    /// Turns the region check on or off (`board` is the one the engine
-    /// was built for); returns whether it is on: it cannot be when some
-    /// placement is not connected.
-    pub fn set_region_pruning(&mut self, on: bool, board: &Board) -> bool {
-        if on && self.regions.is_none() {
-            self.regions = Regions::new(board, &scan_positions(board), self);
-        }
-        self.prune = on && self.regions.is_some();
-        self.prune
-    }
-
-    /// The scan positions of option `k`'s cells, in increasing order.
-    fn cells_of(&self, k: usize) -> Vec<u32> {
-        let base = self.anchor[k] / 64 * 64;
-        let mask = &self.masks[k * self.span..(k + 1) * self.span];
-        let mut cells = Vec::new();
-        for (w, &m) in mask.iter().enumerate() {
-            let mut bits = m;
-            while bits != 0 {
-                cells.push(base + w as u32 * 64 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
-        cells
     }
 
     /// The first empty cell at or after word `from` (every cell before
@@ -347,43 +276,6 @@ impl FirstCell {
         &self.groups[self.group_start[p] as usize..self.group_start[p + 1] as usize]
     }
 
-    /// Whether taking option `k` (already placed) left an empty region
-    /// next to it that no combination of the remaining pieces can fill.
-    fn dead_region(&mut self, k: usize) -> bool {
-        if !self.prune {
-            return false;
-        }
-        let Some(Regions { adjacency: r, fill }) = self.regions.as_mut() else {
-            return false;
-        };
-        let filled = &self.filled;
-        let is_empty = |p: u32| filled[p as usize / 64] >> (p % 64) & 1 == 0;
-        // Each flood fill marks the cells it reaches with its own stamp;
-        // stamps from `first` on belong to this check.
-        if fill.stamp > u32::MAX - 1024 {
-            fill.mark.iter_mut().for_each(|m| *m = 0);
-            fill.stamp = 0;
-        }
-        let first = fill.stamp + 1;
-        let mut sums: Option<u128> = None;
-        let border = &r.border[r.border_start[k] as usize..r.border_start[k + 1] as usize];
-        for &b in border {
-            if !is_empty(b) || fill.mark[b as usize] >= first {
-                continue;
-            }
-            fill.stamp += 1;
-            let size = fill.flood(r, b, first, &is_empty);
-            if size < r.cap {
-                let sums =
-                    *sums.get_or_insert_with(|| subset_sums(&self.area, &self.used, &self.max));
-                if sums >> size & 1 == 0 {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
     /// Visits every solution below the current node; every cell before
     /// word `from` is full.
     fn search_from(
@@ -402,8 +294,8 @@ impl FirstCell {
             return Ok(());
         };
         // 2. Each piece with a copy left, largest first, and each of its
-        //    placements anchored at that cell that fits: take it, prune
-        //    dead regions, go deeper, put it back.
+        //    placements anchored at that cell that fits: take it, go
+        //    deeper, put it back.
         let (start, end) = (
             self.group_start[cell as usize] as usize,
             self.group_start[cell as usize + 1] as usize,
@@ -427,17 +319,14 @@ impl FirstCell {
                     continue;
                 }
                 self.toggle(k);
-                if !self.dead_region(k) {
-                    chosen.push(self.original[k]);
-                    let result = self.search_from(word, chosen, visit);
-                    chosen.pop();
-                    if result.is_err() {
-                        self.toggle(k);
-                        self.used[piece] -= 1;
-                        return result;
-                    }
-                }
+                chosen.push(self.original[k]);
+                let result = self.search_from(word, chosen, visit);
+                chosen.pop();
                 self.toggle(k);
+                if result.is_err() {
+                    self.used[piece] -= 1;
+                    return result;
+                }
             }
             self.used[piece] -= 1;
         }
@@ -505,143 +394,6 @@ impl Search for FirstCell {
     }
 }
 
-impl Regions {
-    /// The adjacency the region check needs; `None` when some option's
-    /// cells are not connected (a piece in two parts can bridge regions,
-    /// so region sizes prove nothing).
-    fn new(board: &Board, scan: &[u32], engine: &FirstCell) -> Option<Regions> {
-        let n = board.len();
-        let mut by_scan = vec![Vec::new(); n];
-        for (i, &cell) in board.cells().iter().enumerate() {
-            let c = cell.coords();
-            for axis in 0..3 {
-                for step in [-1, 1] {
-                    let mut d = c;
-                    d[axis] += step;
-                    if let Some(j) = board.index(Cell::from_coords(d)) {
-                        by_scan[scan[i] as usize].push(scan[j as usize]);
-                    }
-                }
-            }
-        }
-        let (neighbour_start, neighbours) = compressed(&by_scan);
-        let mut mark = vec![0u32; n];
-        let mut seen = vec![0u32; n];
-        let mut borders = Vec::with_capacity(engine.anchor.len());
-        for k in 0..engine.anchor.len() {
-            let own = engine.cells_of(k);
-            let stamp = k as u32 + 1;
-            own.iter().for_each(|&p| mark[p as usize] = stamp);
-            if !connected(&own, &by_scan, &mark, &mut seen, stamp) {
-                return None;
-            }
-            let mut border: Vec<u32> = own
-                .iter()
-                .flat_map(|&p| by_scan[p as usize].iter().copied())
-                .filter(|&q| mark[q as usize] != stamp)
-                .collect();
-            border.sort_unstable();
-            border.dedup();
-            borders.push(border);
-        }
-        let (border_start, border) = compressed(&borders);
-        Some(Regions {
-            adjacency: Adjacency {
-                neighbour_start,
-                neighbours,
-                border_start,
-                border,
-                cap: REGION_CAP,
-            },
-            fill: Fill {
-                mark: vec![0; n],
-                stamp: 0,
-                stack: Vec::new(),
-            },
-        })
-    }
-}
-
-impl Fill {
-    /// The size of the empty region around `from`, flooded with the
-    /// current stamp, or `cap` when it has at least that many cells. A
-    /// cell marked by an earlier fill of the same check (stamps
-    /// `first..stamp`) belongs to a region that fill gave up on at the
-    /// cap: a complete region never touches another, so this one is large
-    /// too.
-    fn flood(
-        &mut self,
-        r: &Adjacency,
-        from: u32,
-        first: u32,
-        is_empty: &dyn Fn(u32) -> bool,
-    ) -> u32 {
-        let stamp = self.stamp;
-        self.mark[from as usize] = stamp;
-        self.stack.clear();
-        self.stack.push(from);
-        let mut size = 0;
-        while let Some(p) = self.stack.pop() {
-            size += 1;
-            if size >= r.cap {
-                return r.cap;
-            }
-            let (s, e) = (
-                r.neighbour_start[p as usize],
-                r.neighbour_start[p as usize + 1],
-            );
-            for &n in &r.neighbours[s as usize..e as usize] {
-                let mark = self.mark[n as usize];
-                if mark == stamp || !is_empty(n) {
-                    continue;
-                }
-                if mark >= first {
-                    return r.cap;
-                }
-                self.mark[n as usize] = stamp;
-                self.stack.push(n);
-            }
-        }
-        size
-    }
-}
-
-/// Whether the cells `own` (marked with `stamp` in `mark`) are
-/// connected; `seen` is scratch, marked with `stamp` as cells are reached.
-fn connected(
-    own: &[u32],
-    by_scan: &[Vec<u32>],
-    mark: &[u32],
-    seen: &mut [u32],
-    stamp: u32,
-) -> bool {
-    let mut reached = 1;
-    let mut stack = vec![own[0]];
-    seen[own[0] as usize] = stamp;
-    while let Some(p) = stack.pop() {
-        for &q in &by_scan[p as usize] {
-            if mark[q as usize] == stamp && seen[q as usize] != stamp {
-                seen[q as usize] = stamp;
-                reached += 1;
-                stack.push(q);
-            }
-        }
-    }
-    reached == own.len()
-}
-
-/// Lists of lists as one array and start offsets (`starts[i]..starts[i + 1]`).
-fn compressed(lists: &[Vec<u32>]) -> (Vec<u32>, Vec<u32>) {
-    let mut starts = Vec::with_capacity(lists.len() + 1);
-    let mut flat = Vec::new();
-    starts.push(0);
-    for list in lists {
-        flat.extend_from_slice(list);
-        starts.push(flat.len() as u32);
-    }
-    (starts, flat)
-}
-
 /// Each board cell's position in the scan: the board's longest axis
 /// varies slowest, its shortest fastest (ties keep layer, row, column).
 fn scan_positions(board: &Board) -> Vec<u32> {
@@ -687,37 +439,4 @@ fn piece_areas(pieces: usize, kept: &[(u32, u32, Vec<u32>, u32)]) -> Option<Vec<
         *a = own.len() as u32;
     }
     Some(area)
-}
-
-/// The region sizes below 128 that the pieces left (`max - used` copies
-/// of each) can fill exactly, as bits: bit `s` is set when some choice of
-/// them has total area `s`.
-fn subset_sums(area: &[u32], used: &[u32], max: &[u32]) -> u128 {
-    let mut sums = 1u128;
-    for ((&a, &u), &m) in area.iter().zip(used).zip(max) {
-        if a == 0 || a >= 128 {
-            continue;
-        }
-        for _ in 0..(m - u).min(127 / a) {
-            sums |= sums << a;
-        }
-    }
-    sums
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn subset_sums_respect_copies() {
-        // Two pieces of area 3 and one of area 5.
-        let sums = subset_sums(&[3, 5], &[0, 0], &[2, 1]);
-        let reachable: Vec<u32> = (0..20).filter(|&s| sums >> s & 1 == 1).collect();
-        assert_eq!(reachable, vec![0, 3, 5, 6, 8, 11]);
-        // With one area-3 copy used up.
-        let sums = subset_sums(&[3, 5], &[1, 0], &[2, 1]);
-        let reachable: Vec<u32> = (0..20).filter(|&s| sums >> s & 1 == 1).collect();
-        assert_eq!(reachable, vec![0, 3, 5, 8]);
-    }
 }
