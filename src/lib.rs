@@ -35,6 +35,7 @@
 //! over it.
 
 pub mod budget;
+pub mod clean;
 pub mod cli;
 pub mod commands;
 pub mod cover;
@@ -47,6 +48,7 @@ pub mod files;
 pub mod fingerprint;
 pub mod generate;
 pub mod geometry;
+pub mod input;
 pub mod interrupt;
 pub mod jobs;
 pub mod pipeline;

@@ -23,7 +23,9 @@ fn main() {
     let code = match jigsat::commands::run(&cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("jigsat: {e}");
+            // Control characters shown, not sent; a value quoted from a
+            // file cut to a screenful.
+            eprintln!("jigsat: {}", jigsat::clean::message(&e.to_string(), 2000));
             e.exit_code()
         }
     };

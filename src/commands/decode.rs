@@ -7,7 +7,6 @@
 //! fingerprint must also match the puzzle and options, so a model is never
 //! read through the wrong encoding.
 
-use std::io::Read;
 use std::path::Path;
 use std::time::Instant;
 
@@ -15,7 +14,7 @@ use clap::ValueEnum;
 
 use crate::cli::DecodeArgs;
 use crate::encode::{Card, EdgeEncoding, Encoded, Encoding};
-use crate::error::{Error, InputError, Result};
+use crate::error::{InputError, Result};
 use crate::pipeline::{Instance, Stats, Status, ms};
 use crate::puzzle::Puzzle;
 use crate::render::{Format, json, text};
@@ -244,22 +243,14 @@ fn read_answer(
 
 fn read_cnf_header(path: &Path) -> Result<(String, Header)> {
     crate::files::reading(path);
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = crate::input::open(path)?;
     let name = path.display().to_string();
     let header = dimacs::read_header(std::io::BufReader::new(file), &name)?;
     Ok((name, header))
 }
 
+/// The model, from a file or standard input (`-`), within the budget's
+/// cap on an input ([`crate::input`]): an endless stream stops there.
 fn read_model(path: &Path) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("<stdin>", e))?;
-    } else {
-        crate::files::reading(path);
-        bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    }
-    Ok(bytes)
+    crate::input::read(path)
 }

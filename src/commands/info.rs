@@ -8,7 +8,7 @@ use crate::cli::{EncodingArgs, InfoArgs};
 use crate::encode::{EdgeEncoding, Encoding};
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::family::PartSize;
 use crate::pipeline::Instance;
 use crate::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
@@ -103,7 +103,7 @@ fn fill_name(puzzle: &Puzzle) -> String {
 
 /// A BurrTools file's problems, one line each; none for a TOML file.
 fn problems(path: &Path) -> Result<Vec<String>> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = crate::input::read(path)?;
     if !burrtools::is_xmpuzzle(path, &bytes) {
         return Ok(Vec::new());
     }

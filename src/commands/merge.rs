@@ -14,9 +14,12 @@ pub fn run(args: &MergeArgs) -> Result<i32> {
     super::no_picture(args.output.format, "merge")?;
     let plan_path = args.dir.join("plan.toml");
     let plan: PlanFile = files::read(&plan_path, "a split plan (jigsat split writes plan.toml)")?;
+    jobs::trust::check_plan(&plan.plan, &plan.digests)
+        .map_err(|why| Error::Usage(format!("{}: {why}", plan_path.display())))?;
     let puzzle = plan.puzzle.parse(&plan_path)?;
-    let results = read_results(&args.dir.join("results"))?;
-    let merged = jobs::merge(&plan.plan.fingerprint, plan.plan.parts, &results).map_err(|why| {
+    check_plan_puzzle(&plan_path, &plan, &puzzle)?;
+    let results = read_results(&args.dir.join("results"), plan.plan.parts)?;
+    let merged = jobs::merge(&plan.plan, &plan.digests, &results).map_err(|why| {
         Error::Usage(format!(
             "{}: cannot merge, nothing is claimed: {why}",
             args.dir.display()
@@ -36,13 +39,26 @@ pub fn run(args: &MergeArgs) -> Result<i32> {
     Ok(out.1)
 }
 
-/// Every `*.result` file in `dir`, named by path.
-fn read_results(dir: &Path) -> Result<Vec<(String, PartResult)>> {
+/// Every `*.result` file in `dir`, named by path. More files than the
+/// plan's `parts` (with some room for strays) are refused before any is
+/// read: each is read whole, and a directory of millions would cost
+/// memory and time for a merge that must fail anyway.
+fn read_results(dir: &Path, parts: usize) -> Result<Vec<(String, PartResult)>> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
-    let mut paths: Vec<PathBuf> = entries
+    let most = parts.saturating_mul(2).saturating_add(100);
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for p in entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "result"))
-        .collect();
+    {
+        if paths.len() == most {
+            return Err(Error::Usage(format!(
+                "{}: more than {most} result files for a split of {parts} parts; cannot merge, nothing is claimed",
+                dir.display()
+            )));
+        }
+        paths.push(p);
+    }
     paths.sort();
     paths
         .iter()
@@ -51,4 +67,26 @@ fn read_results(dir: &Path) -> Result<Vec<(String, PartResult)>> {
             Ok((p.display().to_string(), r.result))
         })
         .collect()
+}
+
+/// The plan's puzzle must be the one its parts were cut from: the totals
+/// are printed under its name, and a plan whose puzzle text was edited
+/// would put another puzzle's name on them. Costs the cover's build (what
+/// `count JOB` pays for each part).
+fn check_plan_puzzle(path: &Path, plan: &PlanFile, puzzle: &crate::puzzle::Puzzle) -> Result<()> {
+    let options = jobs::run::part_options(&plan.plan, &crate::pipeline::Options::default())?;
+    let found = jobs::run::fingerprint_of(puzzle, &options)?.map_err(|why| {
+        Error::Usage(format!(
+            "{}: the plan's puzzle has no tree to cut: {why}",
+            path.display()
+        ))
+    })?;
+    if found != plan.plan.fingerprint {
+        return Err(Error::Usage(format!(
+            "{}: the plan's puzzle is not the one its parts were cut from (fingerprint {found}, the plan says {}): the file was edited, or another jigsat made it",
+            path.display(),
+            crate::clean::cut(&plan.plan.fingerprint, 20)
+        )));
+    }
+    Ok(())
 }

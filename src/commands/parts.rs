@@ -229,7 +229,8 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         .iter()
         .map(|r| (format!("{} part {}", file.display(), r.part), r.clone()))
         .collect();
-    let merged = crate::jobs::merge(&checkpoint.plan.fingerprint, total, &results)
+    let digests: Vec<String> = checkpoint.parts.iter().map(|p| p.digest.clone()).collect();
+    let merged = crate::jobs::merge(&checkpoint.plan, &digests, &results)
         .map_err(|why| Error::Usage(format!("{}: {why}", file.display())))?;
     let (out, code) = super::counts::counted(
         &puzzle,
@@ -263,6 +264,12 @@ fn open_checkpoint(
     };
     if file.exists() {
         let checkpoint: Checkpoint = files::read_own(file, "a count checkpoint")?;
+        crate::jobs::trust::check_checkpoint(&checkpoint).map_err(|why| {
+            Error::Usage(format!(
+                "{}: cannot go on from this checkpoint: {why}; remove it to count again from the start",
+                file.display()
+            ))
+        })?;
         let here = run::fingerprint_of(puzzle, options)?.map_err(|reason| {
             Error::Usage(format!(
                 "{}: cannot count in parts: {reason}",

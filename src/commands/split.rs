@@ -15,7 +15,7 @@ use crate::solve::dimacs::{self, CnfSource};
 
 pub fn run(args: &SplitArgs, quiet: bool) -> Result<i32> {
     let started = Instant::now();
-    let (text, puzzle) = PuzzleText::read(&args.puzzle)?;
+    let (text, puzzle) = PuzzleText::read(&args.puzzle, args.problem.problem.as_deref())?;
     for w in &puzzle.warnings {
         log::warn!("{w}");
     }
@@ -36,6 +36,7 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<i32> {
     )?
     .map_err(|reason| Error::Usage(format!("{}: cannot split: {reason}", args.puzzle.display())))?;
     let cut_seconds = started.elapsed().as_secs_f64();
+    refuse_other_cuts(dir, &cut)?;
     let split = Split {
         dir,
         text: &text,
@@ -76,6 +77,7 @@ impl Split<'_> {
         let plan = PlanFile {
             plan: cut.shape.clone(),
             estimated_nodes: cut.estimated_nodes,
+            digests: cut.parts.iter().map(|p| p.digest.clone()).collect(),
             puzzle: text.clone(),
         };
         let about = format!(
@@ -141,6 +143,56 @@ impl Split<'_> {
         crate::files::write_atomically(&path, |file| dimacs::write_cubes(file, &source, &cubes))?;
         Ok(())
     }
+}
+
+/// Refuses a directory that holds the files of another cut: results that
+/// `merge` would refuse (and the scripts would take for done, skipping
+/// their parts), or jobs that this split would not overwrite and the
+/// scripts would run. Files of this very cut (the same puzzle, options and
+/// seed, split again after plan.toml was lost) are kept: they are still
+/// right. A file that cannot be read counts as another cut's.
+fn refuse_other_cuts(dir: &Path, cut: &Cut) -> Result<()> {
+    let ours: std::collections::BTreeSet<std::path::PathBuf> = cut
+        .parts
+        .iter()
+        .map(|p| files::job_path(dir, p.part))
+        .collect();
+    let mut others = Vec::new();
+    for (sub, ext) in [("results", "result"), ("jobs", "job")] {
+        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
+            continue;
+        };
+        let mut paths: Vec<_> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let same = if ext == "result" {
+                files::read::<files::ResultFile>(&p, "a part result")
+                    .is_ok_and(|r| r.result.cut == cut.shape.cut)
+            } else {
+                ours.contains(&p)
+                    || files::read::<JobFile>(&p, "a job file")
+                        .is_ok_and(|j| j.job.cut == cut.shape.cut)
+            };
+            if !same {
+                others.push(p.display().to_string());
+            }
+        }
+    }
+    if others.is_empty() {
+        return Ok(());
+    }
+    let n = others.len();
+    others.truncate(3);
+    Err(Error::Usage(format!(
+        "{}: holds {n} job or result file{} of another split ({}{}): they would be run or skipped as if they were this split's, and merge would refuse them; remove them or choose another directory",
+        dir.display(),
+        if n == 1 { "" } else { "s" },
+        others.join(", "),
+        if n > 3 { ", …" } else { "" }
+    )))
 }
 
 /// A script, executable.

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
 use super::files::{PartPaths, PartResult, Shape};
-use super::{Tallies, fingerprint};
+use super::{Tallies, fingerprint, trust};
 use crate::enumerate::WithSearch;
 use crate::error::{Error, Result};
 use crate::exact::{self, Search, Stop, balance};
@@ -56,20 +56,27 @@ pub fn cut(
             probes,
             seed,
         })?;
+        let fingerprint = fingerprint(puzzle, tree);
         let parts: Vec<PartPaths> = cut
             .iter()
             .enumerate()
-            .map(|(i, p)| PartPaths {
-                part: i + 1,
-                estimated_nodes: p.nodes,
-                prefixes: p.subtrees.iter().map(|t| t.path.clone()).collect(),
+            .map(|(i, p)| {
+                let prefixes: Vec<Vec<u32>> = p.subtrees.iter().map(|t| t.path.clone()).collect();
+                PartPaths {
+                    part: i + 1,
+                    estimated_nodes: p.nodes,
+                    digest: trust::part_digest(&fingerprint, i + 1, &prefixes),
+                    prefixes,
+                }
             })
             .collect();
+        let digests: Vec<String> = parts.iter().map(|p| p.digest.clone()).collect();
         Ok(Cut {
             shape: Shape {
                 engine: tree.engine.name().to_string(),
                 symmetry: options.symmetry,
-                fingerprint: fingerprint(puzzle, tree),
+                cut: trust::cut_digest(&fingerprint, &digests),
+                fingerprint,
                 parts: parts.len(),
             },
             estimated_nodes: cut.iter().map(|p| p.nodes).sum(),
@@ -127,6 +134,9 @@ pub fn count_parts(
     stop: &Arc<AtomicBool>,
     done: &mut dyn FnMut(PartResult) -> Result<()>,
 ) -> Result<Option<PartStopped>> {
+    for part in parts {
+        trust::check_part(shape, part).map_err(Error::Usage)?;
+    }
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     on_part_tree(puzzle, options, shape, |tree, options| {
         let forbidden = tree.forbidden();
@@ -151,17 +161,20 @@ pub fn count_parts(
                     solutions: tallies.solutions(),
                 }));
             }
-            done(PartResult {
+            done(trust::seal(PartResult {
                 part: part.part,
                 parts: shape.parts,
                 fingerprint: shape.fingerprint.clone(),
+                cut: shape.cut.clone(),
+                digest: part.digest.clone(),
+                checksum: String::new(),
                 puzzle: puzzle.name.clone(),
                 engine: shape.engine.clone(),
                 nodes,
                 seconds: part_started.elapsed().as_secs_f64(),
                 solutions: tallies.solutions(),
                 tally: tallies.list(),
-            })?;
+            }))?;
         }
         Ok(None)
     })
@@ -187,6 +200,7 @@ pub fn first_in_part(
     part: &PartPaths,
     stop: &Arc<AtomicBool>,
 ) -> Result<FirstInPart> {
+    trust::check_part(shape, part).map_err(Error::Usage)?;
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     on_part_tree(puzzle, options, shape, |tree, options| {
         let mut first = None;
@@ -285,7 +299,8 @@ impl WithSearch for Walk<'_> {
             .find(|p| !exact::is_path(&mut search, p))
         {
             return Err(format!(
-                "the prefix {p:?} is not a path of this puzzle's search tree"
+                "the prefix {} is not a path of this puzzle's search tree",
+                trust::show_prefix(p)
             ));
         }
         // Raised by the deadline, by `stop` or when a solution fails its
