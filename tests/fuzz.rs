@@ -549,6 +549,7 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
     let seeds = seeds();
     let soma = manifest().join("puzzles/soma.toml");
     let base = split_base(dir.path());
+    let tampered = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let started = Instant::now();
@@ -562,6 +563,7 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
                     }
                     let mut rng = Rng(seed.wrapping_mul(1_000_003).wrapping_add(k as u64));
                     if rng.below(12) >= 10 {
+                        tampered.fetch_add(1, Ordering::Relaxed);
                         let case_dir = dir.path().join(format!("tampered-{k}"));
                         std::fs::create_dir_all(&case_dir).unwrap();
                         let (bytes, found) = check_tampered(&base, &case_dir, &mut rng);
@@ -611,7 +613,8 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
     });
     let failures = failures.into_inner().unwrap();
     eprintln!(
-        "fuzz: {cases} cases (seed {seed}) in {:.0} s, {} failed; the largest peak memory of any run: {} MB (budget {BUDGET})",
+        "fuzz: {cases} cases (seed {seed}, {} of them tampered split files or checkpoints) in {:.0} s, {} failed; the largest peak memory of any run: {} MB (budget {BUDGET})",
+        tampered.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         failures.len(),
         largest_child_peak_kb() / 1024

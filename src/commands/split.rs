@@ -46,7 +46,10 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<i32> {
     };
     split.write()?;
     if !quiet {
-        println!("{}", summary(&puzzle, dir, &cut, cut_seconds, args.parts));
+        // Through the sink that takes a closed pipe (`split … | head`)
+        // calmly, as every other command's output does.
+        let text = summary(&puzzle, dir, &cut, cut_seconds, args.parts) + "\n";
+        super::Sink { path: None }.write(&text)?;
     }
     Ok(0)
 }
