@@ -39,7 +39,7 @@ impl PuzzleText {
         let file = path.display().to_string();
         let text = if crate::puzzle::burrtools::is_xmpuzzle(path, &bytes) {
             let read = crate::puzzle::burrtools::read(&bytes, &file)?;
-            read.puzzle(problem, &stem)?.to_toml().map_err(|why| {
+            read.puzzle(problem, &stem)?.cleaned().to_toml().map_err(|why| {
                 Error::Usage(format!(
                     "{file}: a split's jobs carry the puzzle as TOML, and this one cannot be said in TOML ({why}); convert it first (jigsat convert) and split what it can"
                 ))
