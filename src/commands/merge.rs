@@ -17,7 +17,8 @@ pub fn run(args: &MergeArgs) -> Result<i32> {
     jobs::trust::check_plan(&plan.plan, &plan.digests)
         .map_err(|why| Error::Usage(format!("{}: {why}", plan_path.display())))?;
     let puzzle = plan.puzzle.parse(&plan_path)?;
-    check_plan_puzzle(&plan_path, &plan, &puzzle)?;
+    jobs::run::check_plan_puzzle(&puzzle, &plan.plan)
+        .map_err(|why| Error::Usage(format!("{}: {why}", plan_path.display())))?;
     let results = read_results(&args.dir.join("results"), plan.plan.parts)?;
     let merged = jobs::merge(&plan.plan, &plan.digests, &results).map_err(|why| {
         Error::Usage(format!(
@@ -67,26 +68,4 @@ fn read_results(dir: &Path, parts: usize) -> Result<Vec<(String, PartResult)>> {
             Ok((p.display().to_string(), r.result))
         })
         .collect()
-}
-
-/// The plan's puzzle must be the one its parts were cut from: the totals
-/// are printed under its name, and a plan whose puzzle text was edited
-/// would put another puzzle's name on them. Costs the cover's build (what
-/// `count JOB` pays for each part).
-fn check_plan_puzzle(path: &Path, plan: &PlanFile, puzzle: &crate::puzzle::Puzzle) -> Result<()> {
-    let options = jobs::run::part_options(&plan.plan, &crate::pipeline::Options::default())?;
-    let found = jobs::run::fingerprint_of(puzzle, &options)?.map_err(|why| {
-        Error::Usage(format!(
-            "{}: the plan's puzzle has no tree to cut: {why}",
-            path.display()
-        ))
-    })?;
-    if found != plan.plan.fingerprint {
-        return Err(Error::Usage(format!(
-            "{}: the plan's puzzle is not the one its parts were cut from (fingerprint {found}, the plan says {}): the file was edited, or another jigsat made it",
-            path.display(),
-            crate::clean::cut(&plan.plan.fingerprint, 20)
-        )));
-    }
-    Ok(())
 }

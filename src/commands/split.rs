@@ -148,42 +148,13 @@ impl Split<'_> {
     }
 }
 
-/// Refuses a directory that holds the files of another cut: results that
-/// `merge` would refuse (and the scripts would take for done, skipping
-/// their parts), or jobs that this split would not overwrite and the
-/// scripts would run. Files of this very cut (the same puzzle, options and
-/// seed, split again after plan.toml was lost) are kept: they are still
-/// right. A file that cannot be read counts as another cut's.
+/// Refuses a directory holding job or result files of another cut
+/// ([`files::of_other_cuts`]).
 fn refuse_other_cuts(dir: &Path, cut: &Cut) -> Result<()> {
-    let ours: std::collections::BTreeSet<std::path::PathBuf> = cut
-        .parts
+    let mut others: Vec<String> = files::of_other_cuts(dir, &cut.shape)
         .iter()
-        .map(|p| files::job_path(dir, p.part))
+        .map(|p| p.display().to_string())
         .collect();
-    let mut others = Vec::new();
-    for (sub, ext) in [("results", "result"), ("jobs", "job")] {
-        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
-            continue;
-        };
-        let mut paths: Vec<_> = entries
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == ext))
-            .collect();
-        paths.sort();
-        for p in paths {
-            let same = if ext == "result" {
-                files::read::<files::ResultFile>(&p, "a part result")
-                    .is_ok_and(|r| r.result.cut == cut.shape.cut)
-            } else {
-                ours.contains(&p)
-                    || files::read::<JobFile>(&p, "a job file")
-                        .is_ok_and(|j| j.job.cut == cut.shape.cut)
-            };
-            if !same {
-                others.push(p.display().to_string());
-            }
-        }
-    }
     if others.is_empty() {
         return Ok(());
     }

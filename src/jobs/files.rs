@@ -185,6 +185,41 @@ pub fn result_path(job: &Path) -> PathBuf {
     dir.join("results").join(format!("{stem}.result"))
 }
 
+/// The job and result files in split directory `dir` that are not of the
+/// cut `shape` names: results that `merge` would refuse (and the scripts
+/// would take for done, skipping their parts), and jobs that a split with
+/// `shape` would not overwrite (and the scripts would run). Files of this
+/// very cut — the same puzzle, options and seed, split again after
+/// plan.toml was lost — are not listed: they are still right. A file that
+/// cannot be read is listed.
+pub fn of_other_cuts(dir: &Path, shape: &Shape) -> Vec<PathBuf> {
+    let ours: std::collections::BTreeSet<PathBuf> =
+        (1..=shape.parts).map(|p| job_path(dir, p)).collect();
+    let mut others = Vec::new();
+    for (sub, ext) in [("results", "result"), ("jobs", "job")] {
+        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let same = if ext == "result" {
+                read::<ResultFile>(&p, "a part result").is_ok_and(|r| r.result.cut == shape.cut)
+            } else {
+                ours.contains(&p)
+                    || read::<JobFile>(&p, "a job file").is_ok_and(|j| j.job.cut == shape.cut)
+            };
+            if !same {
+                others.push(p);
+            }
+        }
+    }
+    others
+}
+
 /// Whether a path names a job file (by its extension).
 pub fn is_job(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "job")

@@ -94,6 +94,24 @@ pub fn fingerprint_of(
     pipeline::on_tree(puzzle, options, |tree| Ok(fingerprint(puzzle, tree)))
 }
 
+/// Whether `puzzle` (a plan's) is the one the plan's parts were cut from:
+/// `merge` prints the totals under its name, and a plan whose puzzle text
+/// was edited would put another puzzle's name on them. Costs the cover's
+/// build, as `count JOB` pays for each part. `Err` says why not.
+pub fn check_plan_puzzle(puzzle: &Puzzle, shape: &Shape) -> std::result::Result<(), String> {
+    let options = part_options(shape, &Options::default()).map_err(|e| e.to_string())?;
+    let found = fingerprint_of(puzzle, &options)
+        .map_err(|e| e.to_string())?
+        .map_err(|why| format!("the plan's puzzle has no tree to cut: {why}"))?;
+    if found != shape.fingerprint {
+        return Err(format!(
+            "the plan's puzzle is not the one its parts were cut from (fingerprint {found}, the plan says {}): the file was edited, or another jigsat made it",
+            crate::clean::cut(&shape.fingerprint, 20)
+        ));
+    }
+    Ok(())
+}
+
 /// The options a part must be searched with: the engine and symmetry
 /// breaking of the split, the threads and limits of this run.
 pub fn part_options(shape: &Shape, run: &Options) -> Result<Options> {
