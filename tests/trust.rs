@@ -356,6 +356,53 @@ fn p2_a_checkpoint_with_an_edited_figure_is_refused() {
     );
 }
 
+/// The input: a Y25 checkpoint (of a count stopped by the time
+/// limit; its cut alone takes 14 s in a debug build) with a finished
+/// part's `found` multiplied by 100.
+#[test]
+fn p2_a_y25_checkpoint_with_an_edited_found_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("y25.checkpoint");
+    let count = |limit: &str| {
+        jigsat()
+            .arg("count")
+            .arg(puzzle_path("y25.toml"))
+            .arg("--checkpoint")
+            .arg(&file)
+            .args(["--time-limit", limit])
+            .output()
+            .unwrap()
+    };
+    let first = count("25");
+    assert!(matches!(first.status.code(), Some(0 | 3)), "{first:?}");
+    let mut c: Checkpoint = read(&file);
+    assert!(!c.done.is_empty(), "no part finished in 25 s");
+    match c.done.iter_mut().find(|d| !d.tally.is_empty()) {
+        Some(entry) => entry.tally[0].found *= 100,
+        None => c.done[0].nodes *= 100,
+    }
+    write(&file, &c);
+    let output = count("2");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("y25.checkpoint") && err.contains("checksum"),
+        "{err}"
+    );
+    // A file from before cuts were recorded: refused, saying why.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let old: String = text
+        .lines()
+        .filter(|l| !l.starts_with("cut = "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&file, old).unwrap();
+    let output = count("2");
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("did not record the cut"), "{err}");
+}
+
 // 3. merge's arithmetic wraps; NaN and -inf seconds printed as figures.
 #[test]
 fn p3_totals_past_2_64_and_figures_that_are_not_numbers_are_refused() {

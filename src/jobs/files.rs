@@ -250,9 +250,24 @@ fn parse<T: DeserializeOwned>(path: &Path, text: &str, what: &str) -> Result<T> 
             file: path.display().to_string(),
             position,
             field: None,
-            message: format!("not {what}: {}", crate::clean::cut(e.message(), 300)),
+            message: format!(
+                "not {what}: {}{}",
+                crate::clean::cut(e.message(), 300),
+                older_hint(e.message())
+            ),
         })
     })
+}
+
+/// What to say when a file lacks a field this jigsat writes for a split's
+/// identity: it was made before cuts were checked.
+fn older_hint(message: &str) -> &'static str {
+    let fields = ["`cut`", "`digest`", "`digests`", "`checksum`"];
+    if message.contains("missing field") && fields.iter().any(|f| message.contains(f)) {
+        "; made by a jigsat that did not record the cut: split again (or remove the checkpoint)"
+    } else {
+        ""
+    }
 }
 
 /// Writes `value` as TOML to `path` (through a temporary name), with
