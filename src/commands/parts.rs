@@ -214,7 +214,12 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
     save(file, &checkpoint)?;
     if let Some(stop) = stopped {
         bar.finish();
-        let found: u64 = checkpoint.done.iter().map(|r| r.solutions).sum();
+        // Saturating: the figures come from a file (checked, but a sum of
+        // sound entries may still pass 2^64), and this one only informs.
+        let found = checkpoint
+            .done
+            .iter()
+            .fold(0u64, |n, r| n.saturating_add(r.solutions));
         let what = format!(
             "part {} not finished; {} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
             stop.part,
