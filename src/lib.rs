@@ -26,7 +26,10 @@
 //! - [`portfolio`] decides which engine answers when the user does not.
 //! - [`solve`] runs a SAT solver behind one trait, each on a worker thread.
 //! - [`enumerate`] collects every class from any engine, with counts.
-//! - [`jobs`] cuts a count into parts that run apart, and merges them.
+//! - [`jobs`] cuts a count into parts that run apart, and merges them
+//!   only when every part is its cut's ([`jobs::trust`]).
+//! - [`input`] reads every input within the memory budget; [`clean`]
+//!   makes names from files safe for each output.
 //! - [`solution`] holds a solution and checks it against the puzzle alone.
 //! - [`render`] draws it as text, JSON or an SVG picture.
 //!
