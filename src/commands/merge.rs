@@ -22,7 +22,7 @@ pub fn run(args: &MergeArgs) -> Result<i32> {
     let results = read_results(&args.dir.join("results"), plan.plan.parts)?;
     let merged = jobs::merge(&plan.plan, &plan.digests, &results).map_err(|why| {
         Error::Usage(format!(
-            "{}: cannot merge, nothing is claimed: {why}",
+            "{}: cannot merge, nothing is claimed:\n  {why}",
             args.dir.display()
         ))
     })?;

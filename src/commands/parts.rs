@@ -236,7 +236,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         .collect();
     let digests: Vec<String> = checkpoint.parts.iter().map(|p| p.digest.clone()).collect();
     let merged = crate::jobs::merge(&checkpoint.plan, &digests, &results)
-        .map_err(|why| Error::Usage(format!("{}: {why}", file.display())))?;
+        .map_err(|why| Error::Usage(format!("{}:\n  {why}", file.display())))?;
     let (out, code) = super::counts::counted(
         &puzzle,
         &checkpoint.plan.engine,

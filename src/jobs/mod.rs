@@ -202,7 +202,10 @@ pub fn merge(
         if more > 0 {
             problems.push(format!("and {more} more"));
         }
-        return Err(problems.join("; "));
+        // One problem a line (the callers start the list on a line of its
+        // own): files with their reasons read better so, and no line comes
+        // near the cut of a long message.
+        return Err(problems.join("\n  "));
     }
     let mut tallies = Tallies::default();
     let (mut nodes, mut seconds) = (0u64, 0.0);
