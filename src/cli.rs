@@ -358,6 +358,9 @@ pub struct SplitArgs {
     /// The puzzle file.
     pub puzzle: PathBuf,
 
+    #[command(flatten)]
+    pub problem: ProblemArg,
+
     /// Parts to cut the count into (at least this many when the tree
     /// allows; fewer only when it has fewer subtrees).
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=100_000))]

@@ -30,7 +30,10 @@
 //!   and decoded; [`tree`] is the search tree `count` would walk.
 //! - [`solve`] runs a SAT solver behind one trait, each on a worker thread.
 //! - [`enumerate`] collects every class from any engine, with counts.
-//! - [`jobs`] cuts a count into parts that run apart, and merges them.
+//! - [`jobs`] cuts a count into parts that run apart, and merges them
+//!   only when every part is its cut's ([`jobs::trust`]).
+//! - [`input`] reads every input within the memory budget; [`clean`]
+//!   makes names from files safe for each output.
 //! - [`solution`] holds a solution and checks it against the puzzle alone.
 //! - [`render`] draws it as text, JSON, SVG, an HTML page or STL.
 //!
@@ -38,6 +41,7 @@
 //! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
 //! layer of command-line parsing and output over the library.
 
+pub mod clean;
 pub mod cover;
 pub mod encode;
 pub mod enumerate;
@@ -47,6 +51,7 @@ pub mod family;
 pub mod fingerprint;
 pub mod generate;
 pub mod geometry;
+pub mod input;
 pub mod instance;
 pub mod jobs;
 pub mod options;

@@ -33,7 +33,9 @@ fn main() {
     let exit = match commands::run(&cli) {
         Ok(exit) => exit,
         Err(e) => {
-            eprintln!("jigsat: {e}");
+            // Control characters shown, not sent; a value quoted from a
+            // file cut to a screenful.
+            eprintln!("jigsat: {}", jigsat::clean::message(&e.to_string(), 2000));
             exit::Exit::from(&e)
         }
     };

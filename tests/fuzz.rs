@@ -7,6 +7,12 @@
 //! `target/fuzz-failures/` to be kept in `tests/fixtures/regress/`, whose
 //! files (the cases issue 18 reported, among them) run first every time.
 //!
+//! A family of cases tampers with the files of a split (plan, jobs,
+//! results) and with a count's checkpoint, and runs `merge`, `count JOB`
+//! and `count --checkpoint` on them: besides the rules above, a run that
+//! answers (exit 0) must give soma's true total, 11,520 / 240 — a
+//! tampered file may be refused, never counted wrong.
+//!
 //! `cargo test --release -- --ignored` runs 2,000 cases (CI does);
 //! `JIGSAT_FUZZ_CASES=10000` and `JIGSAT_FUZZ_SEED=N` change the run.
 
@@ -261,6 +267,7 @@ struct Run {
     code: Option<i32>,
     seconds: f64,
     stderr: String,
+    stdout: String,
 }
 
 fn run(args: &[&str], file: &Path) -> Run {
@@ -273,21 +280,21 @@ fn run(args: &[&str], file: &Path) -> Run {
         .args(args)
         .args(["--max-memory", BUDGET])
         .stdin(Stdio::null())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     let mut child = cmd.spawn().unwrap();
     let hard = Duration::from_secs_f64(INFO_SECONDS + 10.0);
-    let stderr = child.stderr.take();
-    let reader = std::thread::spawn(move || {
-        let mut s = String::new();
-        if let Some(mut e) = stderr {
-            use std::io::Read;
+    let read_all = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
             let mut buf = Vec::new();
-            let _ = e.read_to_end(&mut buf);
-            s = String::from_utf8_lossy(&buf).into_owned();
-        }
-        s
-    });
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut buf);
+            }
+            String::from_utf8_lossy(&buf).into_owned()
+        })
+    };
+    let reader = read_all(child.stderr.take().map(|e| Box::new(e) as _));
+    let out_reader = read_all(child.stdout.take().map(|o| Box::new(o) as _));
     let code = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status.code();
@@ -305,6 +312,7 @@ fn run(args: &[&str], file: &Path) -> Run {
         code,
         seconds,
         stderr: reader.join().unwrap_or_default(),
+        stdout: out_reader.join().unwrap_or_default(),
     }
 }
 
@@ -392,6 +400,114 @@ fn check_puzzle(file: &Path, command: usize) -> Vec<String> {
     failures
 }
 
+/// A split of soma into 4 parts with every part counted, and the
+/// checkpoint of a finished count: what the tampered cases start from.
+struct SplitBase {
+    dir: PathBuf,
+    checkpoint: PathBuf,
+}
+
+fn split_base(root: &Path) -> SplitBase {
+    let soma = manifest().join("puzzles/soma.toml");
+    let jigsat = env!("CARGO_BIN_EXE_jigsat");
+    let dir = root.join("soma-split");
+    let ok = |c: &mut Command| assert!(c.output().unwrap().status.success(), "{c:?}");
+    ok(Command::new(jigsat)
+        .args(["split", "--parts", "4", "-o"])
+        .arg(&dir)
+        .arg(&soma));
+    for p in 1..=4 {
+        ok(Command::new(jigsat)
+            .args(["-q", "count"])
+            .arg(dir.join(format!("jobs/part-{p:04}.job"))));
+    }
+    let checkpoint = root.join("soma.checkpoint");
+    ok(Command::new(jigsat)
+        .args(["-q", "count"])
+        .arg(&soma)
+        .arg("--checkpoint")
+        .arg(&checkpoint));
+    SplitBase { dir, checkpoint }
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+/// A merge or count that answered must have answered soma's total.
+fn judge_total(run: &Run) -> Option<String> {
+    let right = run.stdout.contains("count 11520 ") && run.stdout.contains("distinct 240 ");
+    (run.code == Some(0) && !right).then(|| format!("exit 0 with a wrong total: {}", run.stdout))
+}
+
+/// One tampered case: a copy of the split (or the checkpoint) with one
+/// file mutated, then `merge`, `count JOB` (and `merge` again) or `count
+/// --checkpoint`. The failures.
+fn check_tampered(base: &SplitBase, case_dir: &Path, rng: &mut Rng) -> (Vec<u8>, Vec<String>) {
+    let mut failures = Vec::new();
+    let mut fail = |what: &str, why: Option<String>| {
+        if let Some(why) = why {
+            failures.push(format!("{what}: {why}"));
+        }
+    };
+    let soma = manifest().join("puzzles/soma.toml");
+    if rng.below(4) == 0 {
+        let cp = case_dir.join("tampered.checkpoint");
+        let mut bytes = std::fs::read(&base.checkpoint).unwrap();
+        for _ in 0..1 + rng.below(3) {
+            mutate(&mut bytes, rng);
+        }
+        std::fs::write(&cp, &bytes).unwrap();
+        let r = run(
+            &[
+                "count",
+                soma.to_str().unwrap(),
+                "--checkpoint",
+                cp.to_str().unwrap(),
+                "--time-limit",
+                "2",
+            ],
+            &cp,
+        );
+        fail("count --checkpoint", judge(&r, &cp, true));
+        fail("count --checkpoint", judge_total(&r));
+        return (bytes, failures);
+    }
+    let dir = case_dir.join("split");
+    copy_dir(&base.dir, &dir);
+    let part = 1 + rng.below(4);
+    let target = match rng.below(3) {
+        0 => dir.join("plan.toml"),
+        1 => dir.join(format!("jobs/part-{part:04}.job")),
+        _ => dir.join(format!("results/part-{part:04}.result")),
+    };
+    let mut bytes = std::fs::read(&target).unwrap();
+    for _ in 0..1 + rng.below(3) {
+        mutate(&mut bytes, rng);
+    }
+    std::fs::write(&target, &bytes).unwrap();
+    if target.extension().is_some_and(|e| e == "job") {
+        std::fs::remove_file(dir.join(format!("results/part-{part:04}.result"))).unwrap();
+        let r = run(
+            &["count", target.to_str().unwrap(), "--time-limit", "2"],
+            &target,
+        );
+        fail("count JOB", judge(&r, &target, true));
+    }
+    let r = run(&["merge", dir.to_str().unwrap()], &dir);
+    fail("merge", judge(&r, &dir, false));
+    fail("merge", judge_total(&r));
+    (bytes, failures)
+}
+
 /// The kept cases: every file in tests/fixtures/regress.
 fn regressions() -> Vec<PathBuf> {
     let dir = manifest().join("tests/fixtures/regress");
@@ -432,6 +548,8 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
     let keep = manifest().join("target/fuzz-failures");
     let seeds = seeds();
     let soma = manifest().join("puzzles/soma.toml");
+    let base = split_base(dir.path());
+    let tampered = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let started = Instant::now();
@@ -444,6 +562,22 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
                         break;
                     }
                     let mut rng = Rng(seed.wrapping_mul(1_000_003).wrapping_add(k as u64));
+                    if rng.below(12) >= 10 {
+                        tampered.fetch_add(1, Ordering::Relaxed);
+                        let case_dir = dir.path().join(format!("tampered-{k}"));
+                        std::fs::create_dir_all(&case_dir).unwrap();
+                        let (bytes, found) = check_tampered(&base, &case_dir, &mut rng);
+                        if !found.is_empty() {
+                            let _ = std::fs::create_dir_all(&keep);
+                            let _ = std::fs::write(keep.join(format!("tampered-{k}")), &bytes);
+                            failures
+                                .lock()
+                                .unwrap()
+                                .push(format!("tampered-{k}: {found:?}"));
+                        }
+                        let _ = std::fs::remove_dir_all(&case_dir);
+                        continue;
+                    }
                     let (name, bytes) = match rng.below(10) {
                         0..=4 => {
                             let mut b = rng.pick(&seeds).clone();
@@ -479,7 +613,8 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
     });
     let failures = failures.into_inner().unwrap();
     eprintln!(
-        "fuzz: {cases} cases (seed {seed}) in {:.0} s, {} failed; the largest peak memory of any run: {} MB (budget {BUDGET})",
+        "fuzz: {cases} cases (seed {seed}, {} of them tampered split files or checkpoints) in {:.0} s, {} failed; the largest peak memory of any run: {} MB (budget {BUDGET})",
+        tampered.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         failures.len(),
         largest_child_peak_kb() / 1024

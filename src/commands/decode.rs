@@ -8,7 +8,6 @@
 //! read through the wrong encoding.
 
 use crate::exit::Exit;
-use std::io::Read;
 use std::path::Path;
 use std::time::Instant;
 
@@ -16,7 +15,7 @@ use clap::ValueEnum;
 
 use crate::cli::DecodeArgs;
 use jigsat::encode::{Card, EdgeEncoding, Encoded, Encoding};
-use jigsat::error::{Error, InputError, Result};
+use jigsat::error::{InputError, Result};
 use jigsat::instance::Instance;
 use jigsat::puzzle::Puzzle;
 use jigsat::render::{Format, json, text};
@@ -246,22 +245,14 @@ fn read_answer(
 
 fn read_cnf_header(path: &Path) -> Result<(String, Header)> {
     jigsat::process::files::reading(path);
-    let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
+    let file = jigsat::input::open(path)?;
     let name = path.display().to_string();
     let header = dimacs::read_header(std::io::BufReader::new(file), &name)?;
     Ok((name, header))
 }
 
+/// The model, from a file or standard input (`-`), within the budget's
+/// cap on an input ([`jigsat::input`]): an endless stream stops there.
 fn read_model(path: &Path) -> Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|e| Error::io("<stdin>", e))?;
-    } else {
-        jigsat::process::files::reading(path);
-        bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    }
-    Ok(bytes)
+    jigsat::input::read(path)
 }

@@ -139,6 +139,14 @@ fn file_name(label: &str) -> String {
         .collect()
 }
 
+/// Through the safe writer, as every other output: never over a file the
+/// run reads (`solve P.toml --format stl -o P.toml` once replaced the
+/// puzzle), never half written.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    std::fs::write(path, bytes).map_err(|e| Error::io(path, e))
+    jigsat::process::files::write_atomically(path, |mut file| {
+        use std::io::Write;
+        file.write_all(bytes)?;
+        Ok(bytes.len() as u64)
+    })?;
+    Ok(())
 }

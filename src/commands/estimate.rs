@@ -10,9 +10,24 @@ use super::{Sink, load};
 
 pub fn run(args: &EstimateArgs) -> Result<Exit> {
     super::no_picture(args.output.format, "estimate")?;
+    // Every phase — reading, placements, the cover, the walks — is under
+    // the limit, as for solve and count: the watchdog ends the run with
+    // status 3 where the walks do not look at the clock themselves.
+    if let Some(limit) = args.search.time_limit {
+        crate::signals::set_deadline(&args.puzzle, limit);
+    }
     let puzzle = load(&args.puzzle, &args.problem)?;
+    if args.output.format == Format::Json {
+        let doc = serde_json::json!({
+            "puzzle": puzzle.name,
+            "estimate": null,
+            "reason": "the time limit ran out",
+        });
+        jigsat::process::interrupt::on_give_up(args.output.output.as_deref(), format!("{doc}\n"));
+    }
     let options = args.search.options(None);
     let found = jigsat::tree::estimate(&puzzle, &options, args.probes as usize, args.seed)?;
+    jigsat::process::interrupt::finishing();
     let out = match (&found, args.output.format) {
         (Ok(e), Format::Json) => json(&puzzle.name, e),
         (Ok(e), _) => format!("{}: {}\n", puzzle.name, line(e)),
@@ -43,7 +58,7 @@ pub fn run(args: &EstimateArgs) -> Result<Exit> {
 pub fn line(e: &TreeEstimate) -> String {
     let t = &e.tree;
     let solutions = if t.solutions > 0.0 {
-        format!(" reaching about {:.3} solutions", t.solutions)
+        format!(" reaching about {} solutions", whole(t.solutions))
     } else {
         String::new()
     };
@@ -59,6 +74,16 @@ pub fn line(e: &TreeEstimate) -> String {
         e.nodes_per_second / 1e6,
         t.probes,
     )
+}
+
+/// An estimated number of solutions: a whole number (an estimate of
+/// solutions is not a fraction of one), in powers of ten when large.
+fn whole(x: f64) -> String {
+    if x < 1e15 {
+        format!("{:.0}", x.round())
+    } else {
+        format!("{x:.2e}")
+    }
 }
 
 /// Seconds for a person: "0.4 s", "12 min", "3.2 h", "41 days".
@@ -79,7 +104,12 @@ fn json(name: &str, e: &TreeEstimate) -> String {
         "probes": e.tree.probes,
         "nodes": e.tree.nodes,
         "nodes_error": e.tree.nodes_error,
-        "solutions": e.tree.solutions,
+        // A whole number while it is exact as one (below 2^53).
+        "solutions": if e.tree.solutions < 9e15 {
+            serde_json::json!(e.tree.solutions.round() as u64)
+        } else {
+            serde_json::json!(e.tree.solutions)
+        },
         "nodes_per_second": e.nodes_per_second,
         "threads": e.threads,
         "seconds": e.seconds(),

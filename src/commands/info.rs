@@ -9,7 +9,7 @@ use crate::cli::{EncodingArgs, InfoArgs};
 use jigsat::encode::{EdgeEncoding, Encoding};
 use std::path::Path;
 
-use jigsat::error::{Error, Result};
+use jigsat::error::Result;
 use jigsat::family::PartSize;
 use jigsat::instance::Instance;
 use jigsat::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
@@ -104,7 +104,7 @@ fn fill_name(puzzle: &Puzzle) -> String {
 
 /// A BurrTools file's problems, one line each; none for a TOML file.
 fn problems(path: &Path) -> Result<Vec<String>> {
-    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = jigsat::input::read(path)?;
     if !burrtools::is_xmpuzzle(path, &bytes) {
         return Ok(Vec::new());
     }

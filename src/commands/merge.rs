@@ -15,11 +15,15 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
     super::no_picture(args.output.format, "merge")?;
     let plan_path = args.dir.join("plan.toml");
     let plan: PlanFile = files::read(&plan_path, "a split plan (jigsat split writes plan.toml)")?;
+    jobs::trust::check_plan(&plan.plan, &plan.digests)
+        .map_err(|why| Error::Usage(format!("{}: {why}", plan_path.display())))?;
     let puzzle = plan.puzzle.parse(&plan_path)?;
-    let results = read_results(&args.dir.join("results"))?;
-    let merged = jobs::merge(&plan.plan.fingerprint, plan.plan.parts, &results).map_err(|why| {
+    jobs::run::check_plan_puzzle(&puzzle, &plan.plan)
+        .map_err(|why| Error::Usage(format!("{}: {why}", plan_path.display())))?;
+    let results = read_results(&args.dir.join("results"), plan.plan.parts)?;
+    let merged = jobs::merge(&plan.plan, &plan.digests, &results).map_err(|why| {
         Error::Usage(format!(
-            "{}: cannot merge, nothing is claimed: {why}",
+            "{}: cannot merge, nothing is claimed:\n  {why}",
             args.dir.display()
         ))
     })?;
@@ -37,13 +41,26 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
     Ok(out.1)
 }
 
-/// Every `*.result` file in `dir`, named by path.
-fn read_results(dir: &Path) -> Result<Vec<(String, PartResult)>> {
+/// Every `*.result` file in `dir`, named by path. More files than the
+/// plan's `parts` (with some room for strays) are refused before any is
+/// read: each is read whole, and a directory of millions would cost
+/// memory and time for a merge that must fail anyway.
+fn read_results(dir: &Path, parts: usize) -> Result<Vec<(String, PartResult)>> {
     let entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
-    let mut paths: Vec<PathBuf> = entries
+    let most = parts.saturating_mul(2).saturating_add(100);
+    let mut paths: Vec<PathBuf> = Vec::new();
+    for p in entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "result"))
-        .collect();
+    {
+        if paths.len() == most {
+            return Err(Error::Usage(format!(
+                "{}: more than {most} result files for a split of {parts} parts; cannot merge, nothing is claimed",
+                dir.display()
+            )));
+        }
+        paths.push(p);
+    }
     paths.sort();
     paths
         .iter()

@@ -215,7 +215,12 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
     save(file, &checkpoint)?;
     if let Some(stop) = stopped {
         bar.finish();
-        let found: u64 = checkpoint.done.iter().map(|r| r.solutions).sum();
+        // Saturating: the figures come from a file (checked, but a sum of
+        // sound entries may still pass 2^64), and this one only informs.
+        let found = checkpoint
+            .done
+            .iter()
+            .fold(0u64, |n, r| n.saturating_add(r.solutions));
         let what = format!(
             "part {} not finished; {} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
             stop.part,
@@ -230,8 +235,9 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         .iter()
         .map(|r| (format!("{} part {}", file.display(), r.part), r.clone()))
         .collect();
-    let merged = jigsat::jobs::merge(&checkpoint.plan.fingerprint, total, &results)
-        .map_err(|why| Error::Usage(format!("{}: {why}", file.display())))?;
+    let digests: Vec<String> = checkpoint.parts.iter().map(|p| p.digest.clone()).collect();
+    let merged = jigsat::jobs::merge(&checkpoint.plan, &digests, &results)
+        .map_err(|why| Error::Usage(format!("{}:\n  {why}", file.display())))?;
     let (out, code) = super::counts::counted(
         &puzzle,
         &checkpoint.plan.engine,
@@ -264,6 +270,12 @@ fn open_checkpoint(
     };
     if file.exists() {
         let checkpoint: Checkpoint = files::read_own(file, "a count checkpoint")?;
+        jigsat::jobs::trust::check_checkpoint(&checkpoint).map_err(|why| {
+            Error::Usage(format!(
+                "{}: cannot go on from this checkpoint: {why}; remove it to count again from the start",
+                file.display()
+            ))
+        })?;
         let here = run::fingerprint_of(puzzle, options)?.map_err(|reason| {
             Error::Usage(format!(
                 "{}: cannot count in parts: {reason}",

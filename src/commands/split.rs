@@ -17,7 +17,7 @@ use jigsat::solve::dimacs::{self, CnfSource};
 
 pub fn run(args: &SplitArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
-    let (text, puzzle) = PuzzleText::read(&args.puzzle)?;
+    let (text, puzzle) = PuzzleText::read(&args.puzzle, args.problem.problem.as_deref())?;
     for w in &puzzle.warnings {
         log::warn!("{w}");
     }
@@ -38,6 +38,7 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<Exit> {
     )?
     .map_err(|reason| Error::Usage(format!("{}: cannot split: {reason}", args.puzzle.display())))?;
     let cut_seconds = started.elapsed().as_secs_f64();
+    refuse_other_cuts(dir, &cut)?;
     let split = Split {
         dir,
         text: &text,
@@ -47,7 +48,10 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<Exit> {
     };
     split.write()?;
     if !quiet {
-        println!("{}", summary(&puzzle, dir, &cut, cut_seconds, args.parts));
+        // Through the sink that takes a closed pipe (`split … | head`)
+        // calmly, as every other command's output does.
+        let text = summary(&puzzle, dir, &cut, cut_seconds, args.parts) + "\n";
+        super::Sink { path: None }.write(&text)?;
     }
     Ok(Exit::Done)
 }
@@ -78,6 +82,7 @@ impl Split<'_> {
         let plan = PlanFile {
             plan: cut.shape.clone(),
             estimated_nodes: cut.estimated_nodes,
+            digests: cut.parts.iter().map(|p| p.digest.clone()).collect(),
             puzzle: text.clone(),
         };
         let about = format!(
@@ -145,6 +150,27 @@ impl Split<'_> {
         })?;
         Ok(())
     }
+}
+
+/// Refuses a directory holding job or result files of another cut
+/// ([`files::of_other_cuts`]).
+fn refuse_other_cuts(dir: &Path, cut: &Cut) -> Result<()> {
+    let mut others: Vec<String> = files::of_other_cuts(dir, &cut.shape)
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    if others.is_empty() {
+        return Ok(());
+    }
+    let n = others.len();
+    others.truncate(3);
+    Err(Error::Usage(format!(
+        "{}: holds {n} job or result file{} of another split ({}{}): they would be run or skipped as if they were this split's, and merge would refuse them; remove them or choose another directory",
+        dir.display(),
+        if n == 1 { "" } else { "s" },
+        others.join(", "),
+        if n > 3 { ", …" } else { "" }
+    )))
 }
 
 /// A script, executable.

@@ -25,15 +25,40 @@ pub struct PuzzleText {
 }
 
 impl PuzzleText {
-    /// Reads a puzzle file and keeps its text.
-    pub fn read(path: &Path) -> Result<(PuzzleText, Puzzle)> {
-        crate::process::files::reading(path);
-        let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
+    /// Reads a puzzle file and keeps its text: a TOML file as it is, a
+    /// BurrTools file (`problem` picks one of its problems) converted to
+    /// TOML, so that a job needs nothing but jigsat to run and parses the
+    /// very puzzle the plan was cut from. A BurrTools puzzle that TOML
+    /// cannot say is refused, with the reason.
+    pub fn read(path: &Path, problem: Option<&str>) -> Result<(PuzzleText, Puzzle)> {
+        let bytes = crate::input::read(path)?;
         let stem = path
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| "puzzle".to_string());
         let file = path.display().to_string();
+        let text = if crate::puzzle::burrtools::is_xmpuzzle(path, &bytes) {
+            let read = crate::puzzle::burrtools::read(&bytes, &file)?;
+            read.puzzle(problem, &stem)?.cleaned().to_toml().map_err(|why| {
+                Error::Usage(format!(
+                    "{file}: a split's jobs carry the puzzle as TOML, and this one cannot be said in TOML ({why}); convert it first (jigsat convert) and split what it can"
+                ))
+            })?
+        } else {
+            if let Some(p) = problem.filter(|p| *p != "0") {
+                return Err(Error::Usage(format!(
+                    "{file}: --problem {p}: a TOML file holds one puzzle (--problem is for BurrTools .xmpuzzle files)"
+                )));
+            }
+            String::from_utf8(bytes).map_err(|_| {
+                Error::Input(InputError {
+                    file: file.clone(),
+                    position: None,
+                    field: None,
+                    message: "not text (invalid UTF-8): expected a TOML puzzle or a BurrTools .xmpuzzle file".into(),
+                })
+            })?
+        };
         let puzzle = Puzzle::parse(&text, &file, &stem)?;
         Ok((PuzzleText { file, stem, text }, puzzle))
     }
@@ -56,6 +81,10 @@ pub struct Shape {
     pub symmetry: bool,
     /// The fingerprint of the tree ([`super::fingerprint`]).
     pub fingerprint: String,
+    /// The digest of the cut: every part's number and prefixes
+    /// ([`super::trust::cut_digest`]). Two splits of one tree share the
+    /// fingerprint, never the cut.
+    pub cut: String,
     /// Parts in the split.
     pub parts: usize,
 }
@@ -66,6 +95,9 @@ pub struct PlanFile {
     pub plan: Shape,
     /// Knuth's estimate of the whole tree.
     pub estimated_nodes: f64,
+    /// Every part's digest, part 1 first ([`super::trust::part_digest`]):
+    /// a result is merged only when it carries its part's.
+    pub digests: Vec<String>,
     pub puzzle: PuzzleText,
 }
 
@@ -74,6 +106,9 @@ pub struct PlanFile {
 pub struct PartPaths {
     pub part: usize,
     pub estimated_nodes: f64,
+    /// The digest of the part's number and prefixes
+    /// ([`super::trust::part_digest`]).
+    pub digest: String,
     pub prefixes: Vec<Vec<u32>>,
 }
 
@@ -91,6 +126,9 @@ pub struct PartResult {
     pub part: usize,
     pub parts: usize,
     pub fingerprint: String,
+    /// The cut's digest and the part's, as its job had them.
+    pub cut: String,
+    pub digest: String,
     /// The puzzle's name, for a person reading the file.
     pub puzzle: String,
     pub engine: String,
@@ -99,6 +137,9 @@ pub struct PartResult {
     pub seconds: f64,
     /// Solutions found (after symmetry breaking).
     pub solutions: u64,
+    /// Over every other field ([`super::trust::checksum`]): a damaged or
+    /// edited result is refused.
+    pub checksum: String,
     pub tally: Vec<Tally>,
 }
 
@@ -144,6 +185,41 @@ pub fn result_path(job: &Path) -> PathBuf {
     dir.join("results").join(format!("{stem}.result"))
 }
 
+/// The job and result files in split directory `dir` that are not of the
+/// cut `shape` names: results that `merge` would refuse (and the scripts
+/// would take for done, skipping their parts), and jobs that a split with
+/// `shape` would not overwrite (and the scripts would run). Files of this
+/// very cut — the same puzzle, options and seed, split again after
+/// plan.toml was lost — are not listed: they are still right. A file that
+/// cannot be read is listed.
+pub fn of_other_cuts(dir: &Path, shape: &Shape) -> Vec<PathBuf> {
+    let ours: std::collections::BTreeSet<PathBuf> =
+        (1..=shape.parts).map(|p| job_path(dir, p)).collect();
+    let mut others = Vec::new();
+    for (sub, ext) in [("results", "result"), ("jobs", "job")] {
+        let Ok(entries) = std::fs::read_dir(dir.join(sub)) else {
+            continue;
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect();
+        paths.sort();
+        for p in paths {
+            let same = if ext == "result" {
+                read::<ResultFile>(&p, "a part result").is_ok_and(|r| r.result.cut == shape.cut)
+            } else {
+                ours.contains(&p)
+                    || read::<JobFile>(&p, "a job file").is_ok_and(|j| j.job.cut == shape.cut)
+            };
+            if !same {
+                others.push(p);
+            }
+        }
+    }
+    others
+}
+
 /// Whether a path names a job file (by its extension).
 pub fn is_job(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "job")
@@ -153,16 +229,19 @@ pub fn is_job(path: &Path) -> bool {
 /// names the file and what was expected (`what`). No output of the run may
 /// replace it.
 pub fn read<T: DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
-    crate::process::files::reading(path);
-    read_own(path, what)
+    parse(path, &crate::input::read_text(path)?, what)
 }
 
 /// [`read`] for a file the run rewrites itself (a checkpoint).
 pub fn read_own<T: DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::io(path, e))?;
-    toml::from_str(&text).map_err(|e| {
+    parse(path, &crate::input::read_own_text(path)?, what)
+}
+
+/// `text` (of `path`) as TOML of type `T`.
+fn parse<T: DeserializeOwned>(path: &Path, text: &str, what: &str) -> Result<T> {
+    toml::from_str(text).map_err(|e| {
         let position = e.span().map(|s| {
-            let before = &text[..s.start.min(text.len())];
+            let before = text.get(..s.start.min(text.len())).unwrap_or(text);
             let line = before.matches('\n').count() + 1;
             let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
             (line, column)
@@ -171,9 +250,24 @@ pub fn read_own<T: DeserializeOwned>(path: &Path, what: &str) -> Result<T> {
             file: path.display().to_string(),
             position,
             field: None,
-            message: format!("not {what}: {}", e.message()),
+            message: format!(
+                "not {what}: {}{}",
+                crate::clean::cut(e.message(), 300),
+                older_hint(e.message())
+            ),
         })
     })
+}
+
+/// What to say when a file lacks a field this jigsat writes for a split's
+/// identity: it was made before cuts were checked.
+fn older_hint(message: &str) -> &'static str {
+    let fields = ["`cut`", "`digest`", "`digests`", "`checksum`"];
+    if message.contains("missing field") && fields.iter().any(|f| message.contains(f)) {
+        "; made by a jigsat that did not record the cut: split again (or remove the checkpoint)"
+    } else {
+        ""
+    }
 }
 
 /// Writes `value` as TOML to `path` (through a temporary name), with

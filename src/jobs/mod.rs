@@ -28,13 +28,16 @@
 //! Paths are option numbers, meaningful only for the very cover, engine
 //! and symmetry breaking they were cut from. [`fingerprint`] hashes all of
 //! those; every job, result and checkpoint carries it, and nothing is
-//! counted or merged across fingerprints.
+//! counted or merged across fingerprints. Two cuts of one tree share a
+//! fingerprint, so a split is known by its cut as well: every part's
+//! digest and the cut's ([`trust`]).
 //!
 //! [`Group::weight_and_found`]: crate::symmetry::Group::weight_and_found
 
 pub mod files;
 pub mod run;
 pub mod scripts;
+pub mod trust;
 
 use std::collections::BTreeMap;
 
@@ -60,8 +63,20 @@ pub struct Tally {
 pub struct Tallies(pub BTreeMap<(u64, u64), u64>);
 
 impl Tallies {
+    /// Adds solutions one search found. Saturating, never wrapping: a
+    /// search that finds one solution at a time would need centuries to
+    /// reach 2^64, and [`Tallies::totals`] refuses a saturated figure
+    /// all the same.
     pub fn add(&mut self, weight: u64, found_per_class: u64, found: u64) {
-        *self.0.entry((weight, found_per_class)).or_default() += found;
+        let n = self.0.entry((weight, found_per_class)).or_default();
+        *n = n.saturating_add(found);
+    }
+
+    /// Adds the figures of a result read from a file: `None` past 2^64.
+    pub fn checked_add(&mut self, weight: u64, found_per_class: u64, found: u64) -> Option<()> {
+        let n = self.0.entry((weight, found_per_class)).or_default();
+        *n = n.checked_add(found)?;
+        Some(())
     }
 
     pub fn list(&self) -> Vec<Tally> {
@@ -77,7 +92,7 @@ impl Tallies {
 
     /// Solutions found, over every kind.
     pub fn solutions(&self) -> u64 {
-        self.0.values().sum()
+        self.0.values().fold(0, |a, &b| a.saturating_add(b))
     }
 
     /// The counts these tallies add up to: (on a fixed board, distinct).
@@ -86,15 +101,20 @@ impl Tallies {
     /// out.
     pub fn totals(&self) -> Result<(u64, u64), String> {
         let (mut count, mut distinct) = (0u64, 0u64);
+        let overflow = || "the total passes 2^64, which jigsat cannot count".to_string();
         for (&(weight, per_class), &found) in &self.0 {
+            if found == u64::MAX {
+                return Err(overflow());
+            }
             if per_class == 0 || found % per_class != 0 {
                 return Err(format!(
                     "{found} solutions were found of classes the search meets {per_class} times each"
                 ));
             }
             let classes = found / per_class;
-            distinct += classes;
-            count += classes * weight;
+            distinct = distinct.checked_add(classes).ok_or_else(overflow)?;
+            let solutions = classes.checked_mul(weight).ok_or_else(overflow)?;
+            count = count.checked_add(solutions).ok_or_else(overflow)?;
         }
         Ok((count, distinct))
     }
@@ -136,47 +156,39 @@ pub struct Merged {
     pub seconds: f64,
 }
 
-/// Adds up the results of parts `1..=parts`: each must be there exactly
-/// once, with `fingerprint`. `Err` names what is wrong (missing, repeated
-/// or foreign parts), and nothing is claimed from an incomplete set.
+/// At most this many problems are listed in a refusal; the rest are
+/// counted.
+const LISTED: usize = 8;
+
+/// Adds up the results of the parts of a plan (`shape`, with every part's
+/// digest in `digests`): each part must be there exactly once, with its
+/// part's digest, a sound checksum and figures ([`trust::check_result_of`]).
+/// `Err` names every file that is wrong and why (missing, repeated or
+/// foreign parts, damaged figures, a total past 2^64), and nothing is
+/// claimed from a set that is not exactly the plan's. The plan itself must
+/// have been checked ([`trust::check_plan`]).
 pub fn merge(
-    fingerprint: &str,
-    parts: usize,
+    shape: &files::Shape,
+    digests: &[String],
     results: &[(String, files::PartResult)],
 ) -> Result<Merged, String> {
+    let parts = digests.len();
     let mut problems = Vec::new();
-    let foreign: Vec<&str> = results
-        .iter()
-        .filter(|(_, r)| r.fingerprint != fingerprint)
-        .map(|(name, _)| name.as_str())
-        .collect();
-    if !foreign.is_empty() {
-        problems.push(format!(
-            "from another split (fingerprint is not {fingerprint}): {}",
-            foreign.join(", ")
-        ));
-    }
     let mut seen: BTreeMap<usize, Vec<&str>> = BTreeMap::new();
-    for (name, r) in results.iter().filter(|(_, r)| r.fingerprint == fingerprint) {
-        seen.entry(r.part).or_default().push(name);
-    }
-    let outside: Vec<String> = seen
-        .keys()
-        .filter(|&&p| p == 0 || p > parts)
-        .map(|p| p.to_string())
-        .collect();
-    if !outside.is_empty() {
-        problems.push(format!("parts outside 1..={parts}: {}", outside.join(", ")));
+    for (name, r) in results {
+        match trust::check_result_of(shape, digests, r) {
+            Ok(()) => seen.entry(r.part).or_default().push(name),
+            Err(why) => problems.push(format!("{name}: {why}")),
+        }
     }
     let repeated: Vec<String> = seen
         .iter()
         .filter(|(_, names)| names.len() > 1)
-        .map(|(p, names)| format!("part {p} ({})", names.join(", ")))
+        .map(|(p, names)| format!("more than once: part {p} ({})", names.join(", ")))
         .collect();
-    if !repeated.is_empty() {
-        problems.push(format!("more than once: {}", repeated.join("; ")));
-    }
-    let missing = missing(parts, |p| seen.contains_key(&p));
+    problems.extend(repeated);
+    let present: std::collections::BTreeSet<usize> = seen.keys().copied().collect();
+    let missing = MissingList(trust::missing_runs(parts, &present));
     if !missing.is_empty() {
         problems.push(format!(
             "missing {} of {parts} parts: {}",
@@ -185,15 +197,26 @@ pub fn merge(
         ));
     }
     if !problems.is_empty() {
-        return Err(problems.join("; "));
+        let more = problems.len().saturating_sub(LISTED);
+        problems.truncate(LISTED);
+        if more > 0 {
+            problems.push(format!("and {more} more"));
+        }
+        // One problem a line (the callers start the list on a line of its
+        // own): files with their reasons read better so, and no line comes
+        // near the cut of a long message.
+        return Err(problems.join("\n  "));
     }
     let mut tallies = Tallies::default();
-    let (mut nodes, mut seconds) = (0, 0.0);
-    for (_, r) in results {
+    let (mut nodes, mut seconds) = (0u64, 0.0);
+    for (name, r) in results {
+        let overflow = || format!("{name}: the total passes 2^64, which jigsat cannot count");
         for t in &r.tally {
-            tallies.add(t.weight, t.found_per_class, t.found);
+            tallies
+                .checked_add(t.weight, t.found_per_class, t.found)
+                .ok_or_else(overflow)?;
         }
-        nodes += r.nodes;
+        nodes = r.nodes.checked_add(nodes).ok_or_else(overflow)?;
         seconds += r.seconds;
     }
     let (count, distinct) = tallies.totals()?;
@@ -205,20 +228,7 @@ pub fn merge(
     })
 }
 
-/// The parts of `1..=parts` that `present` says are not there, as a short
-/// list of numbers and ranges ("3, 7-9").
-fn missing(parts: usize, present: impl Fn(usize) -> bool) -> MissingList {
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    for p in (1..=parts).filter(|&p| !present(p)) {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == p => *end = p,
-            _ => runs.push((p, p)),
-        }
-    }
-    MissingList(runs)
-}
-
-/// Runs of part numbers, printed as "3, 7-9".
+/// Runs of missing part numbers, printed as "3, 7-9".
 struct MissingList(Vec<(usize, usize)>);
 
 impl MissingList {
@@ -226,8 +236,11 @@ impl MissingList {
         self.0.is_empty()
     }
 
+    /// How many parts are missing (saturating: a plan may claim 2^64).
     fn len(&self) -> usize {
-        self.0.iter().map(|(a, b)| b - a + 1).sum()
+        self.0.iter().fold(0usize, |n, (a, b)| {
+            n.saturating_add(b - a).saturating_add(1)
+        })
     }
 }
 
@@ -236,6 +249,7 @@ impl std::fmt::Display for MissingList {
         let runs: Vec<String> = self
             .0
             .iter()
+            .take(LISTED)
             .map(|&(a, b)| {
                 if a == b {
                     a.to_string()
@@ -244,7 +258,11 @@ impl std::fmt::Display for MissingList {
                 }
             })
             .collect();
-        f.write_str(&runs.join(", "))
+        f.write_str(&runs.join(", "))?;
+        if self.0.len() > LISTED {
+            write!(f, ", …")?;
+        }
+        Ok(())
     }
 }
 
@@ -264,9 +282,20 @@ mod tests {
 
     #[test]
     fn missing_parts_are_listed_as_runs() {
-        let have = [1, 2, 4, 8];
-        let list = missing(9, |p| have.contains(&p));
+        let have = [1, 2, 4, 8].into_iter().collect();
+        let list = MissingList(trust::missing_runs(9, &have));
         assert_eq!(list.to_string(), "3, 5-7, 9");
         assert_eq!(list.len(), 5);
+        let list = MissingList(trust::missing_runs(usize::MAX, &have));
+        assert_eq!(list.len(), usize::MAX - 4);
+    }
+
+    #[test]
+    fn totals_past_two_to_the_64_are_refused() {
+        let mut t = Tallies::default();
+        t.add(48, 1, 1 << 62);
+        t.add(24, 1, 1 << 62);
+        assert!(t.totals().unwrap_err().contains("2^64"));
+        assert_eq!(t.checked_add(48, 1, u64::MAX), None);
     }
 }

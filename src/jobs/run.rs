@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::Instant;
 
 use super::files::{PartPaths, PartResult, Shape};
-use super::{Tallies, fingerprint};
+use super::{Tallies, fingerprint, trust};
 use crate::error::{Error, Result};
 use crate::exact::{self, Built, Search, Stop, balance};
 use crate::options::{Options, SolverChoice};
@@ -40,20 +40,27 @@ pub fn cut(
     tree::on_tree(puzzle, options, |tree| {
         let mut search = tree.build()?;
         let (cut, walks) = balance::cut(&mut search, parts, probes, &mut Rng::new(seed));
+        let fingerprint = fingerprint(puzzle, tree);
         let parts: Vec<PartPaths> = cut
             .iter()
             .enumerate()
-            .map(|(i, p)| PartPaths {
-                part: i + 1,
-                estimated_nodes: p.nodes,
-                prefixes: p.subtrees.iter().map(|t| t.path.clone()).collect(),
+            .map(|(i, p)| {
+                let prefixes: Vec<Vec<u32>> = p.subtrees.iter().map(|t| t.path.clone()).collect();
+                PartPaths {
+                    part: i + 1,
+                    estimated_nodes: p.nodes,
+                    digest: trust::part_digest(&fingerprint, i + 1, &prefixes),
+                    prefixes,
+                }
             })
             .collect();
+        let digests: Vec<String> = parts.iter().map(|p| p.digest.clone()).collect();
         Ok(Cut {
             shape: Shape {
                 engine: tree.engine.name().to_string(),
                 symmetry: options.symmetry,
-                fingerprint: fingerprint(puzzle, tree),
+                cut: trust::cut_digest(&fingerprint, &digests),
+                fingerprint,
                 parts: parts.len(),
             },
             estimated_nodes: cut.iter().map(|p| p.nodes).sum(),
@@ -69,6 +76,24 @@ pub fn fingerprint_of(
     options: &Options,
 ) -> Result<std::result::Result<String, String>> {
     tree::on_tree(puzzle, options, |tree| Ok(fingerprint(puzzle, tree)))
+}
+
+/// Whether `puzzle` (a plan's) is the one the plan's parts were cut from:
+/// `merge` prints the totals under its name, and a plan whose puzzle text
+/// was edited would put another puzzle's name on them. Costs the cover's
+/// build, as `count JOB` pays for each part. `Err` says why not.
+pub fn check_plan_puzzle(puzzle: &Puzzle, shape: &Shape) -> std::result::Result<(), String> {
+    let options = part_options(shape, &Options::default()).map_err(|e| e.to_string())?;
+    let found = fingerprint_of(puzzle, &options)
+        .map_err(|e| e.to_string())?
+        .map_err(|why| format!("the plan's puzzle has no tree to cut: {why}"))?;
+    if found != shape.fingerprint {
+        return Err(format!(
+            "the plan's puzzle is not the one its parts were cut from (fingerprint {found}, the plan says {}): the file was edited, or another jigsat made it",
+            crate::clean::cut(&shape.fingerprint, 20)
+        ));
+    }
+    Ok(())
 }
 
 /// The options a part must be searched with: the engine and symmetry
@@ -111,6 +136,9 @@ pub fn count_parts(
     stop: &Arc<AtomicBool>,
     done: &mut dyn FnMut(PartResult) -> Result<()>,
 ) -> Result<Option<PartStopped>> {
+    for part in parts {
+        trust::check_part(shape, part).map_err(Error::Usage)?;
+    }
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     on_part_tree(puzzle, options, shape, |tree, options| {
         let forbidden = tree.forbidden();
@@ -135,17 +163,20 @@ pub fn count_parts(
                     solutions: tallies.solutions(),
                 }));
             }
-            done(PartResult {
+            done(trust::seal(PartResult {
                 part: part.part,
                 parts: shape.parts,
                 fingerprint: shape.fingerprint.clone(),
+                cut: shape.cut.clone(),
+                digest: part.digest.clone(),
+                checksum: String::new(),
                 puzzle: puzzle.name.clone(),
                 engine: shape.engine.clone(),
                 nodes,
                 seconds: part_started.elapsed().as_secs_f64(),
                 solutions: tallies.solutions(),
                 tally: tallies.list(),
-            })?;
+            }))?;
         }
         Ok(None)
     })
@@ -171,6 +202,7 @@ pub fn first_in_part(
     part: &PartPaths,
     stop: &Arc<AtomicBool>,
 ) -> Result<FirstInPart> {
+    trust::check_part(shape, part).map_err(Error::Usage)?;
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     on_part_tree(puzzle, options, shape, |tree, options| {
         let mut first = None;
@@ -268,7 +300,8 @@ impl Walk<'_> {
             .find(|p| !exact::is_path(&mut search, p))
         {
             return Err(format!(
-                "the prefix {p:?} is not a path of this puzzle's search tree"
+                "the prefix {} is not a path of this puzzle's search tree",
+                trust::show_prefix(p)
             ));
         }
         // Raised by the deadline, by `stop` or when a solution fails its

@@ -111,10 +111,12 @@ pub fn write_atomically(
 ) -> Result<u64, Error> {
     let path = match target(path)? {
         Target::Direct(path) => {
-            let file = std::fs::OpenOptions::new()
-                .write(true)
-                .open(&path)
-                .map_err(|e| Error::io(&path, e))?;
+            // Opening a FIFO for writing waits for a reader: a signal must
+            // still end the run ([`crate::process::interrupt::blocking`]).
+            let file = crate::process::interrupt::blocking(|| {
+                std::fs::OpenOptions::new().write(true).open(&path)
+            })
+            .map_err(|e| Error::io(&path, e))?;
             return write(&file).map_err(|e| Error::io(&path, e));
         }
         Target::Replace(path) => path,

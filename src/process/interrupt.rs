@@ -20,7 +20,7 @@
 //! which is never cut in half.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
@@ -117,13 +117,44 @@ fn state() -> &'static State {
 pub fn raise() -> bool {
     let s = state();
     let again = s.raised.swap(true, Ordering::SeqCst);
-    !again && s.cooperative.load(Ordering::SeqCst)
+    let blocked = BLOCKED.load(Ordering::SeqCst) > 0;
+    !again && !blocked && s.cooperative.load(Ordering::SeqCst)
 }
 
 /// Whether the run has reached its output, which the watchdog never
 /// cuts in half.
 pub fn is_finishing() -> bool {
     FINISHING.load(Ordering::SeqCst)
+}
+
+/// Calls in [`blocking`] now: while there are any, a signal ends the run
+/// at once, even one that polls the flag.
+static BLOCKED: AtomicUsize = AtomicUsize::new(0);
+
+/// Runs `f`, which may block in the kernel without end — opening a FIFO
+/// that no one writes, reading a terminal — so that a signal during it
+/// ends the run at once (cleaning up as always): a run that polls the
+/// flag cannot poll from inside `open(2)`, and the first SIGTERM a batch
+/// system sends must not be lost.
+pub fn blocking<T>(f: impl FnOnce() -> T) -> T {
+    struct Guard;
+    impl Drop for Guard {
+        fn drop(&mut self) {
+            BLOCKED.fetch_sub(1, Ordering::SeqCst);
+        }
+    }
+    BLOCKED.fetch_add(1, Ordering::SeqCst);
+    let _guard = Guard;
+    if raised() {
+        // A signal came before the call: the run stops before it blocks
+        // (with the status the binary gives an interruption, 128 +
+        // SIGINT: the caller's thread cannot be handed back an error from
+        // inside a call that may never return).
+        clean_up();
+        eprintln!("jigsat: interrupted");
+        std::process::exit(130);
+    }
+    f()
 }
 
 /// The flag a signal raises; asking for it says that this run polls it

@@ -244,8 +244,7 @@ impl Puzzle {
     /// problems by number or name (a TOML file has one, so it refuses any
     /// choice but 0).
     pub fn load_problem(path: &Path, problem: Option<&str>) -> Result<Puzzle, Error> {
-        crate::process::files::reading(path);
-        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        let bytes = crate::input::read(path)?;
         let file = path.display().to_string();
         let stem = path
             .file_stem()
@@ -253,7 +252,7 @@ impl Puzzle {
             .unwrap_or_else(|| "puzzle".to_string());
         if burrtools::is_xmpuzzle(path, &bytes) {
             let file = burrtools::read(&bytes, &file)?;
-            return Ok(file.puzzle(problem, &stem)?);
+            return Ok(file.puzzle(problem, &stem)?.cleaned());
         }
         if let Some(p) = problem.filter(|p| *p != "0") {
             return Err(Error::Usage(format!(
@@ -274,7 +273,42 @@ impl Puzzle {
     /// Parses puzzle text; `file` names it in messages, `default_name` is
     /// the name when the file gives none.
     pub fn parse(text: &str, file: &str, default_name: &str) -> Result<Puzzle, InputError> {
-        file::parse(text, file, default_name)
+        file::parse(text, file, default_name).map(Puzzle::cleaned)
+    }
+
+    /// The puzzle with every name and label made printable
+    /// ([`crate::clean::name`]): a control character or a terminal escape
+    /// in a downloaded puzzle's name is shown as `\u{1b}`, never sent to
+    /// the terminal, a log or an SVG file; a glyph that is one becomes
+    /// `?`. Done once, as the puzzle is read, so that every output —
+    /// text, messages, SVG, JSON, the files of a split — gets the same
+    /// clean names.
+    pub fn cleaned(mut self) -> Puzzle {
+        let clean = |s: &mut String| *s = crate::clean::name(s);
+        let text = |s: &mut String| *s = crate::clean::text(s).into_owned();
+        clean(&mut self.name);
+        self.description.iter_mut().for_each(text);
+        self.source.iter_mut().for_each(text);
+        // Warnings were written while reading, with the names as given.
+        self.warnings.iter_mut().for_each(text);
+        match &mut self.kind {
+            Kind::Pieces(pieces) => {
+                for p in pieces {
+                    clean(&mut p.name);
+                    if crate::clean::name(&p.glyph.to_string()).chars().count() != 1 {
+                        p.glyph = '?';
+                    }
+                }
+            }
+            Kind::Tiles(tiling) => {
+                for t in &mut tiling.tiles {
+                    clean(&mut t.name);
+                    t.edges.iter_mut().for_each(clean);
+                }
+                tiling.border.iter_mut().for_each(clean);
+            }
+        }
+        self
     }
 
     /// The pieces of a packing puzzle; none for a tile puzzle.

@@ -264,9 +264,11 @@ fn problem_xml(puzzle: &Puzzle, pieces: &[Piece]) -> String {
     out
 }
 
-/// Text for XML content and attribute values.
+/// Text for XML content and attribute values, without what XML 1.0
+/// cannot hold ([`crate::clean::xml`]).
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
+    crate::clean::xml(s)
+        .replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")

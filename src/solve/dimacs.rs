@@ -263,19 +263,22 @@ impl Header {
 }
 
 /// Reads the comment lines and the `p cnf` line of a DIMACS file; stops
-/// there, so the clauses of a big file are never read.
-pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, InputError> {
-    let err = |line: usize, message: String| InputError {
-        file: file.to_string(),
-        position: Some((line, 1)),
-        field: None,
-        message,
+/// there, so the clauses of a big file are never read. Lines and the
+/// header are bounded ([`crate::input::Lines`]): `/dev/zero` is refused
+/// at the budget, not read until memory runs out.
+pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, crate::Error> {
+    let err = |line: usize, message: String| {
+        crate::Error::Input(InputError {
+            file: file.to_string(),
+            position: Some((line, 1)),
+            field: None,
+            message,
+        })
     };
     let mut header = Header::default();
     let mut inccnf_counts: Option<String> = None;
-    for (n, line) in reader.split(b'\n').enumerate() {
-        let n = n + 1;
-        let line = line.map_err(|e| err(n, format!("cannot read: {e}")))?;
+    let mut lines = crate::input::Lines::new(reader, file);
+    while let Some((n, line)) = lines.next_line()? {
         let line = String::from_utf8_lossy(&line);
         let line = line.trim();
         if line.is_empty() {
@@ -321,7 +324,10 @@ pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, InputErro
                 }
                 _ => Err(err(
                     n,
-                    format!("expected `p cnf VARIABLES CLAUSES` with two numbers, found `{line}`"),
+                    format!(
+                        "expected `p cnf VARIABLES CLAUSES` with two numbers, found `{}`",
+                        truncate(line, 60)
+                    ),
                 )),
             },
             _ => Err(err(

@@ -191,8 +191,8 @@ impl External {
         let _group = crate::process::interrupt::ChildGroup::new(child.id());
         // Drain both pipes on their own threads so a chatty program never
         // blocks on a full pipe while we wait for it.
-        let out_thread = drain(child.stdout.take());
-        let err_thread = drain(child.stderr.take());
+        let out_thread = drain(child.stdout.take(), crate::input::cap());
+        let err_thread = drain(child.stderr.take(), STDERR_KEPT);
         let Some(status) = self.wait(&mut child, deadline)? else {
             // The readers are left to finish on their own: a program that
             // started children of its own may hold the pipes open.
@@ -296,12 +296,28 @@ impl External {
     }
 }
 
-/// Reads a pipe to its end on a thread of its own.
-fn drain<R: Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<Vec<u8>> {
+/// How much of a solver's stderr is kept (for the message when it fails).
+const STDERR_KEPT: u64 = 1 << 20;
+
+/// Reads a pipe to its end on a thread of its own, keeping at most `cap`
+/// bytes ([`crate::input::cap`] for an answer): a solver that prints
+/// without end costs no more memory than a file would, and is still
+/// drained so that it never blocks on a full pipe. A cut answer fails to
+/// parse and is refused like any other broken answer.
+fn drain<R: Read + Send + 'static>(pipe: Option<R>, cap: u64) -> std::thread::JoinHandle<Vec<u8>> {
     std::thread::spawn(move || {
         let mut buf = Vec::new();
         if let Some(mut p) = pipe {
-            let _ = p.read_to_end(&mut buf);
+            let _ = p.by_ref().take(cap).read_to_end(&mut buf);
+            if let Ok(more) = std::io::copy(&mut p, &mut std::io::sink())
+                && more > 0
+            {
+                log::warn!(
+                    "the solver printed {} more than the {} kept of its output",
+                    crate::process::budget::human(more),
+                    crate::process::budget::human(cap)
+                );
+            }
         }
         buf
     })
@@ -352,7 +368,13 @@ impl Solver for External {
         // minisat writes its answer to the result file, the others print it.
         let result_file;
         let answer: &[u8] = if self.kind == ExternalKind::Minisat {
-            result_file = std::fs::read(&result_path).unwrap_or_default();
+            result_file = std::fs::File::open(&result_path)
+                .and_then(|f| {
+                    let mut bytes = Vec::new();
+                    f.take(crate::input::cap()).read_to_end(&mut bytes)?;
+                    Ok(bytes)
+                })
+                .unwrap_or_default();
             &result_file
         } else {
             &finished.stdout

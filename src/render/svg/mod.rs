@@ -245,10 +245,12 @@ pub fn num(v: f64) -> String {
     }
 }
 
-/// Text escaped for XML content and attributes.
+/// Text escaped for XML content and attributes; characters XML 1.0
+/// cannot hold (U+0001, U+FFFE, …) replaced ([`crate::clean::xml`]), so
+/// that the file stays well-formed whatever a name holds.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
+    for ch in crate::clean::xml(text).chars() {
         match ch {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
