@@ -270,6 +270,29 @@ struct Run {
     stdout: String,
 }
 
+/// The run with the largest peak memory so far: KiB, and what it ran.
+static WORST: std::sync::Mutex<(i64, String)> = std::sync::Mutex::new((0, String::new()));
+
+/// The budget every run is given, in KiB.
+const BUDGET_KB: i64 = 1 << 20;
+
+/// Waits (without blocking) for the child `pid`: its exit code (`None`
+/// for a signal) and its own peak memory, once it has ended.
+fn reap(pid: u32) -> Option<(Option<i32>, i64)> {
+    let mut status = 0;
+    // SAFETY: wait4 fills `status` and `usage`, which live on this stack,
+    // and touches nothing else; the pid is our own child's.
+    let (done, usage) = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        let done = libc::wait4(pid as libc::pid_t, &mut status, libc::WNOHANG, &mut usage);
+        (done, usage)
+    };
+    (done == pid as libc::pid_t).then(|| {
+        let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+        (code, usage.ru_maxrss)
+    })
+}
+
 fn run(args: &[&str], file: &Path) -> Run {
     let started = Instant::now();
     let mut cmd = Command::new("sh");
@@ -282,6 +305,9 @@ fn run(args: &[&str], file: &Path) -> Run {
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
+    // Reaped by `reap` (wait4, for the run's own peak memory), not by
+    // `Child::wait`.
+    #[allow(clippy::zombie_processes)]
     let mut child = cmd.spawn().unwrap();
     let hard = Duration::from_secs_f64(INFO_SECONDS + 10.0);
     let read_all = |pipe: Option<Box<dyn std::io::Read + Send>>| {
@@ -295,17 +321,29 @@ fn run(args: &[&str], file: &Path) -> Run {
     };
     let reader = read_all(child.stderr.take().map(|e| Box::new(e) as _));
     let out_reader = read_all(child.stdout.take().map(|o| Box::new(o) as _));
-    let code = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status.code();
+    let (code, peak_kb) = loop {
+        if let Some(ended) = reap(child.id()) {
+            break ended;
         }
         if started.elapsed() > hard {
             let _ = child.kill();
-            let _ = child.wait();
-            break Some(-1);
+            break reap_blocking(child.id()).map_or((Some(-1), 0), |(_, peak)| (Some(-1), peak));
         }
         std::thread::sleep(Duration::from_millis(5));
     };
+    if let Ok(mut worst) = WORST.lock()
+        && peak_kb > worst.0
+    {
+        // Kept, since the case's file is removed after its runs.
+        let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("fuzz-worst");
+        let _ = std::fs::create_dir_all(&kept);
+        let copy = kept.join(file.file_name().unwrap_or_default());
+        let _ = std::fs::copy(file, &copy);
+        *worst = (
+            peak_kb,
+            format!("{} (kept as {})", args.join(" "), copy.display()),
+        );
+    }
     let seconds = started.elapsed().as_secs_f64();
     let _ = file;
     Run {
@@ -316,16 +354,15 @@ fn run(args: &[&str], file: &Path) -> Run {
     }
 }
 
-/// The largest peak resident memory of any child this process has waited
-/// for (each run execs jigsat in the child it starts), in KiB.
-fn largest_child_peak_kb() -> i64 {
-    // SAFETY: getrusage fills the struct it is given and touches nothing
-    // else.
-    unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
-        usage.ru_maxrss
+/// [`reap`], waiting until the child has ended.
+fn reap_blocking(pid: u32) -> Option<(Option<i32>, i64)> {
+    for _ in 0..1000 {
+        if let Some(ended) = reap(pid) {
+            return Some(ended);
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
+    None
 }
 
 /// Why a run fails the suite, if it does.
@@ -612,12 +649,14 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
         }
     });
     let failures = failures.into_inner().unwrap();
+    let (worst_kb, worst_case) = WORST.lock().map(|w| w.clone()).unwrap_or_default();
     eprintln!(
-        "fuzz: {cases} cases (seed {seed}, {} of them tampered split files or checkpoints) in {:.0} s, {} failed; the largest peak memory of any run: {} MB (budget {BUDGET})",
+        "fuzz: {cases} cases (seed {seed}, {} of them tampered split files or checkpoints) in {:.0} s, {} failed; the largest peak memory of any run: {} MB, {:.2} of the budget ({BUDGET}), by `jigsat {worst_case}`",
         tampered.load(Ordering::Relaxed),
         started.elapsed().as_secs_f64(),
         failures.len(),
-        largest_child_peak_kb() / 1024
+        worst_kb / 1024,
+        worst_kb as f64 / BUDGET_KB as f64
     );
     assert!(
         failures.is_empty(),

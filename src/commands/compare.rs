@@ -20,7 +20,7 @@ use jigsat::render::table::{Row, render};
 use jigsat::report::{Status, ms};
 use jigsat::solve::{Outcome, Solver};
 
-use super::{Sink, load};
+use super::shared::{Sink, load};
 
 pub fn run(args: &CompareArgs, quiet: bool) -> Result<Exit> {
     let encodings: Vec<(Encoding, Card)> = args

@@ -12,7 +12,7 @@ use crate::cli::ConvertArgs;
 use jigsat::error::{Error, Result};
 use jigsat::process::files::write_atomically;
 
-use super::load;
+use super::shared::load;
 
 pub fn run(args: &ConvertArgs) -> Result<Exit> {
     refuse_overwriting_input(&args.input, &args.output)?;

@@ -12,7 +12,7 @@ use jigsat::pipeline;
 use jigsat::puzzle::Puzzle;
 use jigsat::render::{Format, json};
 
-use super::{Progress, Sink, enumeration_status, load};
+use super::shared::{Progress, Sink, enumeration_status, load};
 
 /// How long a count runs before it says how long it will take.
 const FORECAST_AFTER: Duration = Duration::from_secs(3);
@@ -62,7 +62,7 @@ fn forecast(
 }
 
 pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
-    super::no_picture(args.output.format, "count")?;
+    super::shared::no_picture(args.output.format, "count")?;
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
     let interrupt = jigsat::process::interrupt::flag();
@@ -70,16 +70,16 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
     if jigsat::jobs::files::is_job(&args.puzzle) {
-        return super::parts::count_job(args);
+        return super::shared::parts::count_job(args);
     }
     if let Some(file) = &args.checkpoint {
-        return super::parts::count_with_checkpoint(args, file, quiet);
+        return super::shared::parts::count_with_checkpoint(args, file, quiet);
     }
     let puzzle = load(&args.puzzle, &args.problem)?;
-    super::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
+    super::shared::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let progress = Progress::new(quiet);
-    let watch = super::watch::Watch::start(&puzzle, true);
+    let watch = super::shared::watch::Watch::start(&puzzle, true);
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     options.stop = Some(interrupt);
@@ -104,13 +104,13 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
             result.complete.then_some((result.count, result.distinct)),
             &stats,
         ),
-        _ => super::counts::summary(&puzzle, &result, &stats),
+        _ => super::shared::counts::summary(&puzzle, &result, &stats),
     };
     Sink {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    super::counts::report_stop(&args.puzzle, &result, status);
+    super::shared::counts::report_stop(&args.puzzle, &result, status);
     if let Some(line) = searched.filter(|_| !result.complete) {
         eprintln!("{}: {line}", args.puzzle.display());
     }

@@ -25,7 +25,7 @@ use jigsat::solve::dimacs::{self, CnfSource, Header};
 use jigsat::solve::external::first_falsified;
 use jigsat::solve::model::{self, ModelError, SolverOutput};
 
-use super::{Sink, load};
+use super::shared::{Sink, load};
 
 pub fn run(args: &DecodeArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();

@@ -12,7 +12,7 @@ use jigsat::puzzle::Puzzle;
 use jigsat::report::ms;
 use jigsat::solve::dimacs::{self, CnfSource};
 
-use super::load;
+use super::shared::load;
 
 pub fn run(args: &DimacsArgs) -> Result<Exit> {
     let started = std::time::Instant::now();

@@ -6,10 +6,10 @@ use jigsat::error::Result;
 use jigsat::render::Format;
 use jigsat::tree::TreeEstimate;
 
-use super::{Sink, load};
+use super::shared::{Sink, load};
 
 pub fn run(args: &EstimateArgs) -> Result<Exit> {
-    super::no_picture(args.output.format, "estimate")?;
+    super::shared::no_picture(args.output.format, "estimate")?;
     // Every phase — reading, placements, the cover, the walks — is under
     // the limit, as for solve and count: the watchdog ends the run with
     // status 3 where the walks do not look at the clock themselves.

@@ -5,7 +5,7 @@ use crate::exit::Exit;
 use jigsat::error::{Error, Result};
 use jigsat::generate::{self, EdgeSpec};
 
-use super::Sink;
+use super::shared::Sink;
 
 pub fn run(what: &GenerateCommand) -> Result<Exit> {
     match what {

@@ -15,10 +15,10 @@ use jigsat::instance::Instance;
 use jigsat::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
 use jigsat::render::Format;
 
-use super::{Sink, load};
+use super::shared::{Sink, load};
 
 pub fn run(args: &InfoArgs) -> Result<Exit> {
-    super::no_picture(args.output.format, "info")?;
+    super::shared::no_picture(args.output.format, "info")?;
     let puzzle = load(&args.puzzle, &args.problem)?;
     let instance = Instance::new(&puzzle)?;
     let facts = Facts::gather(&instance, &args.encoding);

@@ -9,10 +9,10 @@ use jigsat::error::{Error, Result};
 use jigsat::jobs;
 use jigsat::jobs::files::{self, PartResult, PlanFile, ResultFile};
 
-use super::Sink;
+use super::shared::Sink;
 
 pub fn run(args: &MergeArgs) -> Result<Exit> {
-    super::no_picture(args.output.format, "merge")?;
+    super::shared::no_picture(args.output.format, "merge")?;
     let plan_path = args.dir.join("plan.toml");
     let plan: PlanFile = files::read(&plan_path, "a split plan (jigsat split writes plan.toml)")?;
     jobs::trust::check_plan(&plan.plan, &plan.digests)
@@ -27,7 +27,7 @@ pub fn run(args: &MergeArgs) -> Result<Exit> {
             args.dir.display()
         ))
     })?;
-    let out = super::counts::counted(
+    let out = super::shared::counts::counted(
         &puzzle,
         &plan.plan.engine,
         plan.plan.parts,

@@ -1,36 +1,24 @@
 //! One module per subcommand. Each takes its parsed arguments and returns
-//! the exit status of a run that happened; errors go back to `main`.
+//! how the run ended ([`Exit`]); errors go back to `main`. What several
+//! subcommands share (loading, the output step, progress, counts, job
+//! files) is in [`shared`].
 
 mod compare;
 mod convert;
 mod count;
-mod counts;
 mod decode;
 mod dimacs;
-mod draw;
 mod estimate;
 mod generate;
 mod info;
 mod merge;
-mod parts;
+mod shared;
 mod solve;
 mod split;
-mod watch;
 
+use crate::cli::{Cli, Command};
 use crate::exit::Exit;
-use std::io::{IsTerminal, Write};
-use std::path::Path;
-use std::time::Duration;
-
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-
-use crate::cli::{Cli, Command, ProblemArg};
-use jigsat::enumerate::{Enumeration, Stopped};
-use jigsat::error::{Error, Result};
-use jigsat::puzzle::Puzzle;
-use jigsat::render::{Format, svg, text};
-use jigsat::report::Status;
-use jigsat::solution::Solution;
+use jigsat::error::Result;
 
 pub fn run(cli: &Cli) -> Result<Exit> {
     match &cli.command {
@@ -45,249 +33,5 @@ pub fn run(cli: &Cli) -> Result<Exit> {
         Command::Compare(args) => compare::run(args, cli.quiet),
         Command::Generate(what) => generate::run(what),
         Command::Convert(args) => convert::run(args),
-    }
-}
-
-/// Loads a puzzle (one problem of a BurrTools file, `problem` says
-/// which) and passes its warnings on to the log.
-fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
-    let puzzle = Puzzle::load_problem(path, problem.problem.as_deref())?;
-    for w in &puzzle.warnings {
-        log::warn!("{w}");
-    }
-    Ok(puzzle)
-}
-
-/// What a run prints if the time limit's watchdog ends it while it is
-/// still setting up ([`jigsat::process::interrupt::on_give_up`]): in JSON, the
-/// contract's document with status "unknown"; in text, nothing on stdout
-/// (the reason goes to stderr).
-fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
-    if format == Format::Json {
-        let doc = jigsat::render::json::document(
-            puzzle,
-            Status::Unknown,
-            &[],
-            None,
-            &jigsat::report::Stats::default(),
-        );
-        jigsat::process::interrupt::on_give_up(path, doc);
-    }
-}
-
-/// Where output goes: a file (`-o`) or standard output.
-struct Sink<'a> {
-    path: Option<&'a Path>,
-}
-
-impl Sink<'_> {
-    /// Colours only for a terminal, and never when NO_COLOR is set.
-    fn wants_colour(&self) -> bool {
-        self.path.is_none()
-            && std::io::stdout().is_terminal()
-            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-    }
-
-    /// How the text drawing looks here.
-    fn style(&self, draw: &crate::cli::DrawArgs) -> text::Style {
-        text::Style {
-            colour: self.wants_colour(),
-            ascii: draw.ascii,
-        }
-    }
-
-    /// `-o DIR/` (a path ending in `/`, or an existing directory): one
-    /// file per picture.
-    fn is_directory(&self) -> bool {
-        self.path.is_some_and(|p| {
-            p.is_dir()
-                || p.as_os_str()
-                    .to_string_lossy()
-                    .ends_with(std::path::MAIN_SEPARATOR)
-        })
-    }
-
-    /// Pictures of the solutions: one SVG with all of them, or with
-    /// `-o DIR/` one file each (`DIR/solution-01.svg`, …).
-    fn write_svg(&self, puzzle: &Puzzle, solutions: &[Solution]) -> Result<()> {
-        match self.path {
-            Some(dir) if self.is_directory() => {
-                std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-                let width = solutions.len().to_string().len();
-                for (i, s) in solutions.iter().enumerate() {
-                    let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
-                    let title = format!("{}: solution {}", puzzle.name, i + 1);
-                    let text = svg::solution_document(puzzle, s, &title);
-                    jigsat::process::files::write_text(&path, &text)?;
-                }
-                Ok(())
-            }
-            _ => self.write(&svg::document(puzzle, solutions)),
-        }
-    }
-
-    fn write(&self, text: &str) -> Result<()> {
-        match self.path {
-            Some(path) => jigsat::process::files::write_text(path, text),
-            None => {
-                let mut out = std::io::stdout().lock();
-                match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
-                    // A closed pipe (`jigsat … | head`) is not an error.
-                    Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                        Err(Error::io("<stdout>", e))
-                    }
-                    _ => Ok(()),
-                }
-            }
-        }
-    }
-}
-
-/// `--format svg`, `html` and `stl` draw solutions; commands without any
-/// refuse them.
-fn no_picture(format: Format, command: &str) -> Result<()> {
-    if format.is_picture() {
-        let name = format!("{format:?}").to_lowercase();
-        return Err(Error::Usage(format!(
-            "`{command}` draws no solutions, so it has no {name} output: use --format text or \
-             json (or `jigsat solve --format {name}`, with --limit N for several)"
-        )));
-    }
-    Ok(())
-}
-
-/// How an enumeration ended, as the contract's status.
-fn enumeration_status(result: &Enumeration) -> Status {
-    match (result.complete, result.distinct) {
-        (true, 0) => Status::Unsolvable,
-        (true, _) => Status::Solved,
-        // Stopped by --limit: what was asked for was found.
-        (false, n) if n > 0 && matches!(result.stopped, Some(Stopped::Limit(_))) => Status::Solved,
-        (false, _) => Status::Unknown,
-    }
-}
-
-/// A spinner on stderr for long enumerations: classes found, rate,
-/// elapsed; once the size of the search is estimated ([`Progress::expect`]),
-/// a bar of the time it should take, with the time left. Hidden with -q
-/// and when stderr is not a terminal.
-struct Progress {
-    bar: ProgressBar,
-    /// The search's estimated length, once known: the bar then shows
-    /// milliseconds of it, and the classes found go into the message.
-    expected: std::sync::Mutex<Option<Duration>>,
-}
-
-impl Progress {
-    fn new(quiet: bool) -> Progress {
-        let bar = if quiet {
-            ProgressBar::hidden()
-        } else {
-            ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
-        };
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} {elapsed_precise} {pos} distinct solutions ({per_sec})",
-            )
-            .expect("valid template"),
-        );
-        bar.enable_steady_tick(Duration::from_millis(200));
-        Progress {
-            bar,
-            expected: std::sync::Mutex::new(None),
-        }
-    }
-
-    /// Turns the spinner into a bar: the search should take `total` in all.
-    fn expect(&self, total: Duration) {
-        let classes = self.bar.position();
-        *self.expected.lock().unwrap_or_else(|e| e.into_inner()) = Some(total);
-        self.bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30}] about {eta} left (estimated); {msg}",
-            )
-            .expect("valid template"),
-        );
-        self.bar.set_length(total.as_millis().max(1) as u64);
-        self.bar
-            .set_message(format!("{classes} distinct solutions"));
-    }
-
-    /// Moves the bar to `elapsed`; past the estimate the bar grows, so
-    /// that it never claims to be done before the search is.
-    fn at(&self, elapsed: Duration) {
-        let Some(total) = *self.expected.lock().unwrap_or_else(|e| e.into_inner()) else {
-            return;
-        };
-        let (elapsed, total) = (elapsed.as_millis() as u64, total.as_millis() as u64);
-        if elapsed >= total {
-            self.bar.set_length(elapsed + elapsed / 10 + 1);
-        }
-        self.bar.set_position(elapsed);
-    }
-
-    /// A bar of parts done, with the time left at the pace so far.
-    fn parts(quiet: bool, total: u64, done: u64) -> Progress {
-        let bar = if quiet {
-            ProgressBar::hidden()
-        } else {
-            ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr())
-        };
-        bar.set_style(
-            ProgressStyle::with_template(
-                "{elapsed_precise} [{bar:30}] {pos}/{len} parts, about {eta} left",
-            )
-            .expect("valid template"),
-        );
-        bar.set_position(done);
-        bar.reset_eta();
-        bar.enable_steady_tick(Duration::from_millis(200));
-        Progress {
-            bar,
-            expected: std::sync::Mutex::new(None),
-        }
-    }
-
-    fn update(&self, classes: u64) {
-        if self.expected.lock().is_ok_and(|e| e.is_some()) {
-            self.bar
-                .set_message(format!("{classes} distinct solutions"));
-        } else {
-            self.bar.set_position(classes);
-        }
-    }
-
-    /// A line on stderr above the spinner (shown even when the spinner is
-    /// hidden).
-    fn println(&self, line: String) {
-        if self.bar.is_hidden() {
-            eprintln!("{line}");
-        } else {
-            self.bar.suspend(|| eprintln!("{line}"));
-        }
-    }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_bar_follows_the_estimate_and_grows_past_it() {
-        let progress = Progress::new(true);
-        progress.update(3);
-        assert_eq!(progress.bar.position(), 3);
-        progress.expect(Duration::from_secs(10));
-        progress.at(Duration::from_secs(4));
-        assert_eq!(progress.bar.length(), Some(10_000));
-        assert_eq!(progress.bar.position(), 4_000);
-        progress.update(7);
-        assert_eq!(progress.bar.position(), 4_000, "classes go to the message");
-        progress.at(Duration::from_secs(12));
-        assert!(progress.bar.length().unwrap() > 12_000);
     }
 }

@@ -8,17 +8,17 @@ use jigsat::pipeline;
 use jigsat::render::{Format, json, text};
 use jigsat::report::Status;
 
-use super::{Progress, Sink, enumeration_status, load};
+use super::shared::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
     if jigsat::jobs::files::is_job(&args.puzzle) {
-        return super::parts::solve_job(args, quiet);
+        return super::shared::parts::solve_job(args, quiet);
     }
     let puzzle = load(&args.puzzle, &args.problem)?;
-    super::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
+    super::shared::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let sink = Sink {
         path: args.output.output.as_deref(),
@@ -27,7 +27,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if args.all || args.limit.is_some() {
         return run_all(args, quiet, &puzzle, &sink);
     }
-    let watch = super::watch::Watch::start(&puzzle, quiet);
+    let watch = super::shared::watch::Watch::start(&puzzle, quiet);
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     let report = pipeline::solve(&puzzle, &options)?;
@@ -139,7 +139,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) 
                 out.push('\n');
             }
             if !quiet {
-                out += &super::counts::summary(puzzle, &result, &stats);
+                out += &super::shared::counts::summary(puzzle, &result, &stats);
             }
             out
         }
@@ -147,7 +147,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) 
     if !args.output.format.is_picture() {
         sink.write(&out)?;
     }
-    super::counts::report_stop(&args.puzzle, &result, status);
+    super::shared::counts::report_stop(&args.puzzle, &result, status);
     if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
         return Ok(Exit::Interrupted);
     }

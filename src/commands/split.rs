@@ -51,7 +51,7 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<Exit> {
         // Through the sink that takes a closed pipe (`split … | head`)
         // calmly, as every other command's output does.
         let text = summary(&puzzle, dir, &cut, cut_seconds, args.parts) + "\n";
-        super::Sink { path: None }.write(&text)?;
+        super::shared::Sink { path: None }.write(&text)?;
     }
     Ok(Exit::Done)
 }

@@ -12,7 +12,7 @@ use jigsat::report::{Stats, Status};
 
 /// The output of a count that the parts' results add up to, as `count`
 /// prints it, and its exit status.
-pub(super) fn counted(
+pub(crate) fn counted(
     puzzle: &Puzzle,
     engine: &str,
     parts: usize,
@@ -50,7 +50,7 @@ pub(super) fn counted(
 
 /// The counts as text: exact when the search completed, a lower bound
 /// clearly marked as such otherwise.
-pub(super) fn summary(puzzle: &Puzzle, result: &Enumeration, stats: &Stats) -> String {
+pub(crate) fn summary(puzzle: &Puzzle, result: &Enumeration, stats: &Stats) -> String {
     let secs = (stats.encode_ms + stats.solve_ms) / 1000.0;
     if result.complete {
         format!(
@@ -65,7 +65,7 @@ pub(super) fn summary(puzzle: &Puzzle, result: &Enumeration, stats: &Stats) -> S
     }
 }
 
-pub(super) fn report_stop(path: &Path, result: &Enumeration, status: Status) {
+pub(crate) fn report_stop(path: &Path, result: &Enumeration, status: Status) {
     match (status, &result.refuted, &result.stopped) {
         (Status::Unsolvable, Some(reason), _) => {
             eprintln!("{}: no solution: {reason}", path.display())

@@ -160,7 +160,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
 
 /// Says why a part did not finish and gives the exit status: 130 after
 /// Ctrl-C, 3 at the time limit.
-fn stopped(path: &Path, options: &Options, what: &str) -> Exit {
+pub(crate) fn stopped(path: &Path, options: &Options, what: &str) -> Exit {
     if interrupt::raised() {
         eprintln!("{}: interrupted: {what}", path.display());
         Exit::Interrupted
@@ -254,7 +254,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
 
 /// The checkpoint in `file` when there is one (it must belong to this
 /// puzzle and these options), else a new cut, written to `file` at once.
-fn open_checkpoint(
+pub(crate) fn open_checkpoint(
     args: &CountArgs,
     file: &Path,
     puzzle: &Puzzle,
@@ -303,7 +303,7 @@ fn open_checkpoint(
     Ok(checkpoint)
 }
 
-fn save(file: &Path, checkpoint: &Checkpoint) -> Result<()> {
+pub(crate) fn save(file: &Path, checkpoint: &Checkpoint) -> Result<()> {
     files::write(
         file,
         "jigsat count --checkpoint: the parts of a count and the results of those finished.",

@@ -81,7 +81,7 @@ impl Watch {
         (self.meter.nodes() > 0).then(|| line(&self.meter, self.positions, self.started.elapsed()))
     }
 
-    fn stop(&mut self) {
+    pub(crate) fn stop(&mut self) {
         self.done.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
             t.thread().unpark();
@@ -98,7 +98,13 @@ impl Drop for Watch {
 
 /// The watching thread: the spinner's message a few times a second, a log
 /// line every [`LOG_EVERY`], until `done`.
-fn tick(meter: &Meter, positions: u64, started: Instant, done: &AtomicBool, bar: &ProgressBar) {
+pub(crate) fn tick(
+    meter: &Meter,
+    positions: u64,
+    started: Instant,
+    done: &AtomicBool,
+    bar: &ProgressBar,
+) {
     let mut logged = Instant::now();
     while !done.load(Ordering::Relaxed) {
         // Woken early by `stop`, so a short run does not wait out a tick.
@@ -118,7 +124,7 @@ fn tick(meter: &Meter, positions: u64, started: Instant, done: &AtomicBool, bar:
 }
 
 /// "at best 187 of 256 tiles placed; 3.1e8 placements, 31.2 M/s".
-fn line(meter: &Meter, positions: u64, elapsed: Duration) -> String {
+pub(crate) fn line(meter: &Meter, positions: u64, elapsed: Duration) -> String {
     let nodes = meter.nodes();
     let rate = nodes as f64 / elapsed.as_secs_f64().max(1e-3);
     format!(

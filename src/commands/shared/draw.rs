@@ -14,7 +14,7 @@ use super::Sink;
 
 impl Sink<'_> {
     /// Refuses, before any search, a picture that cannot be written.
-    pub(super) fn check_picture(
+    pub(crate) fn check_picture(
         &self,
         format: Format,
         draw: &DrawArgs,
@@ -43,7 +43,7 @@ impl Sink<'_> {
     }
 
     /// The solutions in a picture format.
-    pub(super) fn write_picture(
+    pub(crate) fn write_picture(
         &self,
         format: Format,
         draw: &DrawArgs,
@@ -68,7 +68,12 @@ impl Sink<'_> {
     /// `-o DIR/`: per solution the assembly and one file per piece (in
     /// `DIR/solution-N/` when there are several); `-o FILE.stl`: the
     /// assembly of the one solution.
-    fn write_stl(&self, draw: &DrawArgs, puzzle: &Puzzle, solutions: &[Solution]) -> Result<()> {
+    pub(crate) fn write_stl(
+        &self,
+        draw: &DrawArgs,
+        puzzle: &Puzzle,
+        solutions: &[Solution],
+    ) -> Result<()> {
         self.check_picture(Format::Stl, draw, puzzle)?;
         let Some(path) = self.path else {
             return Ok(());
@@ -105,7 +110,7 @@ impl Sink<'_> {
 
 /// Every piece where it lies in the box, each shrunk by the gap, in one
 /// file.
-fn assembly(puzzle: &Puzzle, solution: &Solution, draw: &DrawArgs) -> Vec<u8> {
+pub(crate) fn assembly(puzzle: &Puzzle, solution: &Solution, draw: &DrawArgs) -> Vec<u8> {
     let frame: Vec<Vec<[i32; 3]>> = solution
         .pieces
         .iter()
@@ -126,7 +131,7 @@ fn assembly(puzzle: &Puzzle, solution: &Solution, draw: &DrawArgs) -> Vec<u8> {
 }
 
 /// A label made safe for a file name.
-fn file_name(label: &str) -> String {
+pub(crate) fn file_name(label: &str) -> String {
     label
         .chars()
         .map(|c| {
@@ -142,7 +147,7 @@ fn file_name(label: &str) -> String {
 /// Through the safe writer, as every other output: never over a file the
 /// run reads (`solve P.toml --format stl -o P.toml` once replaced the
 /// puzzle), never half written.
-fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
+pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     jigsat::process::files::write_atomically(path, |mut file| {
         use std::io::Write;
         file.write_all(bytes)?;
