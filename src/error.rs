@@ -1,9 +1,7 @@
-//! Errors, and the one place that decides their exit status.
-//!
-//! The contract's exit codes: 0 solved, 1 proved impossible, 2 bad input or
-//! usage, 3 gave up. Outcomes 0, 1 and 3 are results of a run (see
-//! [`crate::Status`]); everything here is a run that could not happen, and
-//! maps to 2 — except a solver that broke down, which is "gave up" (3).
+//! Errors: a run that could not happen. The binary's `Exit` turns them
+//! into the contract's exit status (2 for bad input or usage, 3 for a
+//! solver that broke down, which is "gave up"); a run that happened ends
+//! with a status of its own (`report::Status`).
 
 use std::fmt;
 use std::path::PathBuf;

@@ -3,7 +3,8 @@
 //! Both first let the library stop what the run started (solver
 //! programs, temporary files: [`jigsat::process::interrupt`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use jigsat::process::interrupt;
@@ -45,10 +46,65 @@ pub fn set_deadline(file: &Path, limit: Duration) {
             if interrupt::is_finishing() {
                 return;
             }
-            interrupt::give_up(&file, limit);
+            give_up(&file, limit);
             std::process::exit(Exit::GaveUp.code());
         });
     if let Err(e) = spawned {
         log::warn!("the time limit is only watched by the search: {e}");
+    }
+}
+
+/// What the run's output says when the watchdog gives up for it (the
+/// contract's document with status "unknown"), and where it goes (`-o`).
+static GIVE_UP: Mutex<Option<(Option<PathBuf>, String)>> = Mutex::new(None);
+
+/// Registers the output the run would print if it gave up now: the
+/// watchdog prints it, so that a give-up in any phase still answers in
+/// the format asked for.
+pub fn on_give_up(path: Option<&Path>, text: String) {
+    if let Ok(mut g) = GIVE_UP.lock() {
+        *g = Some((path.map(Path::to_path_buf), text));
+    }
+}
+
+/// How far the run got, for the watchdog's last line (the row scan's
+/// tiles placed and rate).
+type Progress = Box<dyn Fn() -> Option<String> + Send + Sync>;
+
+static PROGRESS: Mutex<Option<Progress>> = Mutex::new(None);
+
+/// Registers how to say how far the run got, should the watchdog end it.
+pub fn on_give_up_progress(progress: Progress) {
+    if let Ok(mut p) = PROGRESS.lock() {
+        *p = Some(progress);
+    }
+}
+
+/// The watchdog's give-up: stops what the run started, prints the
+/// registered output and the reason on stderr (the binary then exits).
+fn give_up(file: &str, limit: Duration) {
+    interrupt::clean_up();
+    if let Some((path, text)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
+        let _ = match path {
+            Some(p) => jigsat::process::files::write_text(&p, &text).map_err(|e| e.to_string()),
+            None => {
+                use std::io::Write;
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes())
+                    .and_then(|_| out.flush())
+                    .map_err(|e| e.to_string())
+            }
+        };
+    }
+    eprintln!(
+        "{file}: gave up: {} (while still setting up the search)",
+        jigsat::report::time_limit_reached(limit)
+    );
+    let progress = PROGRESS
+        .lock()
+        .ok()
+        .and_then(|p| p.as_ref().and_then(|f| f()));
+    if let Some(line) = progress {
+        eprintln!("{file}: {line}");
     }
 }

@@ -23,7 +23,7 @@ pub fn run(args: &EstimateArgs) -> Result<Exit> {
             "estimate": null,
             "reason": "the time limit ran out",
         });
-        jigsat::process::interrupt::on_give_up(args.output.output.as_deref(), format!("{doc}\n"));
+        crate::signals::on_give_up(args.output.output.as_deref(), format!("{doc}\n"));
     }
     let options = args.search.options(None);
     let found = jigsat::tree::estimate(&puzzle, &options, args.probes as usize, args.seed)?;

@@ -159,23 +159,6 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), Error> {
     .map(|_| ())
 }
 
-/// Temporary files and directories being written: the signal handler
-/// removes them when it ends the process ([`crate::process::interrupt`]).
-static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Removes every registered temporary file (the process is ending).
-pub fn remove_temp_files() {
-    if let Ok(files) = TEMP_FILES.lock() {
-        for f in files.iter() {
-            if f.is_dir() {
-                let _ = std::fs::remove_dir_all(f);
-            } else {
-                let _ = std::fs::remove_file(f);
-            }
-        }
-    }
-}
-
 /// A temporary file being written (or a temporary directory): removed by the handler if a signal
 /// ends the process meanwhile, forgotten when dropped (renamed into place
 /// or removed by its writer).
@@ -183,18 +166,14 @@ pub struct TempFile(PathBuf);
 
 impl TempFile {
     pub fn new(path: &Path) -> TempFile {
-        if let Ok(mut files) = TEMP_FILES.lock() {
-            files.push(path.to_path_buf());
-        }
+        crate::process::interrupt::register_temp(path);
         TempFile(path.to_path_buf())
     }
 }
 
 impl Drop for TempFile {
     fn drop(&mut self) {
-        if let Ok(mut files) = TEMP_FILES.lock() {
-            files.retain(|f| f != &self.0);
-        }
+        crate::process::interrupt::forget_temp(&self.0);
     }
 }
 

@@ -42,61 +42,6 @@ pub const GRACE: Duration = Duration::from_millis(500);
 /// Set when the run reaches its output: the watchdog stands down.
 static FINISHING: AtomicBool = AtomicBool::new(false);
 
-/// What the run's output says when the watchdog gives up for it (the
-/// contract's document with status "unknown"), and where it goes (`-o`).
-static GIVE_UP: Mutex<Option<(Option<PathBuf>, String)>> = Mutex::new(None);
-
-/// Registers the output the run would print if it gave up now: the
-/// watchdog prints it, so that a give-up in any phase still answers in
-/// the format asked for.
-pub fn on_give_up(path: Option<&Path>, text: String) {
-    if let Ok(mut g) = GIVE_UP.lock() {
-        *g = Some((path.map(Path::to_path_buf), text));
-    }
-}
-
-/// How far the run got, for the watchdog's last line (the row scan's
-/// tiles placed and rate).
-type Progress = Box<dyn Fn() -> Option<String> + Send + Sync>;
-
-static PROGRESS: Mutex<Option<Progress>> = Mutex::new(None);
-
-/// Registers how to say how far the run got, should the watchdog end it.
-pub fn on_give_up_progress(progress: Progress) {
-    if let Ok(mut p) = PROGRESS.lock() {
-        *p = Some(progress);
-    }
-}
-
-/// The watchdog's give-up: stops what the run started, prints the
-/// registered output and the reason on stderr (the binary then exits).
-pub fn give_up(file: &str, limit: Duration) {
-    clean_up();
-    if let Some((path, text)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
-        let _ = match path {
-            Some(p) => crate::process::files::write_text(&p, &text).map_err(|e| e.to_string()),
-            None => {
-                use std::io::Write;
-                let mut out = std::io::stdout().lock();
-                out.write_all(text.as_bytes())
-                    .and_then(|_| out.flush())
-                    .map_err(|e| e.to_string())
-            }
-        };
-    }
-    eprintln!(
-        "{file}: gave up: {} (while still setting up the search)",
-        crate::report::time_limit_reached(limit)
-    );
-    let progress = PROGRESS
-        .lock()
-        .ok()
-        .and_then(|p| p.as_ref().and_then(|f| f()));
-    if let Some(line) = progress {
-        eprintln!("{file}: {line}");
-    }
-}
-
 /// The run has its answer and writes it out: the watchdog stands down.
 pub fn finishing() {
     FINISHING.store(true, Ordering::SeqCst);
@@ -157,6 +102,39 @@ pub fn blocking<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
 
+/// Temporary files and directories being written
+/// ([`crate::process::files::TempFile`]): removed when a signal ends the
+/// process.
+static TEMP_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Registers a temporary file or directory to remove if a signal ends the
+/// process before it is renamed into place or removed by its writer.
+pub fn register_temp(path: &Path) {
+    if let Ok(mut files) = TEMP_FILES.lock() {
+        files.push(path.to_path_buf());
+    }
+}
+
+/// Forgets a temporary file: its writer has dealt with it.
+pub fn forget_temp(path: &Path) {
+    if let Ok(mut files) = TEMP_FILES.lock() {
+        files.retain(|f| f != path);
+    }
+}
+
+/// Removes every registered temporary file (the process is ending).
+fn remove_temp_files() {
+    if let Ok(files) = TEMP_FILES.lock() {
+        for f in files.iter() {
+            if f.is_dir() {
+                let _ = std::fs::remove_dir_all(f);
+            } else {
+                let _ = std::fs::remove_file(f);
+            }
+        }
+    }
+}
+
 /// The flag a signal raises; asking for it says that this run polls it
 /// and stops by itself.
 pub fn flag() -> Arc<AtomicBool> {
@@ -177,7 +155,7 @@ pub fn clean_up() {
     if let Ok(groups) = s.groups.lock() {
         groups.iter().for_each(|&g| kill_group(g));
     }
-    crate::process::files::remove_temp_files();
+    remove_temp_files();
 }
 
 /// Kills a whole process group (a solver and whatever it started).

@@ -266,9 +266,9 @@ impl Header {
 /// there, so the clauses of a big file are never read. Lines and the
 /// header are bounded ([`crate::input::Lines`]): `/dev/zero` is refused
 /// at the budget, not read until memory runs out.
-pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, crate::Error> {
+pub fn read_header(reader: impl BufRead, file: &str) -> Result<Header, crate::error::Error> {
     let err = |line: usize, message: String| {
-        crate::Error::Input(InputError {
+        crate::error::Error::Input(InputError {
             file: file.to_string(),
             position: Some((line, 1)),
             field: None,

@@ -33,7 +33,7 @@ pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
 }
 
 /// What a run prints if the time limit's watchdog ends it while it is
-/// still setting up ([`jigsat::process::interrupt::on_give_up`]): in JSON, the
+/// still setting up ([`crate::signals::on_give_up`]): in JSON, the
 /// contract's document with status "unknown"; in text, nothing on stdout
 /// (the reason goes to stderr).
 pub(crate) fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
@@ -45,7 +45,7 @@ pub(crate) fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Pat
             None,
             &jigsat::report::Stats::default(),
         );
-        jigsat::process::interrupt::on_give_up(path, doc);
+        crate::signals::on_give_up(path, doc);
     }
 }
 

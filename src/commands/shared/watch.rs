@@ -57,7 +57,7 @@ impl Watch {
         };
         // Should the time limit's watchdog end the run, it says this too.
         let last = Arc::clone(&meter);
-        jigsat::process::interrupt::on_give_up_progress(Box::new(move || {
+        crate::signals::on_give_up_progress(Box::new(move || {
             (last.nodes() > 0).then(|| line(&last, positions, started.elapsed()))
         }));
         Some(Watch {
