@@ -50,7 +50,7 @@ const NONE: u32 = u32::MAX;
 /// The placements of one piece anchored at one cell: `first..end` in the
 /// engine's option numbering.
 #[derive(Copy, Clone, Debug)]
-struct Group {
+struct Anchored {
     piece: u32,
     first: u32,
     end: u32,
@@ -78,7 +78,7 @@ pub struct FirstCell {
     renumber: Vec<u32>,
     /// Per scan position `p`: its groups are `groups[group_start[p]..group_start[p + 1]]`.
     group_start: Vec<u32>,
-    groups: Vec<Group>,
+    groups: Vec<Anchored>,
     /// Per piece: uses required and allowed, uses so far.
     min: Vec<u32>,
     max: Vec<u32>,
@@ -168,7 +168,7 @@ impl FirstCell {
             .unwrap_or(1);
         let mut masks = vec![0u64; kept.len() * span];
         let mut renumber = vec![NONE; n_cover];
-        let mut groups: Vec<Group> = Vec::new();
+        let mut groups: Vec<Anchored> = Vec::new();
         let mut group_start = vec![0u32; cells as usize + 1];
         for (k, (anchor, piece, own, o)) in kept.iter().enumerate() {
             let base = (anchor / 64) as usize;
@@ -180,7 +180,7 @@ impl FirstCell {
                 Some(g) if g.piece == *piece && kept[g.first as usize].0 == *anchor => {
                     g.end = k as u32 + 1
                 }
-                _ => groups.push(Group {
+                _ => groups.push(Anchored {
                     piece: *piece,
                     first: k as u32,
                     end: k as u32 + 1,
@@ -271,7 +271,7 @@ impl FirstCell {
         Some(out)
     }
 
-    fn groups_at(&self, cell: u32) -> &[Group] {
+    fn groups_at(&self, cell: u32) -> &[Anchored] {
         let p = cell as usize;
         &self.groups[self.group_start[p] as usize..self.group_start[p + 1] as usize]
     }

@@ -33,7 +33,7 @@ pub const MAX_WIDTH: i32 = 64;
 
 /// One way to lay a piece: its extent.
 #[derive(Copy, Clone, Debug)]
-struct Shape {
+struct Footprint {
     piece: u32,
     /// Width, height, depth.
     extent: [i32; 3],
@@ -46,7 +46,7 @@ pub struct Corner {
     /// Board width, height, depth.
     size: [i32; 3],
     /// Every (piece, extent), largest pieces first.
-    shapes: Vec<Shape>,
+    shapes: Vec<Footprint>,
     /// Copies left per piece.
     left: Vec<u32>,
     /// One word per row, index `z * height + y`; bits past the width set.
@@ -76,7 +76,7 @@ impl Corner {
                 continue;
             }
             for &extent in &copy.extents {
-                shapes.push(Shape {
+                shapes.push(Footprint {
                     piece: copy.piece as u32,
                     extent,
                     bits: mask(extent[0]),
@@ -112,7 +112,7 @@ impl Corner {
 
     /// Whether shape `s` fits with its corner at row `r`, column `x`.
     #[inline(always)]
-    fn fits(&self, s: &Shape, r: usize, x: i32) -> bool {
+    fn fits(&self, s: &Footprint, r: usize, x: i32) -> bool {
         let [w, h, d] = s.extent;
         let [width, height, _] = self.size;
         let (y, z) = (r as i32 % height, r as i32 / height);
@@ -131,7 +131,7 @@ impl Corner {
     /// Fills (or, called again, empties) the cells of shape `s` at row
     /// `r`, column `x`.
     #[inline(always)]
-    fn toggle(&mut self, s: &Shape, r: usize, x: i32) {
+    fn toggle(&mut self, s: &Footprint, r: usize, x: i32) {
         let [_, h, d] = s.extent;
         let bits = s.bits << x;
         for dz in 0..d {

@@ -214,23 +214,16 @@ struct IntVar {
     first: u32,
 }
 
-/// `[x <= c]` as a constant or a literal.
-enum Le {
-    True,
-    False,
-    Lit(Lit),
-}
-
 impl IntVar {
-    fn le(&self, c: i32) -> Le {
+    fn le(&self, c: i32) -> Bit {
         // The number of domain values <= c.
         let k = self.values.partition_point(|&v| v <= c);
         if k == 0 {
-            Le::False
+            Bit::False
         } else if k >= self.values.len() {
-            Le::True
+            Bit::True
         } else {
-            Le::Lit(Var::new(self.first + (k - 1) as u32).positive())
+            Bit::Lit(Var::new(self.first + (k - 1) as u32).positive())
         }
     }
 
@@ -310,31 +303,23 @@ pub struct OrderModel {
 
 /// Adds `conditions → clause`, where the clause is a disjunction of order
 /// literals: drops false ones, skips the clause if one is true.
-fn add(cnf: &mut Cnf, conditions: &[Lit], parts: &[Le]) {
+fn add(cnf: &mut Cnf, conditions: &[Lit], parts: &[Bit]) {
     let mut clause: Vec<Lit> = conditions.iter().map(|&l| !l).collect();
     for p in parts {
         match p {
-            Le::True => return,
-            Le::False => {}
-            Le::Lit(l) => clause.push(*l),
+            Bit::True => return,
+            Bit::False => {}
+            Bit::Lit(l) => clause.push(*l),
         }
     }
     cnf.add_clause(&clause);
-}
-
-fn neg(le: Le) -> Le {
-    match le {
-        Le::True => Le::False,
-        Le::False => Le::True,
-        Le::Lit(l) => Le::Lit(!l),
-    }
 }
 
 /// `conditions → a <= b + d`: for every value `c` of `b`,
 /// `[b <= c] → [a <= c + d]`.
 fn le_diff(cnf: &mut Cnf, conditions: &[Lit], a: &IntVar, b: &IntVar, d: i32) {
     for &c in &b.values {
-        add(cnf, conditions, &[neg(b.le(c)), a.le(c + d)]);
+        add(cnf, conditions, &[b.le(c).not(), a.le(c + d)]);
     }
 }
 
@@ -476,14 +461,14 @@ impl OrderModel {
             for (v, &x) in c.corner.iter().zip(&b.corner) {
                 // x == value: [x <= value] ∧ ¬[x <= value - 1].
                 match v.le(x) {
-                    Le::Lit(l) => clause.push(!l),
-                    Le::False => return None,
-                    Le::True => {}
+                    Bit::Lit(l) => clause.push(!l),
+                    Bit::False => return None,
+                    Bit::True => {}
                 }
                 match v.le(x - 1) {
-                    Le::Lit(l) => clause.push(l),
-                    Le::True => return None,
-                    Le::False => {}
+                    Bit::Lit(l) => clause.push(l),
+                    Bit::True => return None,
+                    Bit::False => {}
                 }
             }
         }
@@ -531,7 +516,7 @@ fn corner_vars(
     });
     for v in &corner {
         for w in v.values.windows(2) {
-            add(cnf, &[], &[neg(v.le(w[0])), v.le(w[1])]);
+            add(cnf, &[], &[v.le(w[0]).not(), v.le(w[1])]);
         }
     }
     corner
@@ -588,11 +573,11 @@ fn inside_board(
                 if rest >= 0 && !allowed[a][rest as usize] {
                     // Not x == value: ¬[x <= value] ∨ [x <= previous].
                     let previous = if n == 0 {
-                        Le::False
+                        Bit::False
                     } else {
                         v.le(v.values[n - 1])
                     };
-                    add(cnf, &cond, &[neg(v.le(x)), previous]);
+                    add(cnf, &cond, &[v.le(x).not(), previous]);
                 }
             }
         }
@@ -676,22 +661,13 @@ fn order_identical_copies(cnf: &mut Cnf, copies: &[CopyVars], axes: usize) -> us
     ordered
 }
 
-/// A literal or a constant.
+/// A literal or a constant: `[x <= c]` of an integer variable, and
+/// what the encoding builds from such.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Bit {
     True,
     False,
     Lit(Lit),
-}
-
-impl From<Le> for Bit {
-    fn from(le: Le) -> Bit {
-        match le {
-            Le::True => Bit::True,
-            Le::False => Bit::False,
-            Le::Lit(l) => Bit::Lit(l),
-        }
-    }
 }
 
 impl Bit {
@@ -817,8 +793,8 @@ fn crossings(
         let mut forced = None;
         for (k, e) in c.extents.iter().enumerate() {
             let sel = c.select[k].map_or(Bit::True, Bit::Lit);
-            let start_le = Bit::from(c.corner[axis].le(line));
-            let ends_before = Bit::from(c.corner[axis].le(line - e[axis]));
+            let start_le = c.corner[axis].le(line);
+            let ends_before = c.corner[axis].le(line - e[axis]);
             match and3(cnf, [sel, start_le, ends_before.not()]) {
                 Bit::False => {}
                 Bit::True => forced = Some(e[other]),
