@@ -16,10 +16,7 @@
 //! the options of an item tried in increasing order. The tests check that
 //! both engines visit the same number of nodes.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
-use super::search::{self, Layout, Search, Stop};
+use super::search::{self, Layout, Search, Stop, Ticker};
 use crate::cover::Cover;
 
 /// A sparse bit vector: the nonzero words of a mask over options, as
@@ -51,9 +48,7 @@ pub struct BitX {
     live: Vec<u64>,
     /// The uncovered primary items at each depth, `item_words` per level.
     open: Vec<u64>,
-    /// Search nodes visited.
-    pub nodes: u64,
-    interrupt: Option<Arc<AtomicBool>>,
+    ticker: Ticker,
 }
 
 impl BitX {
@@ -121,8 +116,7 @@ impl BitX {
             item_words,
             live,
             open,
-            nodes: 0,
-            interrupt: None,
+            ticker: Ticker::default(),
         })
     }
 
@@ -202,7 +196,7 @@ impl BitX {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        self.ticker.node()?;
         // 1. No open primary item: `chosen` is a solution.
         let Some((k, len)) = self.choose(depth) else {
             return search::report(visit, chosen);
@@ -265,11 +259,11 @@ impl Search for BitX {
         self.search_at(self.depth, chosen, visit)
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
+    fn ticker(&self) -> &Ticker {
+        &self.ticker
     }
 
-    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Some(flag);
+    fn ticker_mut(&mut self) -> &mut Ticker {
+        &mut self.ticker
     }
 }

@@ -14,10 +14,7 @@
 //! there is no learning to undo and no clause database that grows with
 //! every solution.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
-use super::search::{self, Layout, Search, Stop};
+use super::search::{self, Layout, Search, Stop, Ticker};
 use crate::cover::Cover;
 
 /// Unchecked indexing for the inner loops. Every link stored in the arrays
@@ -65,11 +62,7 @@ pub struct Dlx {
     /// The options [`Search::enter`] took from the root, so that
     /// [`Search::leave`] can only undo what was done.
     entered: Vec<u32>,
-    /// Search nodes visited, for progress reports and benchmarks.
-    pub nodes: u64,
-    /// Checked every few thousand nodes, so a time limit can end a long
-    /// search that finds no solutions.
-    interrupt: Option<Arc<AtomicBool>>,
+    ticker: Ticker,
 }
 
 impl Dlx {
@@ -98,8 +91,7 @@ impl Dlx {
             first: vec![u32::MAX; layout.options.len()],
             primary: n_primary,
             entered: Vec::new(),
-            nodes: 0,
-            interrupt: None,
+            ticker: Ticker::default(),
         };
         // Two circular lists: primary items off root 0, secondary off root2.
         let link = |d: &mut Dlx, root: u32, members: std::ops::RangeInclusive<u32>| {
@@ -320,7 +312,7 @@ impl Dlx {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        self.ticker.node()?;
         // 1. Every primary item covered: `chosen` is a solution.
         let Some(i) = self.choose() else {
             return search::report(visit, chosen);
@@ -412,11 +404,11 @@ impl Search for Dlx {
         self.search_here(chosen, visit)
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
+    fn ticker(&self) -> &Ticker {
+        &self.ticker
     }
 
-    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Some(flag);
+    fn ticker_mut(&mut self) -> &mut Ticker {
+        &mut self.ticker
     }
 }

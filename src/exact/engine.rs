@@ -3,13 +3,11 @@
 //! take it like any other [`Search`], so that nothing above has to be
 //! generic over which engine a run chose.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
 use crate::cover::Cover;
 use crate::geometry::Board;
 
-use super::{ExactCover, FirstCell, Meter, RowScan, Search, Stop};
+use super::search::Ticker;
+use super::{ExactCover, FirstCell, RowScan, Search, Stop};
 
 /// The exact searches over a cover.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -123,13 +121,10 @@ impl Search for Built {
     ) -> Result<(), Stop> {
         dispatch!(self, s => s.search(chosen, visit))
     }
-    fn nodes(&self) -> u64 {
-        dispatch!(self, s => s.nodes())
+    fn ticker(&self) -> &Ticker {
+        dispatch!(self, s => s.ticker())
     }
-    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        dispatch!(self, s => s.set_interrupt(flag))
-    }
-    fn set_meter(&mut self, meter: Arc<Meter>) {
-        dispatch!(self, s => s.set_meter(meter))
+    fn ticker_mut(&mut self) -> &mut Ticker {
+        dispatch!(self, s => s.ticker_mut())
     }
 }

@@ -38,10 +38,7 @@
 //! options are left out, and the enumeration's canonical forms remove
 //! what remains.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
-use super::search::{self, Search, Stop};
+use super::search::{self, Search, Stop, Ticker};
 use crate::cover::{Cover, ItemKind};
 use crate::geometry::Board;
 
@@ -90,8 +87,7 @@ pub struct FirstCell {
     filled: Vec<u64>,
     /// Options taken by [`Search::enter`].
     depth: usize,
-    nodes: u64,
-    interrupt: Option<Arc<AtomicBool>>,
+    ticker: Ticker,
 }
 
 impl FirstCell {
@@ -212,8 +208,7 @@ impl FirstCell {
             used: Vec::new(),
             filled,
             depth: 0,
-            nodes: 0,
-            interrupt: None,
+            ticker: Ticker::default(),
         }
     }
 
@@ -284,7 +279,7 @@ impl FirstCell {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        self.ticker.node()?;
         // 1. The first empty cell; a full board is a solution when every
         //    piece's minimum use is met.
         let Some((word, cell)) = self.first_empty(from) else {
@@ -385,12 +380,12 @@ impl Search for FirstCell {
         self.search_from(0, chosen, visit)
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
+    fn ticker(&self) -> &Ticker {
+        &self.ticker
     }
 
-    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Some(flag);
+    fn ticker_mut(&mut self) -> &mut Ticker {
+        &mut self.ticker
     }
 }
 

@@ -24,8 +24,7 @@
 //! piece used between 2 and 5 times) are outside plain Algorithm X, and
 //! the constructors say so by returning `None`, so the caller uses SAT.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 pub mod balance;
 pub mod bitx;
@@ -237,10 +236,10 @@ impl Search for ExactCover {
     ) -> Result<(), Stop> {
         dispatch!(self, s => s.search(chosen, visit))
     }
-    fn nodes(&self) -> u64 {
-        dispatch!(self, s => s.nodes())
+    fn ticker(&self) -> &search::Ticker {
+        dispatch!(self, s => s.ticker())
     }
-    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        dispatch!(self, s => s.set_interrupt(flag))
+    fn ticker_mut(&mut self) -> &mut search::Ticker {
+        dispatch!(self, s => s.ticker_mut())
     }
 }

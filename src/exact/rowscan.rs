@@ -33,10 +33,7 @@
 //! reports its deepest position and its pace into a [`Meter`] for a
 //! person watching a long run.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
-use super::search::{self, Meter, Search, Stop};
+use super::search::{self, Search, Stop, Ticker};
 use crate::cover::{Cover, ItemKind};
 use crate::geometry::{Board, Cell};
 
@@ -87,13 +84,9 @@ pub struct RowScan {
     position: Vec<u32>,
     /// Positions filled by the path entered with [`Search::enter`].
     depth: usize,
-    nodes: u64,
-    interrupt: Option<Arc<AtomicBool>>,
-    /// Progress for a watcher: the deepest position filled since the last
-    /// report, and the nodes counted by then.
-    meter: Option<Arc<Meter>>,
-    deepest: usize,
-    reported: u64,
+    /// Nodes, the interrupt flag, and the meter a watcher reads (the
+    /// deepest position filled is its depth).
+    ticker: Ticker,
 }
 
 /// What the constructor reads off the cover about one option.
@@ -211,11 +204,7 @@ impl RowScan {
             renumber: Vec::new(),
             position: Vec::with_capacity(looks.len()),
             depth: 0,
-            nodes: 0,
-            interrupt: None,
-            meter: None,
-            deepest: 0,
-            reported: 0,
+            ticker: Ticker::default(),
         };
         for (k, (o, look)) in looks.into_iter().enumerate() {
             renumber[o as usize] = k as u32;
@@ -279,14 +268,6 @@ impl RowScan {
         self.used[self.tile[k] as usize] -= 1;
     }
 
-    /// Adds the nodes and depth since the last report to the meter.
-    fn report(&mut self) {
-        if let Some(m) = &self.meter {
-            m.add(self.nodes - self.reported, self.deepest as u64);
-            self.reported = self.nodes;
-        }
-    }
-
     fn counts_met(&self) -> bool {
         self.used.iter().zip(&self.min).all(|(u, m)| u >= m)
     }
@@ -297,11 +278,7 @@ impl RowScan {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
-        self.deepest = self.deepest.max(p);
-        if self.nodes & 0xfff == 0 {
-            self.report();
-        }
+        self.ticker.node_at(p as u64)?;
         if p == self.positions {
             if self.counts_met() {
                 return search::report(visit, chosen);
@@ -523,19 +500,15 @@ impl Search for RowScan {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
         let result = self.search_from(self.depth, chosen, visit);
-        self.report();
+        self.ticker.report();
         result
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
+    fn ticker(&self) -> &Ticker {
+        &self.ticker
     }
 
-    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Some(flag);
-    }
-
-    fn set_meter(&mut self, meter: Arc<Meter>) {
-        self.meter = Some(meter);
+    fn ticker_mut(&mut self) -> &mut Ticker {
+        &mut self.ticker
     }
 }

@@ -22,11 +22,8 @@
 //! There is no symmetry breaking: every solution on the fixed board is
 //! found, and the enumeration's canonical forms count the classes.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
 use super::{PlacedBox, Rects};
-use crate::exact::search::{self, Search, Stop};
+use crate::exact::search::{self, Search, Stop, Ticker};
 
 /// Widest board the rows can hold.
 pub const MAX_WIDTH: i32 = 64;
@@ -53,9 +50,7 @@ pub struct Corner {
     rows: Vec<u64>,
     /// Cells to fill.
     cells: u32,
-    /// Search nodes visited.
-    nodes: u64,
-    interrupt: Option<Arc<AtomicBool>>,
+    ticker: Ticker,
 }
 
 impl Corner {
@@ -92,8 +87,7 @@ impl Corner {
             left,
             rows: vec![full_row; (size[1] * size[2]) as usize],
             cells: size.iter().product::<i32>() as u32,
-            nodes: 0,
-            interrupt: None,
+            ticker: Ticker::default(),
         })
     }
 
@@ -184,7 +178,7 @@ impl Corner {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        search::count_node(&mut self.nodes, self.interrupt.as_deref())?;
+        self.ticker.node()?;
         // 1. The first empty cell; a full board is a solution (the areas
         //    add up, so every copy is used).
         let Some((r, x)) = self.first_empty(from) else {
@@ -266,11 +260,11 @@ impl Search for Corner {
         self.search_from(0, chosen, visit)
     }
 
-    fn nodes(&self) -> u64 {
-        self.nodes
+    fn ticker(&self) -> &Ticker {
+        &self.ticker
     }
 
-    fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
-        self.interrupt = Some(flag);
+    fn ticker_mut(&mut self) -> &mut Ticker {
+        &mut self.ticker
     }
 }
