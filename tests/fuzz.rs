@@ -268,6 +268,8 @@ struct Run {
     seconds: f64,
     stderr: String,
     stdout: String,
+    /// The run's own peak resident memory, in KiB (from wait4).
+    peak_kb: i64,
 }
 
 /// The run with the largest peak memory so far: KiB, and what it ran.
@@ -351,6 +353,7 @@ fn run(args: &[&str], file: &Path) -> Run {
         seconds,
         stderr: reader.join().unwrap_or_default(),
         stdout: out_reader.join().unwrap_or_default(),
+        peak_kb,
     }
 }
 
@@ -376,6 +379,13 @@ fn judge(run: &Run, file: &Path, limited: bool) -> Option<String> {
     }
     if run.stderr.contains("panicked") || run.stderr.contains("internal error") {
         return Some(format!("panic or internal error: {}", run.stderr));
+    }
+    // Every run is given --max-memory; what it plans must hold it to it.
+    if run.peak_kb > BUDGET_KB {
+        return Some(format!(
+            "peaked at {} MB, over the budget of {BUDGET}",
+            run.peak_kb / 1024
+        ));
     }
     let bound = if limited {
         LIMIT_SECONDS + 1.0
