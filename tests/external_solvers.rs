@@ -2,8 +2,9 @@
 //! CaDiCaL / kissat → `jigsat decode` → an independent check; and the same
 //! programs behind `jigsat solve --solver`.
 //!
-//! A missing program fails its test with a message saying how to install
-//! it (`.ci/run` installs all three), unless `JIGSAT_SKIP_EXTERNAL=1`.
+//! A missing program skips its test with one line saying how to install
+//! it; `JIGSAT_REQUIRE_TOOLS=1` (set by `.ci/run`, which installs all
+//! three) makes it a failure instead.
 
 mod common;
 
@@ -16,30 +17,17 @@ use serde_json::Value;
 const SAT_PUZZLES: [&str; 3] = ["y25.toml", "soma.toml", "pentomino-6x10.toml"];
 const UNSAT_PUZZLE: &str = "tetromino-4x5.toml";
 
-/// The program's path, or `None` when it is missing and
-/// `JIGSAT_SKIP_EXTERNAL=1` says that is fine.
+/// The program's path, or `None` when it is missing (the test is then
+/// skipped with one line, or fails under `JIGSAT_REQUIRE_TOOLS=1`).
 fn program(name: &str) -> Option<PathBuf> {
-    let found = std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|dir| dir.join(name))
-            .find(|p| p.is_file())
-    });
+    let install = match name {
+        "kissat" => ".ci/install-solvers, which takes it from the PyPI wheel passagemath-kissat",
+        "minisat" => "apt-get install minisat",
+        _ => "apt-get install cadical",
+    };
+    let found = common::tools::on_path(name);
     if found.is_none() {
-        let hint = match name {
-            "kissat" => {
-                "pip download --no-deps passagemath-kissat -d /tmp/k && unzip the wheel and copy \
-                 sage_wheels/bin/kissat to /usr/local/bin (or run .ci/run)"
-            }
-            _ => &format!("apt-get install {name}"),
-        };
-        if std::env::var("JIGSAT_SKIP_EXTERNAL").is_ok_and(|v| v == "1") {
-            eprintln!("skipping: {name} is not on PATH (JIGSAT_SKIP_EXTERNAL=1)");
-            return None;
-        }
-        panic!(
-            "the SAT solver `{name}` is not on PATH; install it with: {hint}; \
-             or set JIGSAT_SKIP_EXTERNAL=1 to skip the tests that need it"
-        );
+        common::tools::missing(name, install);
     }
     found
 }

@@ -2,8 +2,8 @@
 //! and solver model files, mutated and generated, each run through jigsat
 //! with `--time-limit 2` under a hard timeout and a memory cap. A case
 //! fails on a panic, an abort or any other signal, an exit status outside
-//! 0/1/2/3, a run past the limit + 1 s, or an input error (exit 2) whose
-//! message does not name the file. Failing cases are written to
+//! 0/1/2/3, a run past the limit + 1 s (in a release build), or an input
+//! error (exit 2) whose message does not name the file. Failing cases are written to
 //! `target/fuzz-failures/` to be kept in `tests/fixtures/regress/`, whose
 //! files (the cases issue 18 reported, among them) run first every time.
 //!
@@ -43,8 +43,19 @@ impl Rng {
 
 const LIMIT_SECONDS: f64 = 2.0;
 /// `info` has no time limit; it must still answer "within seconds" (a
-/// 500x500 board of pentominoes, 2 M placements, takes about 6 s).
+/// 500x500 board of pentominoes, 2 M placements, it now estimates at once
+/// instead of building for 6 to 40 s).
 const INFO_SECONDS: f64 = 20.0;
+/// Whether runs are held to the bounds above. Only a release build is: a
+/// debug build is many times slower, and on a machine shared with other
+/// work a bound it met yesterday fails today by chance (`info` on the
+/// 500x500 board took 29 s against the 20 s bound). The release run in
+/// CI (`cargo test --release -- --ignored`) checks the bounds, on the
+/// kept cases too.
+const TIMED: bool = !cfg!(debug_assertions);
+/// Where a run is killed as hung: past the bounds in release; in a debug
+/// build only a guard against a run that never ends.
+const HARD_SECONDS: f64 = if TIMED { INFO_SECONDS + 10.0 } else { 600.0 };
 /// The memory a run may plan for, and the address-space cap it runs under
 /// (the cap leaves room for threads' stacks and the allocator's arenas).
 const BUDGET: &str = "1G";
@@ -311,7 +322,7 @@ fn run(args: &[&str], file: &Path) -> Run {
     // `Child::wait`.
     #[allow(clippy::zombie_processes)]
     let mut child = cmd.spawn().unwrap();
-    let hard = Duration::from_secs_f64(INFO_SECONDS + 10.0);
+    let hard = Duration::from_secs_f64(HARD_SECONDS);
     let read_all = |pipe: Option<Box<dyn std::io::Read + Send>>| {
         std::thread::spawn(move || {
             let mut buf = Vec::new();
@@ -392,7 +403,7 @@ fn judge(run: &Run, file: &Path, limited: bool) -> Option<String> {
     } else {
         INFO_SECONDS
     };
-    if run.seconds > bound {
+    if TIMED && run.seconds > bound {
         return Some(format!("took {:.1} s (bound {bound} s)", run.seconds));
     }
     if run.code == Some(2) && !run.stderr.contains(name.as_ref()) {
@@ -565,19 +576,30 @@ fn regressions() -> Vec<PathBuf> {
     files
 }
 
-#[test]
-fn the_regression_files_run_cleanly_under_every_command() {
+/// Every kept case under every command: the failures.
+fn check_regressions() -> Vec<String> {
     let files = regressions();
     assert!(
         files.len() >= 5,
         "tests/fixtures/regress holds the kept cases"
     );
+    let mut failures = Vec::new();
     for file in &files {
         for command in 0..4 {
-            let failures = check_puzzle(file, command);
-            assert!(failures.is_empty(), "{}: {failures:?}", file.display());
+            for why in check_puzzle(file, command) {
+                failures.push(format!("{}: {why}", file.display()));
+            }
         }
     }
+    failures
+}
+
+/// In a debug build the times are not judged ([`TIMED`]); the fuzz run
+/// below checks them on these files in release.
+#[test]
+fn the_regression_files_run_cleanly_under_every_command() {
+    let failures = check_regressions();
+    assert!(failures.is_empty(), "{failures:#?}");
 }
 
 #[test]
@@ -598,8 +620,9 @@ fn fuzzed_puzzles_and_models_never_crash_hang_or_lose_the_file_name() {
     let base = split_base(dir.path());
     let tampered = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
-    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let started = Instant::now();
+    // The kept cases first: in release, within their time bounds too.
+    let failures: Mutex<Vec<String>> = Mutex::new(check_regressions());
     std::thread::scope(|scope| {
         for _ in 0..2 {
             scope.spawn(|| {

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::tools::require_tool;
 use common::{assert_success, jigsat, puzzle_path};
 use serde_json::Value;
 
@@ -242,6 +243,9 @@ fn cadical_reads_cubes_icnf_and_its_answers_decode() {
         })
         .sum();
     assert_eq!(cubes, prefixes);
+    if !require_tool("cadical", "apt-get install cadical") {
+        return;
+    }
     let output = Command::new("cadical")
         .arg("-q")
         .arg(&icnf)
@@ -294,6 +298,9 @@ fn cadical_reads_cubes_icnf_and_its_answers_decode() {
 /// with the merge.
 #[test]
 fn the_gnu_parallel_script_counts_every_part_and_merges() {
+    if !require_tool("parallel", "apt-get install parallel") {
+        return;
+    }
     let dir = tempfile::tempdir().unwrap();
     let p = puzzle_path("soma.toml");
     split(&p, 16, dir.path(), &[]);
@@ -304,7 +311,7 @@ fn the_gnu_parallel_script_counts_every_part_and_merges() {
     assert_eq!(
         output.status.code(),
         Some(0),
-        "GNU parallel must be installed (.ci/run installs the Debian package `parallel`): {}",
+        "run-parallel.sh: {}",
         String::from_utf8_lossy(&output.stderr)
     );
     let text = String::from_utf8_lossy(&output.stdout);
@@ -442,6 +449,9 @@ fn ctrl_c_stops_a_count_with_what_it_found_and_exit_130() {
 #[test]
 #[ignore = "slow in debug builds: run with cargo test --release -- --ignored"]
 fn y25_and_bedlam_in_64_parts_through_gnu_parallel() {
+    if !require_tool("parallel", "apt-get install parallel") {
+        return;
+    }
     for (name, expected) in [
         ("y25.toml", (60_672, 1_264)),
         ("bedlam.toml", (460_464, 19_186)),
@@ -466,11 +476,17 @@ fn y25_and_bedlam_in_64_parts_through_gnu_parallel() {
 
 /// A single-node Slurm on this machine (tests/slurm/start.sh: munged,
 /// slurmctld, slurmd; proctrack/linuxproc, no cgroups) runs the generated
-/// job array; the merge equals the in-process count. Where the daemons
-/// cannot start (not root, packages missing), the test says why in one
-/// line and checks nothing else.
+/// job array; the merge equals the in-process count. Without the
+/// programs it is skipped as every test that needs a missing program is
+/// (common::tools); where the daemons cannot start (not root), it says
+/// why in one line and checks nothing else.
 #[test]
 fn a_slurm_job_array_counts_the_parts() {
+    let install = "apt-get install slurm-wlm munge";
+    let programs = ["sbatch", "sinfo", "slurmctld", "slurmd", "munged"];
+    if !programs.iter().all(|p| require_tool(p, install)) {
+        return;
+    }
     let cluster = tempfile::tempdir().unwrap();
     let scripts = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/slurm");
     let started = Command::new(scripts.join("start.sh"))
@@ -478,10 +494,10 @@ fn a_slurm_job_array_counts_the_parts() {
         .output()
         .unwrap();
     if !started.status.success() {
-        eprintln!(
-            "Slurm test not run: {}",
+        common::tools::skipped(&format!(
+            "Slurm did not start: {}",
             String::from_utf8_lossy(&started.stderr).trim()
-        );
+        ));
         return;
     }
     let conf = cluster.path().join("slurm.conf");

@@ -177,6 +177,37 @@ fn info_lists_pieces_and_sizes() {
     assert_eq!(json["pieces"][0]["orientations"], 24);
     assert_eq!(json["board"]["cells"], 125);
     assert!(json["encoding"]["clauses"].as_u64().unwrap() > 0);
+    assert!(json.get("estimated").is_none(), "counted, not estimated");
+}
+
+/// On a board too large to build within seconds, `info` estimates the
+/// placements (exactly, on a solid box) and says so, in both formats.
+#[test]
+fn info_estimates_a_huge_board_and_says_so() {
+    let fixture = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/regress/pentominoes-500x500.toml");
+    let output = jigsat()
+        .arg("info")
+        .arg(&fixture)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    // 8 orientations of P, 4 of them 2x3 and 4 of them 3x2: 8 * 499 * 498.
+    assert_eq!(json["placements"], 1_988_016);
+    assert_eq!(json["pieces"][0]["placements"], 1_988_016);
+    assert_eq!(json["pieces"][0]["orientations"], 8);
+    assert_eq!(json["symmetry"]["order"], 8);
+    assert!(json["estimated"]["placement_bytes"].as_u64().unwrap() > 0);
+    assert_eq!(json["encoding"]["clauses"], Value::Null);
+    let output = jigsat().arg("info").arg(&fixture).output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("about 1988016 placements, estimated"),
+        "{text}"
+    );
+    assert!(text.contains("~placements"), "{text}");
 }
 
 #[test]

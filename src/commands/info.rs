@@ -11,6 +11,7 @@ use std::path::Path;
 
 use jigsat::error::Result;
 use jigsat::family::PartSize;
+use jigsat::family::packing::{self, placement};
 use jigsat::instance::Instance;
 use jigsat::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
 use jigsat::render::Format;
@@ -20,8 +21,10 @@ use super::shared::{Sink, load};
 pub fn run(args: &InfoArgs) -> Result<Exit> {
     super::shared::no_picture(args.output.format, "info")?;
     let puzzle = load(&args.puzzle, &args.problem)?;
-    let instance = Instance::new(&puzzle)?;
-    let facts = Facts::gather(&instance, &args.encoding);
+    let facts = match Facts::estimated(&puzzle) {
+        Some(facts) => facts,
+        None => Facts::gather(&Instance::new(&puzzle)?, &args.encoding),
+    };
     let problems = problems(&args.puzzle)?;
     let out = match args.output.format {
         Format::Json => {
@@ -46,23 +49,78 @@ pub fn run(args: &InfoArgs) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
+/// Above this many placements (by their estimate) `info` estimates
+/// instead of building: `info` is what a user runs first on a puzzle to
+/// see how big it is, so it must answer within seconds, and building 2 M
+/// placements of a 500x500 board, their cover, group and CNF counts took
+/// over 10 s in release. 200,000 build in a fraction of a second.
+const BUILD_AT_MOST: u64 = 200_000;
+
 /// What `info` reports, whatever the format.
 struct Facts {
     /// Placements (options of the cover).
     options: u32,
     /// Per piece or tile: orientations and placements.
     sizes: Vec<PartSize>,
-    /// The CNF `solve` would build: encoding name, variables, clauses.
-    encoding: (Encoding, u32, usize),
+    /// The CNF `solve` would build: encoding name, variables, clauses;
+    /// `None` when estimated.
+    encoding: Option<(Encoding, u32, usize)>,
     /// The CNF's size under every at-most-one encoding.
     encodings: Vec<(Encoding, u32, usize)>,
     order: usize,
     rotations: usize,
     breaking: Option<String>,
     refutation: Option<String>,
+    /// When nothing was built: the bytes the placements would take. The
+    /// placements are then an estimate from bounding boxes (exact on a
+    /// solid box, more than there are on a board with holes), and the
+    /// CNF, the symmetry breaking and the pre-check are left out.
+    estimated: Option<u64>,
 }
 
 impl Facts {
+    /// The facts of a packing puzzle with more than [`BUILD_AT_MOST`]
+    /// placements, estimated; `None` for any other puzzle.
+    fn estimated(puzzle: &Puzzle) -> Option<Facts> {
+        if puzzle.tiling().is_some() {
+            return None;
+        }
+        let total = placement::estimate_for(puzzle);
+        if total.placements <= BUILD_AT_MOST {
+            return None;
+        }
+        let pieces = placement::estimate_pieces(puzzle);
+        // A piece that must be used and fits nowhere: the placements are
+        // not made at all (Placements::generate), and the pre-check says
+        // why there is no solution, which is worth more than estimates.
+        let stranded = puzzle
+            .pieces()
+            .iter()
+            .zip(&pieces)
+            .any(|(piece, &(orientations, _))| piece.count.min > 0 && orientations == 0);
+        if stranded {
+            return None;
+        }
+        let (order, rotations) = packing::group_size_unbuilt(puzzle);
+        Some(Facts {
+            options: total.placements.min(u64::from(u32::MAX)) as u32,
+            sizes: pieces
+                .into_iter()
+                .map(|(orientations, e)| PartSize {
+                    orientations,
+                    placements: e.placements as usize,
+                })
+                .collect(),
+            encoding: None,
+            encodings: Vec::new(),
+            order,
+            rotations,
+            breaking: None,
+            refutation: None,
+            estimated: Some(total.bytes),
+        })
+    }
+
     fn gather(instance: &Instance, args: &EncodingArgs) -> Facts {
         let breaking = instance.breaking(true);
         let units = breaking.as_ref().map_or(0, |b| b.forbidden.len());
@@ -75,7 +133,7 @@ impl Facts {
         Facts {
             options: instance.cover().options.len() as u32,
             sizes: instance.family().sizes(),
-            encoding: size(args.encoding),
+            encoding: Some(size(args.encoding)),
             encodings: Encoding::value_variants()
                 .iter()
                 .map(|&e| size(e))
@@ -84,6 +142,7 @@ impl Facts {
             rotations: instance.group().rotations(),
             breaking: breaking.map(|b| b.description),
             refutation: instance.family().refute(),
+            estimated: None,
         }
     }
 }
@@ -113,12 +172,15 @@ fn problems(path: &Path) -> Result<Vec<String>> {
 
 fn json_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> serde_json::Value {
     let [w, h, d] = puzzle.board.extent();
-    let (encoding, variables, clauses) = facts.encoding;
+    let (variables, clauses) = match facts.encoding {
+        Some((_, variables, clauses)) => (json!(variables), json!(clauses)),
+        None => (json!(null), json!(null)),
+    };
     let mut doc = json!({
         "puzzle": puzzle.name,
         "board": { "cells": puzzle.board.len(), "size": [w, h, d], "fill": fill_name(puzzle) },
         "placements": facts.options,
-        "encoding": { "name": encoding.name(), "card": args.encoding.card.name(), "variables": variables, "clauses": clauses },
+        "encoding": { "name": args.encoding.encoding.name(), "card": args.encoding.card.name(), "variables": variables, "clauses": clauses },
         "encodings": facts.encodings.iter().map(|&(e, vars, clauses)| json!({
             "name": e.name(),
             "variables": vars,
@@ -128,6 +190,13 @@ fn json_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> serde_json:
         "symmetry": { "order": facts.order, "rotations": facts.rotations, "breaking": facts.breaking },
         "precheck": facts.refutation,
     });
+    if let Some(bytes) = facts.estimated {
+        // Marked, so that no reader takes the figures for counts.
+        doc["estimated"] = json!({
+            "why": format!("more than {BUILD_AT_MOST} placements: estimated from bounding boxes, not built"),
+            "placement_bytes": bytes,
+        });
+    }
     match &puzzle.kind {
         Kind::Pieces(pieces) => {
             doc["pieces"] = pieces
@@ -184,23 +253,35 @@ fn text_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> String {
     );
     match &puzzle.kind {
         Kind::Tiles(tiling) => out += &tile_table(tiling, &facts.sizes, args.encoding.edges),
-        Kind::Pieces(pieces) => out += &piece_table(pieces, &facts.sizes),
+        Kind::Pieces(pieces) => {
+            out += &piece_table(pieces, &facts.sizes, facts.estimated.is_some())
+        }
     }
-    let (encoding, variables, clauses) = facts.encoding;
-    out += &format!(
-        "\n{} placements; CNF with {encoding} encoding and symmetry breaking: {variables} variables, {clauses} clauses\n",
-        facts.options,
-    );
-    out += &format!(
-        "\n{:<12} {:>10} {:>10} {:>10}   (cardinality: {})\n",
-        "encoding", "variables", "auxiliary", "clauses", args.encoding.card
-    );
-    for &(e, vars, clauses) in &facts.encodings {
-        out += &format!(
-            "{:<12} {vars:>10} {:>10} {clauses:>10}\n",
-            e.name(),
-            vars - facts.options
-        );
+    match (facts.encoding, facts.estimated) {
+        (Some((encoding, variables, clauses)), _) => {
+            out += &format!(
+                "\n{} placements; CNF with {encoding} encoding and symmetry breaking: {variables} variables, {clauses} clauses\n",
+                facts.options,
+            );
+            out += &format!(
+                "\n{:<12} {:>10} {:>10} {:>10}   (cardinality: {})\n",
+                "encoding", "variables", "auxiliary", "clauses", args.encoding.card
+            );
+            for &(e, vars, clauses) in &facts.encodings {
+                out += &format!(
+                    "{:<12} {vars:>10} {:>10} {clauses:>10}\n",
+                    e.name(),
+                    vars - facts.options
+                );
+            }
+        }
+        (None, bytes) => {
+            out += &format!(
+                "\nabout {} placements, estimated (more than {BUILD_AT_MOST}: not built), taking about {}; the CNF is not counted\n",
+                facts.options,
+                jigsat::process::budget::human(bytes.unwrap_or(0)),
+            );
+        }
     }
     out += &format!(
         "\nsymmetry group of order {} ({} rotations, {} reflections)\n",
@@ -210,6 +291,9 @@ fn text_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> String {
     );
     match &facts.breaking {
         Some(b) => out += &format!("symmetry breaking: {b}\n"),
+        None if facts.estimated.is_some() => {
+            out += "symmetry breaking and pre-check: not run (the placements are not built)\n"
+        }
         None => out += "symmetry breaking: none (nothing to gain)\n",
     }
     if let Some(r) = &facts.refutation {
@@ -218,10 +302,20 @@ fn text_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> String {
     out
 }
 
-fn piece_table(pieces: &[Piece], sizes: &[PartSize]) -> String {
+/// `estimated`: the placements are estimates, headed so.
+fn piece_table(pieces: &[Piece], sizes: &[PartSize], estimated: bool) -> String {
     let mut out = format!(
         "{:<16} {:>5} {:>6} {:>6} {:>12} {:>10}\n",
-        "piece", "glyph", "cells", "count", "orientations", "placements"
+        "piece",
+        "glyph",
+        "cells",
+        "count",
+        "orientations",
+        if estimated {
+            "~placements"
+        } else {
+            "placements"
+        }
     );
     for (piece, size) in pieces.iter().zip(sizes) {
         out += &format!(

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod tiles;
+pub mod tools;
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::PathBuf;

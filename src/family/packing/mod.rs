@@ -185,17 +185,7 @@ fn implied_piece(puzzle: &Puzzle) -> Option<usize> {
 fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
     let flat = puzzle.board.is_flat();
     let pieces = puzzle.pieces();
-    let piece_orientations: Vec<Vec<Shape>> = pieces
-        .iter()
-        .map(|p| {
-            let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, flat)
-                .into_iter()
-                .map(|o| o.shape)
-                .collect();
-            shapes.sort();
-            shapes
-        })
-        .collect();
+    let piece_orientations = sorted_orientations(pieces, flat);
     let index: HashMap<(usize, &[u32]), u32> = placements
         .all
         .iter()
@@ -237,6 +227,46 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
     Group { elements }
 }
 
+/// Each piece's orientations, sorted: what [`piece_map`] looks a moved
+/// piece up in.
+fn sorted_orientations(pieces: &[Piece], flat: bool) -> Vec<Vec<Shape>> {
+    pieces
+        .iter()
+        .map(|p| {
+            let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, flat)
+                .into_iter()
+                .map(|o| o.shape)
+                .collect();
+            shapes.sort();
+            shapes
+        })
+        .collect()
+}
+
+/// The order and the rotations of the group [`group`] would find, without
+/// the placements: the board's motions that map the pieces onto the
+/// pieces and keep the cells' kinds. [`group`] keeps every such motion
+/// (each maps every placement onto a placement), so the figures agree;
+/// `info` gives them for a board whose placements it does not build.
+pub fn group_size_unbuilt(puzzle: &Puzzle) -> (usize, usize) {
+    let flat = puzzle.board.is_flat();
+    let pieces = puzzle.pieces();
+    let piece_orientations = sorted_orientations(pieces, flat);
+    let candidates = Transform::all()
+        .into_iter()
+        .filter(|t| !flat || t.is_planar());
+    let kept: Vec<Transform> = board_motions(&puzzle.board, candidates)
+        .into_iter()
+        .filter(|motion| {
+            piece_map(pieces, &piece_orientations, motion.transform).is_some()
+                && keeps_cell_kinds(puzzle, &motion.cell_map(&puzzle.board))
+        })
+        .map(|motion| motion.transform)
+        .collect();
+    let rotations = kept.iter().filter(|t| t.is_rotation()).count();
+    (kept.len(), rotations)
+}
+
 /// Whether a motion (as a map of cell indices) keeps optional cells
 /// optional and every board colour: BurrTools' symmetries of the result
 /// keep both, and so must jigsat's for `distinct` to mean the same.
@@ -273,4 +303,35 @@ pub fn piece_map(
         map.push(q);
     }
     Some(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `info`'s figures for a board it does not build are the group's.
+    #[test]
+    fn the_unbuilt_group_size_is_the_built_groups() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        // Chiral and not, flat and in space, a board with a hole, one of
+        // each pieces and copies.
+        for name in [
+            "soma.toml",
+            "y25.toml",
+            "pentomino-6x10.toml",
+            "pentomino-8x8-hole.toml",
+            "tetromino-4x5.toml",
+            "tromino-choice.toml",
+            "big-cats.toml",
+        ] {
+            let puzzle = Puzzle::load(&dir.join(name)).unwrap();
+            let built = Packing::new(&puzzle).unwrap();
+            assert_eq!(
+                group_size_unbuilt(&puzzle),
+                (built.group.order(), built.group.rotations()),
+                "{}",
+                puzzle.name
+            );
+        }
+    }
 }

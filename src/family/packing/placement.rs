@@ -76,6 +76,21 @@ pub fn estimate_for(puzzle: &Puzzle) -> Estimate {
     estimate(&puzzle.board, &fitting_orientations(puzzle))
 }
 
+/// [`estimate`] piece by piece, each with its number of fitting
+/// orientations: what `info` reports for a board too large to build the
+/// placements of within seconds.
+pub fn estimate_pieces(puzzle: &Puzzle) -> Vec<(usize, Estimate)> {
+    fitting_orientations(puzzle)
+        .iter()
+        .map(|fitting| {
+            (
+                fitting.len(),
+                estimate(&puzzle.board, std::slice::from_ref(fitting)),
+            )
+        })
+        .collect()
+}
+
 /// Each piece's distinct orientations that fit in the board's bounding box.
 fn fitting_orientations(puzzle: &Puzzle) -> Vec<Vec<Orientation>> {
     let board = &puzzle.board;
