@@ -97,7 +97,9 @@ pub fn check_plan_puzzle(puzzle: &Puzzle, shape: &Shape) -> std::result::Result<
 }
 
 /// The options a part must be searched with: the engine and symmetry
-/// breaking of the split, the threads and limits of this run.
+/// breaking of the split, the threads and limits of this run. No
+/// pre-check: the split already decided there is a tree (or, with no
+/// parts, that there is none), and a part searches its own subtrees.
 pub fn part_options(shape: &Shape, run: &Options) -> Result<Options> {
     let solver: SolverChoice = shape.engine.parse().map_err(|_| {
         Error::Usage(format!(
@@ -108,6 +110,7 @@ pub fn part_options(shape: &Shape, run: &Options) -> Result<Options> {
     Ok(Options {
         solver,
         symmetry: shape.symmetry,
+        precheck: false,
         ..run.clone()
     })
 }
