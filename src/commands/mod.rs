@@ -1,6 +1,7 @@
 //! One module per subcommand. Each takes its parsed arguments and returns
 //! the exit status of a run that happened; errors go back to `main`.
 
+mod certify;
 mod compare;
 mod convert;
 mod count;
