@@ -355,6 +355,19 @@ pub struct CountArgs {
     #[command(flatten)]
     pub problem: ProblemArg,
 
+    /// Certify the count: every fixed-board solution checked against the
+    /// puzzle, a checked LRAT proof that the CNF without symmetry breaking
+    /// has no other model, and the distinct count derived by applying the
+    /// group (README.md, "Certificates").
+    #[arg(long, conflicts_with = "checkpoint")]
+    pub certify: bool,
+
+    /// With --certify: keep the proof that no other solution exists in
+    /// FILE (LRAT, of the CNF `jigsat dimacs --no-symmetry` writes with
+    /// one blocking clause per solution after it).
+    #[arg(long, value_name = "FILE", requires = "certify")]
+    pub proof: Option<PathBuf>,
+
     #[command(flatten)]
     pub output: OutputArgs,
 

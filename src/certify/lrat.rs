@@ -446,20 +446,23 @@ impl Checker {
             let Some(c) = self.clauses.get(&hint) else {
                 return Err(format!("hint {hint} is no live clause"));
             };
+            // The one literal not yet false: set true, unless it is
+            // already (CaDiCaL's chains hold such redundant hints, and
+            // lrat-check reads them the same way: they set nothing).
             let mut open = None;
             for &lit in c.iter() {
                 match self.value(lit) {
-                    1 => return Err(format!("hint {hint} is already satisfied")),
                     -1 => {}
                     _ if open.is_some_and(|o| o != lit) => {
-                        return Err(format!("hint {hint} has more than one open literal"));
+                        return Err(format!("hint {hint} has more than one literal not false"));
                     }
                     _ => open = Some(lit),
                 }
             }
             match open {
                 None => return Ok(k as u64 + 1),
-                Some(lit) => self.assign(lit),
+                Some(lit) if self.value(lit) == 0 => self.assign(lit),
+                Some(_) => {}
             }
         }
         Err("the hints end without a conflict".to_string())
@@ -663,6 +666,15 @@ mod tests {
         ));
         // A RAT step is refused, not checked.
         assert!(matches!(run(b"5 2 0 1 -2 0\n"), Err(Rejected::Step { .. })));
+    }
+
+    #[test]
+    fn a_hint_whose_literal_is_already_true_sets_nothing() {
+        let f = [vec![1], vec![-1, 2], vec![-2]];
+        let check = |proof: &[u8]| check(f.iter().map(|c| &c[..]), proof, &|| false, u64::MAX);
+        assert!(check(b"4 0 1 1 2 3 0\n").is_ok());
+        // But it does not stand for a literal it never set.
+        assert!(check(b"4 0 1 1 3 0\n").is_err());
     }
 
     fn binary(steps: &[(u8, &[i64])]) -> Vec<u8> {

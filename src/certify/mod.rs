@@ -18,6 +18,7 @@
 //! them.
 
 pub mod colouring;
+pub mod count;
 pub mod lrat;
 pub mod proof;
 

@@ -12,7 +12,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use crate::cli::{ProofFormatArg, SolveArgs};
+use crate::cli::{CountArgs, ProofFormatArg, SolveArgs};
 use crate::exit::Exit;
 use jigsat::certify::{self, Answer, ProofFormat, Until};
 use jigsat::error::{Error, Result};
@@ -201,6 +201,81 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                     "CaDiCaL's proof of {which} does not check: {e}"
                 ))),
             }
+        }
+    }
+}
+
+/// `jigsat count --certify`: the count, and the certificate of it.
+pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
+    let started = Instant::now();
+    let puzzle = load(&args.puzzle, &args.problem)?;
+    let file = args.puzzle.display().to_string();
+    let options = args.search.options(None);
+    let until = Until::new(options.time_limit, jigsat::process::interrupt::flag());
+    let temp = match &args.proof {
+        Some(_) => None,
+        None => Some(
+            tempfile::Builder::new()
+                .prefix(".jigsat-proof")
+                .tempfile()
+                .map_err(|e| Error::io(std::env::temp_dir(), e))?,
+        ),
+    };
+    let _registered = temp
+        .as_ref()
+        .map(|t| jigsat::process::files::TempFile::new(t.path()));
+    let path: &Path = match (&args.proof, &temp) {
+        (Some(p), _) => p,
+        (None, Some(t)) => t.path(),
+        (None, None) => unreachable!("a proof file or a temporary one"),
+    };
+    match certify::count::certify(&puzzle, &options, &until, path)? {
+        certify::count::CountOutcome::Stopped => {
+            let interrupted = jigsat::process::interrupt::raised();
+            eprintln!(
+                "{file}: {}: nothing was certified",
+                if interrupted {
+                    "interrupted".to_string()
+                } else {
+                    jigsat::report::time_limit_reached(options.time_limit.unwrap_or_default())
+                }
+            );
+            Ok(if interrupted {
+                Exit::Interrupted
+            } else {
+                Exit::GaveUp
+            })
+        }
+        certify::count::CountOutcome::Certified(c) => {
+            println!(
+                "{}: {} solutions, {} distinct (certified)",
+                puzzle.name,
+                c.fixed.len(),
+                c.distinct
+            );
+            if !quiet {
+                eprintln!(
+                    "{file}: certified: {} fixed-board solutions each checked against the puzzle, {} orbits under the group; \
+                     CaDiCaL's LRAT proof ({}, {} clauses added) that the placement CNF without symmetry breaking \
+                     ({} variables, {} clauses with one blocking clause per solution) has no other model was checked by \
+                     jigsat's LRAT checker in {:.3} s; counting took {:.3} s, proving {:.3} s, {:.3} s in all{}",
+                    c.fixed.len(),
+                    c.distinct,
+                    jigsat::process::budget::human(c.proved.bytes),
+                    c.checked.added,
+                    c.variables,
+                    c.clauses,
+                    c.check.as_secs_f64(),
+                    c.enumerate.as_secs_f64(),
+                    c.prove.as_secs_f64(),
+                    started.elapsed().as_secs_f64(),
+                    match &args.proof {
+                        Some(p) => format!("; the proof is in {}", p.display()),
+                        None => String::new(),
+                    }
+                );
+            }
+            Ok(Exit::Done)
         }
     }
 }
