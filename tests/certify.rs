@@ -265,3 +265,26 @@ fn tampered_proofs_are_rejected() {
         );
     }
 }
+
+#[test]
+fn a_count_with_copies_and_ranges_is_certified() {
+    // Count ranges make cardinality clauses, from which CaDiCaL derives
+    // clauses while the CNF is still being added: the proof's ids must
+    // still be the file's.
+    let out = run(&[
+        "count",
+        &puzzle_path("tromino-choice.toml").display().to_string(),
+        "--certify",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("338 solutions, 48 distinct (certified)"),
+        "{}",
+        text(&out.stdout)
+    );
+    // An impossible puzzle counts 0, certified.
+    let pocket = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pocket.toml");
+    let out = run(&["count", pocket.to_str().unwrap(), "--certify"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("0 solutions, 0 distinct (certified)"));
+}

@@ -71,7 +71,16 @@ struct Writer<W: Write> {
     error: Option<io::Error>,
     /// Why the trace cannot be written in this format, if it cannot.
     unfit: Option<String>,
+    /// Clauses of the CNF (ids 1..=clauses in the proof).
+    clauses: i64,
     originals: i64,
+    /// The proof's id of each of CaDiCaL's ids (0: none): CaDiCaL may
+    /// number a clause it derives while the CNF is still being added (an
+    /// original clause shortened by a unit), so its ids of later original
+    /// clauses are not their places in the file. The proof's ids are:
+    /// original clause k is k, derived clauses count on from the CNF's
+    /// last clause.
+    ids: Vec<i64>,
     last_id: i64,
     empty_derived: bool,
     original_empty: Option<i64>,
@@ -96,6 +105,26 @@ impl<W: Write> Write for Counting<W> {
 }
 
 impl<W: Write> Writer<W> {
+    fn map(&mut self, cadical: i64, ours: i64) {
+        let k = cadical.max(0) as usize;
+        if k >= self.ids.len() {
+            self.ids.resize(k + 1, 0);
+        }
+        self.ids[k] = ours;
+    }
+
+    fn ours(&mut self, cadical: i64) -> i64 {
+        match self.ids.get(cadical.max(0) as usize) {
+            Some(&id) if id > 0 => id,
+            _ => {
+                self.unfit = Some(format!(
+                    "CaDiCaL named clause {cadical}, which it never added"
+                ));
+                0
+            }
+        }
+    }
+
     fn put(&mut self, f: impl FnOnce(&mut BufWriter<Counting<W>>) -> io::Result<()>) {
         if self.error.is_none()
             && let Err(e) = f(&mut self.out)
@@ -133,16 +162,11 @@ impl<W: Write> ProofTracer for Writer<W> {
             return;
         }
         self.originals += 1;
-        if id != self.originals {
-            self.unfit = Some(format!(
-                "CaDiCaL numbered original clause {} as {id}",
-                self.originals
-            ));
-        }
+        let ours = self.originals;
+        self.map(id, ours);
         if clause.is_empty() && self.original_empty.is_none() {
-            self.original_empty = Some(id);
+            self.original_empty = Some(ours);
         }
-        self.last_id = self.last_id.max(id);
     }
 
     fn add_derived_clause(
@@ -159,11 +183,15 @@ impl<W: Write> ProofTracer for Writer<W> {
         if clause.is_empty() {
             self.empty_derived = true;
         }
-        self.add(id, clause, antecedents);
+        let ours = self.last_id.max(self.clauses) + 1;
+        self.map(id, ours);
+        let hints: Vec<i64> = antecedents.iter().map(|&h| self.ours(h)).collect();
+        self.add(ours, clause, &hints);
     }
 
     fn delete_clause(&mut self, id: i64, _redundant: bool, clause: &[i32]) {
-        let (format, last) = (self.format, self.last_id);
+        let id = self.ours(id);
+        let (format, last) = (self.format, self.last_id.max(self.clauses));
         self.put(|out| match format {
             ProofFormat::Lrat => writeln!(out, "{last} d {id} 0"),
             ProofFormat::Drat => {
@@ -222,6 +250,8 @@ pub fn prove<W: Write + 'static>(
         format,
         error: None,
         unfit: None,
+        clauses: cnf.num_clauses() as i64,
+        ids: Vec::new(),
         originals: 0,
         last_id: 0,
         empty_derived: false,
@@ -262,13 +292,19 @@ pub fn prove<W: Write + 'static>(
         // The CNF held the empty clause: the proof derives it from that.
         match w.original_empty {
             Some(k) => {
-                let id = w.last_id + 1;
+                let id = w.last_id.max(w.clauses) + 1;
                 w.add(id, &[], &[k]);
             }
             None => {
                 w.unfit = Some("CaDiCaL answered unsatisfiable without an empty clause".into());
             }
         }
+    }
+    if w.originals != w.clauses {
+        w.unfit = Some(format!(
+            "CaDiCaL took {} of the {} clauses as original",
+            w.originals, w.clauses
+        ));
     }
     if let Some(e) = w.error.take() {
         return Err(e);
