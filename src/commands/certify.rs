@@ -23,12 +23,20 @@ use jigsat::solve::SatSolver;
 
 use super::{Sink, load};
 
+/// Proving and checking stop this long before the time limit, so that
+/// they, and not the limit's watchdog ([`crate::signals`]), end the run
+/// and say that nothing was certified.
+const WATCHDOG_SLACK: std::time::Duration = std::time::Duration::from_millis(200);
+
 pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let puzzle = load(&args.puzzle, &args.problem)?;
     let file = args.puzzle.display().to_string();
     let options = args.search.options(None);
-    let until = Until::new(options.time_limit, jigsat::process::interrupt::flag());
+    let until = Until::new(
+        options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
+        jigsat::process::interrupt::flag(),
+    );
     let format = match args.certify.proof_format {
         ProofFormatArg::Lrat => ProofFormat::Lrat,
         ProofFormatArg::Drat => ProofFormat::Drat,
@@ -211,7 +219,10 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
     let puzzle = load(&args.puzzle, &args.problem)?;
     let file = args.puzzle.display().to_string();
     let options = args.search.options(None);
-    let until = Until::new(options.time_limit, jigsat::process::interrupt::flag());
+    let until = Until::new(
+        options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
+        jigsat::process::interrupt::flag(),
+    );
     let temp = match &args.proof {
         Some(_) => None,
         None => Some(
