@@ -288,3 +288,32 @@ fn a_count_with_copies_and_ranges_is_certified() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("0 solutions, 0 distinct (certified)"));
 }
+
+#[test]
+fn the_time_limit_stops_the_proof_and_nothing_is_certified() {
+    // Soma's certified count takes minutes (the blocked CNF's proof);
+    // the limit ends it, leaving no proof behind.
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("soma.lrat");
+    let out = run(&[
+        "count",
+        &puzzle_path("soma.toml").display().to_string(),
+        "--certify",
+        "--proof",
+        proof.to_str().unwrap(),
+        "--time-limit",
+        "6",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("nothing was certified"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!proof.exists());
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        0,
+        "no temporary file is left"
+    );
+}

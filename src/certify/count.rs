@@ -125,6 +125,9 @@ pub fn certify(
     let mut fixed: HashSet<Vec<u32>> = HashSet::new();
     let mut orbits = 0u64;
     for class in &result.classes {
+        if until.reached() {
+            return Ok(CountOutcome::Stopped);
+        }
         let chosen = options_of(&keys, class)?;
         let orbit: HashSet<Vec<u32>> = (0..group.order())
             .map(|g| group.image(g, &chosen))
@@ -140,7 +143,10 @@ pub fn certify(
     }
     let mut fixed: Vec<Vec<u32>> = fixed.into_iter().collect();
     fixed.sort_unstable();
-    for chosen in &fixed {
+    for (k, chosen) in fixed.iter().enumerate() {
+        if k % 256 == 0 && until.reached() {
+            return Ok(CountOutcome::Stopped);
+        }
         let s = instance.family().solution(chosen);
         crate::solution::check(puzzle, &s).map_err(|why| {
             Error::Bug(format!(
