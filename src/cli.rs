@@ -306,6 +306,39 @@ pub struct SolveArgs {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    #[command(flatten)]
+    pub certify: CertifyArgs,
+}
+
+/// Proofs of "no solution": shared by `solve` (README.md, "Certificates").
+#[derive(Debug, Args)]
+pub struct CertifyArgs {
+    /// When the answer is "no solution", write the built-in CaDiCaL's
+    /// proof of the CNF `jigsat dimacs` writes with the same options to
+    /// FILE, for any outside checker (other solvers hand the question to
+    /// CaDiCaL; when the colouring pre-check answers, FILE gets its
+    /// witness instead).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["all", "limit"])]
+    pub proof: Option<PathBuf>,
+
+    /// The proof's format: `lrat` (clauses with hints, the default) or
+    /// `drat` (clauses only, for drat-trim).
+    #[arg(long, value_enum, default_value_t = ProofFormatArg::Lrat, requires = "proof")]
+    pub proof_format: ProofFormatArg,
+
+    /// Check "no solution" with jigsat's own LRAT checker before saying
+    /// it: a proof of the CNF without symmetry breaking, or the colouring
+    /// witness re-derived from the puzzle alone.
+    #[arg(long, conflicts_with_all = ["all", "limit"])]
+    pub certify: bool,
+}
+
+/// The proof formats `--proof-format` takes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProofFormatArg {
+    Lrat,
+    Drat,
 }
 
 #[derive(Debug, Args)]
@@ -321,6 +354,19 @@ pub struct CountArgs {
 
     #[command(flatten)]
     pub problem: ProblemArg,
+
+    /// Certify the count: every fixed-board solution checked against the
+    /// puzzle, a checked LRAT proof that the CNF without symmetry breaking
+    /// has no other model, and the distinct count derived by applying the
+    /// group (README.md, "Certificates").
+    #[arg(long, conflicts_with = "checkpoint")]
+    pub certify: bool,
+
+    /// With --certify: keep the proof that no other solution exists in
+    /// FILE (LRAT, of the CNF `jigsat dimacs --no-symmetry` writes with
+    /// one blocking clause per solution after it).
+    #[arg(long, value_name = "FILE", requires = "certify")]
+    pub proof: Option<PathBuf>,
 
     #[command(flatten)]
     pub output: OutputArgs,
@@ -547,6 +593,13 @@ pub struct DecodeArgs {
     /// The CNF was written with --no-symmetry (read from --cnf when given).
     #[arg(long)]
     pub no_symmetry: bool,
+
+    /// The solver's proof of "unsatisfiable" (LRAT, text or binary), checked
+    /// against the CNF before "no solution" is said; a proof that does
+    /// not check is an error (exit 2). DRAT is recognised but not checked
+    /// in-tree: drat-trim CNF PROOF -L OUT turns it into LRAT.
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<PathBuf>,
 
     #[command(flatten)]
     pub output: OutputArgs,

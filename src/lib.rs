@@ -35,12 +35,15 @@
 //! - [`input`] reads every input within the memory budget; [`clean`]
 //!   makes names from files safe for each output.
 //! - [`solution`] holds a solution and checks it against the puzzle alone.
+//! - [`certify`] writes CaDiCaL's proofs of "no solution" and checks LRAT
+//!   proofs with a checker that shares no code with solver or encoder.
 //! - [`render`] draws it as text, JSON, SVG, an HTML page or STL.
 //!
 //! [`pipeline`] carries the plan out from one set of [`Options`]; the
 //! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
 //! layer of command-line parsing and output over the library.
 
+pub mod certify;
 pub mod clean;
 pub mod cover;
 pub mod encode;

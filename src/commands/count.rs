@@ -72,6 +72,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     if jigsat::jobs::files::is_job(&args.puzzle) {
         return super::shared::parts::count_job(args);
     }
+    if args.certify {
+        return super::certify::count(args, quiet);
+    }
     if let Some(file) = &args.checkpoint {
         return super::shared::parts::count_with_checkpoint(args, file, quiet);
     }

@@ -233,7 +233,23 @@ fn read_answer(
         SolverOutput::Unsat => (
             Status::Unsolvable,
             Vec::new(),
-            Some("the solver proved that no solution exists".to_string()),
+            Some(match &args.proof {
+                Some(path) => {
+                    let start = Instant::now();
+                    let checked = jigsat::certify::check_input(cnf, path)?;
+                    format!(
+                        "no solution, certified: the solver's LRAT proof {} ({} clauses added, {} deleted, {} hints) checks against the CNF, by jigsat's checker in {:.3} s",
+                        path.display(),
+                        checked.added,
+                        checked.deleted,
+                        checked.hints,
+                        start.elapsed().as_secs_f64()
+                    )
+                }
+                None => "the solver says no solution exists; the claim is unverified \
+                         (give the solver's proof with --proof FILE to check it)"
+                    .to_string(),
+            }),
         ),
         SolverOutput::Unknown => (
             Status::Unknown,

@@ -3,6 +3,7 @@
 //! subcommands share (loading, the output step, progress, counts, job
 //! files) is in [`shared`].
 
+mod certify;
 mod compare;
 mod convert;
 mod count;

@@ -17,6 +17,9 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if jigsat::jobs::files::is_job(&args.puzzle) {
         return super::shared::parts::solve_job(args, quiet);
     }
+    if args.certify.proof.is_some() || args.certify.certify {
+        return super::certify::solve(args, quiet);
+    }
     let puzzle = load(&args.puzzle, &args.problem)?;
     super::shared::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;

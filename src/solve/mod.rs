@@ -10,7 +10,7 @@
 //! [`model`] reads back. [`dimacs`] writes the files. Enumeration needs a
 //! solver kept across calls: [`incremental`] (varisat or CaDiCaL).
 
-mod cadical;
+pub mod cadical;
 pub mod dimacs;
 pub mod external;
 pub mod incremental;

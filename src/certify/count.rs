@@ -1,0 +1,210 @@
+//! A certified count: every fixed-board solution checked against the
+//! puzzle, and one proof that the CNF (without symmetry breaking) with all
+//! of them blocked has no model — so there is no other. The distinct
+//! count is then derived from the checked list by applying the group: it
+//! is the number of orbits, and the orbits must be the classes the
+//! enumeration found.
+//!
+//! What this rests on: that the CNF says what the puzzle says (jigsat's
+//! encoder, as for "no solution"), and that each solution's check
+//! ([`crate::solution::check`]) is right. The solver's and the
+//! enumeration's word are not needed.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::{Answer, Checked, ProofFormat, Proved, Until};
+use crate::encode::Lit;
+use crate::error::{Error, Result};
+use crate::geometry::Cell;
+use crate::instance::Instance;
+use crate::options::Options;
+use crate::puzzle::Puzzle;
+use crate::solution::Solution;
+
+/// What a certified count found and cost.
+#[derive(Clone, Debug)]
+pub struct CountCertificate {
+    /// Fixed-board solutions, each a sorted list of options.
+    pub fixed: Vec<Vec<u32>>,
+    /// The orbits under the group: the distinct count.
+    pub distinct: u64,
+    pub variables: u32,
+    pub clauses: usize,
+    pub proved: Proved,
+    pub checked: Checked,
+    pub enumerate: Duration,
+    pub prove: Duration,
+    pub check: Duration,
+}
+
+/// How a certified count ended.
+#[derive(Clone, Debug)]
+pub enum CountOutcome {
+    Certified(Box<CountCertificate>),
+    /// The time limit or Ctrl-C: nothing was certified.
+    Stopped,
+}
+
+/// The options of each placed piece: (piece, cells) to the option that
+/// places it, from the family's own reading of each option.
+fn option_keys(instance: &Instance) -> HashMap<(usize, Vec<Cell>), u32> {
+    let mut keys = HashMap::new();
+    for o in 0..instance.cover().options.len() as u32 {
+        let s = instance.family().solution(&[o]);
+        if let [p] = &s.pieces[..] {
+            let mut cells = p.cells.clone();
+            cells.sort();
+            keys.insert((p.piece, cells), o);
+        }
+    }
+    keys
+}
+
+fn options_of(keys: &HashMap<(usize, Vec<Cell>), u32>, s: &Solution) -> Result<Vec<u32>> {
+    let mut out = Vec::with_capacity(s.pieces.len());
+    for p in &s.pieces {
+        let mut cells = p.cells.clone();
+        cells.sort();
+        let o = keys
+            .get(&(p.piece, cells))
+            .ok_or_else(|| Error::Bug("a solution places a piece where no option does".into()))?;
+        out.push(*o);
+    }
+    out.sort_unstable();
+    Ok(out)
+}
+
+/// Counts `puzzle` and certifies the count, writing the proof to
+/// `proof_path`.
+pub fn certify(
+    puzzle: &Puzzle,
+    options: &Options,
+    until: &Until,
+    proof_path: &Path,
+) -> Result<CountOutcome> {
+    let started = Instant::now();
+    let instance = Instance::new(puzzle)?;
+    if instance.cover().has_colours() {
+        return Err(Error::Usage(
+            "count --certify takes packing puzzles (edge-matching tiles are not certified yet)"
+                .into(),
+        ));
+    }
+    // The enumeration sets its stop flag when it is done (to end its
+    // threads), so it gets its own, raised from `until` while it runs.
+    let own = Arc::new(AtomicBool::new(false));
+    let run = Options {
+        limit: None,
+        stop: Some(Arc::clone(&own)),
+        ..options.clone()
+    };
+    let done = AtomicBool::new(false);
+    let (result, _) = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while !done.load(Ordering::Relaxed) {
+                if until.reached() {
+                    own.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
+        let counted = crate::pipeline::enumerate(puzzle, &run, &mut |_| {});
+        done.store(true, Ordering::Relaxed);
+        counted
+    })?;
+    if !result.complete {
+        return Ok(CountOutcome::Stopped);
+    }
+    let enumerate = started.elapsed();
+    let keys = option_keys(&instance);
+    let group = instance.group();
+    let mut fixed: HashSet<Vec<u32>> = HashSet::new();
+    let mut orbits = 0u64;
+    for class in &result.classes {
+        if until.reached() {
+            return Ok(CountOutcome::Stopped);
+        }
+        let chosen = options_of(&keys, class)?;
+        let orbit: HashSet<Vec<u32>> = (0..group.order())
+            .map(|g| group.image(g, &chosen))
+            .collect();
+        let before = fixed.len();
+        fixed.extend(orbit.iter().cloned());
+        if fixed.len() != before + orbit.len() {
+            return Err(Error::Bug(
+                "two classes of the enumeration share a solution".into(),
+            ));
+        }
+        orbits += 1;
+    }
+    let mut fixed: Vec<Vec<u32>> = fixed.into_iter().collect();
+    fixed.sort_unstable();
+    for (k, chosen) in fixed.iter().enumerate() {
+        if k % 256 == 0 && until.reached() {
+            return Ok(CountOutcome::Stopped);
+        }
+        let s = instance.family().solution(chosen);
+        crate::solution::check(puzzle, &s).map_err(|why| {
+            Error::Bug(format!(
+                "an image of a solution under the group fails its check: {why}"
+            ))
+        })?;
+    }
+    if fixed.len() as u64 != result.count || orbits != result.distinct {
+        return Err(Error::Bug(format!(
+            "the enumeration counted {} ({} distinct), the group's images {} ({} orbits)",
+            result.count,
+            result.distinct,
+            fixed.len(),
+            orbits
+        )));
+    }
+    instance.check_encoding(options.encoding, options.card, options.edges)?;
+    let mut encoded = instance.encode(options.encoding, options.card, options.edges, None);
+    for chosen in &fixed {
+        let block: Vec<Lit> = chosen
+            .iter()
+            .map(|&o| Lit::from_dimacs(-(o as i32 + 1)).expect("option variables are 1.."))
+            .collect();
+        encoded.cnf.add_clause(&block);
+    }
+    let prove_start = Instant::now();
+    let proved = super::prove_to_file(&encoded.cnf, ProofFormat::Lrat, proof_path, until)?;
+    let prove = prove_start.elapsed();
+    match proved.answer {
+        Answer::Unsat => {}
+        Answer::Unknown => return Ok(CountOutcome::Stopped),
+        Answer::Sat(_) => {
+            return Err(Error::Bug(
+                "CaDiCaL found a solution the enumeration missed".into(),
+            ));
+        }
+    }
+    let clauses = super::dimacs_clauses(&encoded.cnf);
+    let check_start = Instant::now();
+    let checked = match super::check_file(&clauses, proof_path, until) {
+        Ok(c) => c,
+        Err(super::Rejected::Stopped) => return Ok(CountOutcome::Stopped),
+        Err(e @ super::Rejected::Memory { .. }) => return Err(Error::Usage(e.to_string())),
+        Err(e) => {
+            return Err(Error::Bug(format!(
+                "CaDiCaL's proof of the blocked CNF does not check: {e}"
+            )));
+        }
+    };
+    Ok(CountOutcome::Certified(Box::new(CountCertificate {
+        distinct: orbits,
+        variables: encoded.cnf.num_vars(),
+        clauses: encoded.cnf.num_clauses(),
+        fixed,
+        proved,
+        checked,
+        enumerate,
+        prove,
+        check: check_start.elapsed(),
+    })))
+}

@@ -1,0 +1,727 @@
+//! An LRAT proof checker that shares no code with the solver or the
+//! encoder: the clauses of the formula by id (the k-th clause is id k, as
+//! in the DIMACS file), and for each added clause the hints the solver
+//! gave, which must each be unit under the negation of the clause until
+//! one is falsified. Nothing is searched: a proof that needs search to
+//! check (a missing or wrong hint) is rejected, which is what makes the
+//! check small enough to trust (LRAT, Cruz-Filipe et al., CADE 2017).
+//!
+//! Why this and not a crate: the checker is the trusted base of every
+//! certificate, so it must be short enough to read in one sitting, and it
+//! must read the proof streaming (a proof can be many times the size of
+//! the formula) and stop at the time limit or Ctrl-C. RAT steps (negative
+//! hints) are refused rather than checked: CaDiCaL writes none once
+//! `factor` (bounded variable addition) is off, which
+//! [`super::proof`] does, and refusing is safe — nothing false is accepted.
+//!
+//! The proof is read streaming, text or binary (told apart by content);
+//! only the live clauses are kept, and their size is held against the
+//! memory budget ([`crate::process::budget`]): past it the check is
+//! refused with the figure.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::{self, BufRead};
+
+/// What a checked proof showed and cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Clauses added (each checked).
+    pub added: u64,
+    /// Clauses deleted.
+    pub deleted: u64,
+    /// Hints followed.
+    pub hints: u64,
+    /// Bytes of proof read.
+    pub bytes: u64,
+}
+
+/// Why a proof was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rejected {
+    /// The proof cannot be read as LRAT at `at` (a line, or a byte offset
+    /// in a binary proof).
+    Syntax { at: String, message: String },
+    /// A step that does not check.
+    Step {
+        at: String,
+        id: u64,
+        message: String,
+    },
+    /// Every step checked, but the empty clause was never derived.
+    NoEmptyClause,
+    /// The proof is DRAT, which this checker does not read.
+    Drat { binary: bool },
+    /// The live clauses outgrew the memory budget.
+    Memory { needed: u64, limit: u64 },
+    /// The time limit or Ctrl-C stopped the check.
+    Stopped,
+    /// The proof could not be read.
+    Io(String),
+}
+
+impl fmt::Display for Rejected {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Rejected::Syntax { at, message } => write!(f, "{at}: not LRAT: {message}"),
+            Rejected::Step { at, id, message } => {
+                write!(f, "{at}: step {id} does not check: {message}")
+            }
+            Rejected::NoEmptyClause => write!(
+                f,
+                "every step checks, but the proof never derives the empty clause"
+            ),
+            Rejected::Drat { binary } => write!(
+                f,
+                "a {} DRAT proof: jigsat checks LRAT only (check DRAT with drat-trim CNF PROOF, \
+                 or turn it into LRAT with drat-trim CNF PROOF -L OUT)",
+                if *binary { "binary" } else { "text" }
+            ),
+            Rejected::Memory { needed, limit } => write!(
+                f,
+                "checking needs more than {} for the live clauses; the limit is {} (--max-memory)",
+                crate::process::budget::human(*needed),
+                crate::process::budget::human(*limit)
+            ),
+            Rejected::Stopped => write!(f, "the check was stopped before it finished"),
+            Rejected::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// The kinds of clausal proof, told apart by content.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    LratText,
+    LratBinary,
+    DratText,
+    DratBinary,
+}
+
+/// Tells the kind of a proof from its first bytes (up to a few KB): a
+/// binary proof starts with `a` or `d` followed by a byte that is not
+/// text; text LRAT has two zero-terminated lists per addition (or `ID d`
+/// for a deletion), text DRAT one. Binary LRAT and DRAT are told apart
+/// by parsing the first steps as LRAT: ids that grow and steps that
+/// end where the next marker starts.
+pub fn kind(head: &[u8]) -> Kind {
+    let binary = head.iter().any(|&b| {
+        !(b.is_ascii_digit()
+            || b.is_ascii_whitespace()
+            || b"-dc".contains(&b)
+            || b.is_ascii_graphic())
+    }) || head.first() == Some(&b'a');
+    if binary {
+        return if parses_as_binary_lrat(head) {
+            Kind::LratBinary
+        } else {
+            Kind::DratBinary
+        };
+    }
+    for line in head.split(|&b| b == b'\n') {
+        let tokens: Vec<&[u8]> = line
+            .split(|b| b.is_ascii_whitespace())
+            .filter(|t| !t.is_empty())
+            .collect();
+        match tokens.first() {
+            None => continue,
+            Some(t) if t.starts_with(b"c") => continue,
+            Some(t) if *t == b"d" => return Kind::DratText,
+            _ => {}
+        }
+        if tokens.get(1).is_some_and(|t| *t == b"d") {
+            return Kind::LratText;
+        }
+        // A line cut at the end of `head` may show one zero only.
+        let zeros = tokens.iter().filter(|t| **t == b"0").count();
+        return if zeros >= 2 {
+            Kind::LratText
+        } else {
+            Kind::DratText
+        };
+    }
+    Kind::LratText
+}
+
+fn parses_as_binary_lrat(head: &[u8]) -> bool {
+    let mut pos = 0;
+    let mut steps = 0;
+    let mut last_id = 0;
+    while pos < head.len() && steps < 8 {
+        let marker = head[pos];
+        pos += 1;
+        let mut number = || -> Option<u64> {
+            let mut x = 0u64;
+            let mut shift = 0;
+            loop {
+                let b = *head.get(pos)?;
+                pos += 1;
+                x |= u64::from(b & 0x7f) << shift;
+                if b & 0x80 == 0 {
+                    return Some(x);
+                }
+                shift += 7;
+                if shift > 63 {
+                    return None;
+                }
+            }
+        };
+        match marker {
+            b'a' => {
+                let Some(id) = number() else { return steps > 0 };
+                if id % 2 == 1 || id / 2 <= last_id {
+                    return false;
+                }
+                last_id = id / 2;
+                loop {
+                    match number() {
+                        None => return steps > 0,
+                        Some(0) => break,
+                        Some(_) => {}
+                    }
+                }
+                // Hints name earlier clauses (RAT hints, negative, are
+                // rare enough at the start to be read as DRAT).
+                loop {
+                    match number() {
+                        None => return steps > 0,
+                        Some(0) => break,
+                        Some(h) if h % 2 == 1 || h / 2 >= last_id => return false,
+                        Some(_) => {}
+                    }
+                }
+            }
+            b'd' => loop {
+                match number() {
+                    None => return steps > 0,
+                    Some(0) => break,
+                    Some(x) if x % 2 == 1 => return false,
+                    Some(_) => {}
+                }
+            },
+            _ => return false,
+        }
+        steps += 1;
+    }
+    steps > 0
+}
+
+/// Reads numbers from text or binary LRAT, knowing where it is for
+/// messages.
+struct Reader<R> {
+    input: R,
+    binary: bool,
+    line: u64,
+    bytes: u64,
+}
+
+/// One token of text LRAT: a number or the deletion mark.
+enum Token {
+    Number(i64),
+    Delete,
+    End,
+}
+
+impl<R: BufRead> Reader<R> {
+    fn at(&self) -> String {
+        if self.binary {
+            format!("byte {}", self.bytes)
+        } else {
+            format!("line {}", self.line)
+        }
+    }
+
+    fn syntax(&self, message: impl Into<String>) -> Rejected {
+        Rejected::Syntax {
+            at: self.at(),
+            message: message.into(),
+        }
+    }
+
+    fn byte(&mut self) -> Result<Option<u8>, Rejected> {
+        let buf = self
+            .input
+            .fill_buf()
+            .map_err(|e| Rejected::Io(e.to_string()))?;
+        let Some(&b) = buf.first() else {
+            return Ok(None);
+        };
+        self.input.consume(1);
+        self.bytes += 1;
+        if b == b'\n' {
+            self.line += 1;
+        }
+        Ok(Some(b))
+    }
+
+    fn peek(&mut self) -> Result<Option<u8>, Rejected> {
+        let buf = self
+            .input
+            .fill_buf()
+            .map_err(|e| Rejected::Io(e.to_string()))?;
+        Ok(buf.first().copied())
+    }
+
+    /// The next text token, skipping white space and `c` comment lines.
+    fn token(&mut self) -> Result<Token, Rejected> {
+        loop {
+            match self.peek()? {
+                None => return Ok(Token::End),
+                Some(b) if b.is_ascii_whitespace() => {
+                    self.byte()?;
+                }
+                Some(b'c') => {
+                    while let Some(b) = self.byte()? {
+                        if b == b'\n' {
+                            break;
+                        }
+                    }
+                }
+                Some(b'd') => {
+                    self.byte()?;
+                    return Ok(Token::Delete);
+                }
+                Some(b) if b == b'-' || b.is_ascii_digit() => {
+                    let negative = b == b'-';
+                    if negative {
+                        self.byte()?;
+                    }
+                    let mut x: i64 = 0;
+                    let mut digits = 0;
+                    while let Some(b) = self.peek()? {
+                        if !b.is_ascii_digit() {
+                            break;
+                        }
+                        self.byte()?;
+                        digits += 1;
+                        x = x
+                            .checked_mul(10)
+                            .and_then(|x| x.checked_add(i64::from(b - b'0')))
+                            .ok_or_else(|| self.syntax("a number too large"))?;
+                    }
+                    if digits == 0 {
+                        return Err(self.syntax("`-` without digits"));
+                    }
+                    return Ok(Token::Number(if negative { -x } else { x }));
+                }
+                Some(b) => {
+                    return Err(self.syntax(format!("unexpected character {:?}", b as char)));
+                }
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<i64, Rejected> {
+        match self.token()? {
+            Token::Number(x) => Ok(x),
+            Token::Delete => Err(self.syntax("`d` where a number was expected")),
+            Token::End => Err(self.syntax("the proof ends inside a step")),
+        }
+    }
+
+    /// A binary number: 7 bits a byte, low first, as 2|x| + sign.
+    fn binary_number(&mut self) -> Result<i64, Rejected> {
+        let mut x = 0u64;
+        let mut shift = 0;
+        loop {
+            let b = self
+                .byte()?
+                .ok_or_else(|| self.syntax("the proof ends inside a step"))?;
+            x |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                break;
+            }
+            shift += 7;
+            if shift > 62 {
+                return Err(self.syntax("a number too large"));
+            }
+        }
+        let magnitude = (x >> 1) as i64;
+        Ok(if x & 1 == 1 { -magnitude } else { magnitude })
+    }
+
+    /// A zero-terminated list of numbers.
+    fn list(&mut self, out: &mut Vec<i64>) -> Result<(), Rejected> {
+        out.clear();
+        loop {
+            let x = if self.binary {
+                self.binary_number()?
+            } else {
+                self.number()?
+            };
+            if x == 0 {
+                return Ok(());
+            }
+            out.push(x);
+        }
+    }
+}
+
+/// One step of the proof.
+enum Step {
+    Add { id: u64 },
+    Delete,
+}
+
+/// The clauses by id, the assignment of the step being checked, and the
+/// bytes they take.
+struct Checker {
+    clauses: HashMap<u64, Box<[i32]>>,
+    /// Per variable: 0 unassigned, 1 true, -1 false.
+    values: Vec<i8>,
+    trail: Vec<u32>,
+    bytes: u64,
+    limit: u64,
+}
+
+/// Bytes a live clause costs beyond its literals: the box and the map's
+/// entry, with the map's spare room.
+const CLAUSE_OVERHEAD: u64 = 48;
+
+impl Checker {
+    fn value(&self, lit: i32) -> i8 {
+        let v = self
+            .values
+            .get(lit.unsigned_abs() as usize)
+            .copied()
+            .unwrap_or(0);
+        if lit < 0 { -v } else { v }
+    }
+
+    fn assign(&mut self, lit: i32) {
+        let var = lit.unsigned_abs() as usize;
+        if var >= self.values.len() {
+            self.values.resize(var + 1, 0);
+        }
+        self.values[var] = if lit < 0 { -1 } else { 1 };
+        self.trail.push(var as u32);
+    }
+
+    fn insert(&mut self, id: u64, clause: Box<[i32]>) -> Result<(), String> {
+        self.bytes += CLAUSE_OVERHEAD + 4 * clause.len() as u64;
+        if self.clauses.insert(id, clause).is_some() {
+            return Err(format!("clause id {id} is already in use"));
+        }
+        Ok(())
+    }
+
+    fn delete(&mut self, id: u64) -> Result<(), String> {
+        match self.clauses.remove(&id) {
+            Some(c) => {
+                self.bytes -= CLAUSE_OVERHEAD + 4 * c.len() as u64;
+                Ok(())
+            }
+            None => Err(format!("deletes clause {id}, which is not there")),
+        }
+    }
+
+    /// Whether `clause` follows by unit propagation along `hints`: under
+    /// the negation of the clause each hint must be unit (its one open
+    /// literal is then set) until one is falsified. Returns the number of
+    /// hints followed.
+    fn implied(&mut self, clause: &[i32], hints: &[i64]) -> Result<u64, String> {
+        let result = self.propagate(clause, hints);
+        for var in self.trail.drain(..) {
+            self.values[var as usize] = 0;
+        }
+        result
+    }
+
+    fn propagate(&mut self, clause: &[i32], hints: &[i64]) -> Result<u64, String> {
+        for &lit in clause {
+            match self.value(lit) {
+                // Both a literal and its negation: a tautology holds.
+                1 => return Ok(0),
+                -1 => {}
+                _ => self.assign(-lit),
+            }
+        }
+        for (k, &hint) in hints.iter().enumerate() {
+            if hint < 0 {
+                return Err(format!(
+                    "hint {hint} is a RAT step, which jigsat's checker does not read"
+                ));
+            }
+            let hint = hint as u64;
+            let Some(c) = self.clauses.get(&hint) else {
+                return Err(format!("hint {hint} is no live clause"));
+            };
+            // The one literal not yet false: set true, unless it is
+            // already (CaDiCaL's chains hold such redundant hints, and
+            // lrat-check reads them the same way: they set nothing).
+            let mut open = None;
+            for &lit in c.iter() {
+                match self.value(lit) {
+                    -1 => {}
+                    _ if open.is_some_and(|o| o != lit) => {
+                        return Err(format!("hint {hint} has more than one literal not false"));
+                    }
+                    _ => open = Some(lit),
+                }
+            }
+            match open {
+                None => return Ok(k as u64 + 1),
+                Some(lit) if self.value(lit) == 0 => self.assign(lit),
+                Some(_) => {}
+            }
+        }
+        Err("the hints end without a conflict".to_string())
+    }
+}
+
+/// Checks `proof` (LRAT, text or binary) against `clauses` (clause k has
+/// id k + 1): the empty clause must be derived. `stopped` is polled every
+/// few thousand steps (the time limit, Ctrl-C); `limit` is the memory
+/// budget for the live clauses.
+pub fn check<'c, R: BufRead>(
+    clauses: impl IntoIterator<Item = &'c [i32]>,
+    mut proof: R,
+    stopped: &dyn Fn() -> bool,
+    limit: u64,
+) -> Result<Checked, Rejected> {
+    let head = proof.fill_buf().map_err(|e| Rejected::Io(e.to_string()))?;
+    let head = &head[..head.len().min(4096)];
+    let binary = match kind(head) {
+        Kind::LratText => false,
+        Kind::LratBinary => true,
+        Kind::DratText => return Err(Rejected::Drat { binary: false }),
+        Kind::DratBinary => return Err(Rejected::Drat { binary: true }),
+    };
+    let mut checker = Checker {
+        clauses: HashMap::new(),
+        values: Vec::new(),
+        trail: Vec::new(),
+        bytes: 0,
+        limit,
+    };
+    let mut last_id = 0u64;
+    for c in clauses {
+        last_id += 1;
+        checker.insert(last_id, c.into()).map_err(Rejected::Io)?;
+    }
+    let over = |checker: &Checker| Rejected::Memory {
+        needed: checker.bytes,
+        limit: checker.limit,
+    };
+    if checker.bytes > checker.limit {
+        return Err(over(&checker));
+    }
+    let mut reader = Reader {
+        input: proof,
+        binary,
+        line: 1,
+        bytes: 0,
+    };
+    let mut done = Checked::default();
+    let mut lits = Vec::new();
+    let mut hints = Vec::new();
+    let mut steps = 0u64;
+    loop {
+        steps += 1;
+        if steps.is_multiple_of(4096) && stopped() {
+            return Err(Rejected::Stopped);
+        }
+        let step = if binary {
+            match reader.byte()? {
+                None => break,
+                Some(b'a') => {
+                    let id = reader.binary_number()?;
+                    if id <= 0 {
+                        return Err(reader.syntax(format!("clause id {id}")));
+                    }
+                    Step::Add { id: id as u64 }
+                }
+                Some(b'd') => Step::Delete,
+                Some(b) => return Err(reader.syntax(format!("step marker {b:#04x}"))),
+            }
+        } else {
+            match reader.token()? {
+                Token::End => break,
+                Token::Delete => return Err(reader.syntax("a step without an id")),
+                Token::Number(id) if id <= 0 => {
+                    return Err(reader.syntax(format!("clause id {id}")));
+                }
+                Token::Number(id) => match reader.peek_delete()? {
+                    true => Step::Delete,
+                    false => Step::Add { id: id as u64 },
+                },
+            }
+        };
+        let at = reader.at();
+        match step {
+            Step::Delete => {
+                reader.list(&mut hints)?;
+                for &id in &hints {
+                    if id < 0 {
+                        return Err(reader.syntax(format!("deletes clause id {id}")));
+                    }
+                    checker
+                        .delete(id as u64)
+                        .map_err(|message| Rejected::Step {
+                            at: at.clone(),
+                            id: last_id,
+                            message,
+                        })?;
+                    done.deleted += 1;
+                }
+            }
+            Step::Add { id } => {
+                reader.list(&mut lits)?;
+                reader.list(&mut hints)?;
+                let clause: Box<[i32]> = lits
+                    .iter()
+                    .map(|&l| i32::try_from(l).map_err(|_| reader.syntax(format!("literal {l}"))))
+                    .collect::<Result<_, _>>()?;
+                let rejected = |message| Rejected::Step {
+                    at: at.clone(),
+                    id,
+                    message,
+                };
+                if id <= last_id {
+                    return Err(rejected(format!(
+                        "its id is not above the last one ({last_id})"
+                    )));
+                }
+                done.hints += checker.implied(&clause, &hints).map_err(rejected)?;
+                done.added += 1;
+                last_id = id;
+                if clause.is_empty() {
+                    done.bytes = reader.bytes;
+                    return Ok(done);
+                }
+                checker.insert(id, clause).map_err(rejected)?;
+                if checker.bytes > checker.limit {
+                    return Err(over(&checker));
+                }
+            }
+        }
+    }
+    Err(Rejected::NoEmptyClause)
+}
+
+impl<R: BufRead> Reader<R> {
+    /// After a text step's id: whether a `d` follows (a deletion).
+    fn peek_delete(&mut self) -> Result<bool, Rejected> {
+        loop {
+            match self.peek()? {
+                Some(b' ' | b'\t' | b'\r') => {
+                    self.byte()?;
+                }
+                Some(b'd') => {
+                    self.byte()?;
+                    return Ok(true);
+                }
+                _ => return Ok(false),
+            }
+        }
+    }
+}
+
+impl From<io::Error> for Rejected {
+    fn from(e: io::Error) -> Rejected {
+        Rejected::Io(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// (x1 ∨ x2), (¬x1 ∨ x2), (x1 ∨ ¬x2), (¬x1 ∨ ¬x2).
+    fn formula() -> Vec<Vec<i32>> {
+        vec![vec![1, 2], vec![-1, 2], vec![1, -2], vec![-1, -2]]
+    }
+
+    fn run(proof: &[u8]) -> Result<Checked, Rejected> {
+        let f = formula();
+        check(f.iter().map(|c| &c[..]), proof, &|| false, u64::MAX)
+    }
+
+    const GOOD: &[u8] = b"5 2 0 1 2 0\n5 d 1 2 0\n6 0 5 3 4 0\n";
+
+    #[test]
+    fn a_good_text_proof_checks() {
+        let done = run(GOOD).unwrap();
+        assert_eq!((done.added, done.deleted), (2, 2));
+    }
+
+    #[test]
+    fn tampered_text_proofs_are_rejected() {
+        // A wrong hint.
+        assert!(matches!(
+            run(b"5 2 0 1 3 0\n6 0 5 3 4 0\n"),
+            Err(Rejected::Step { .. })
+        ));
+        // A flipped literal.
+        assert!(matches!(
+            run(b"5 -2 0 1 2 0\n6 0 5 3 4 0\n"),
+            Err(Rejected::Step { .. })
+        ));
+        // No empty clause.
+        assert_eq!(run(b"5 2 0 1 2 0\n"), Err(Rejected::NoEmptyClause));
+        // A hint to a deleted clause.
+        assert!(matches!(
+            run(b"5 2 0 1 2 0\n5 d 3 0\n6 0 5 3 4 0\n"),
+            Err(Rejected::Step { .. })
+        ));
+        // A RAT step is refused, not checked.
+        assert!(matches!(run(b"5 2 0 1 -2 0\n"), Err(Rejected::Step { .. })));
+    }
+
+    #[test]
+    fn a_hint_whose_literal_is_already_true_sets_nothing() {
+        let f = [vec![1], vec![-1, 2], vec![-2]];
+        let check = |proof: &[u8]| check(f.iter().map(|c| &c[..]), proof, &|| false, u64::MAX);
+        assert!(check(b"4 0 1 1 2 3 0\n").is_ok());
+        // But it does not stand for a literal it never set.
+        assert!(check(b"4 0 1 1 3 0\n").is_err());
+    }
+
+    fn binary(steps: &[(u8, &[i64])]) -> Vec<u8> {
+        let mut out = Vec::new();
+        for (marker, numbers) in steps {
+            out.push(*marker);
+            for &n in *numbers {
+                let mut x = 2 * n.unsigned_abs() + u64::from(n < 0);
+                while x >= 0x80 {
+                    out.push((x as u8 & 0x7f) | 0x80);
+                    x >>= 7;
+                }
+                out.push(x as u8);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn binary_proofs_are_read_too() {
+        let good = binary(&[
+            (b'a', &[5, 2, 0, 1, 2, 0]),
+            (b'd', &[1, 0]),
+            (b'a', &[6, 0, 5, 3, 4, 0]),
+        ]);
+        assert_eq!(kind(&good), Kind::LratBinary);
+        assert_eq!(run(&good).unwrap().added, 2);
+        let bad = binary(&[(b'a', &[5, 2, 0, 1, 0]), (b'a', &[6, 0, 5, 3, 4, 0])]);
+        assert!(matches!(run(&bad), Err(Rejected::Step { .. })));
+    }
+
+    #[test]
+    fn kinds_are_told_apart() {
+        assert_eq!(kind(GOOD), Kind::LratText);
+        assert_eq!(kind(b"c comment\n2 0\nd 1 2 0\n0\n"), Kind::DratText);
+        assert_eq!(kind(b"d 1 2 0\n"), Kind::DratText);
+        assert_eq!(kind(&[b'a', 4, 0, b'a', 0]), Kind::DratBinary);
+        assert!(matches!(
+            run(b"2 0\n0\n"),
+            Err(Rejected::Drat { binary: false })
+        ));
+    }
+
+    #[test]
+    fn the_memory_budget_is_held() {
+        let f = formula();
+        let r = check(f.iter().map(|c| &c[..]), GOOD, &|| false, 100);
+        assert!(matches!(r, Err(Rejected::Memory { .. })));
+    }
+}

@@ -1,0 +1,292 @@
+//! `jigsat solve --proof FILE` and `--certify`: "no solution" with a
+//! proof anyone can check, and checked here by jigsat's own LRAT checker
+//! ([`jigsat::certify`]).
+//!
+//! The run is its own, not the portfolio's: a proof needs the built-in
+//! CaDiCaL on the placement CNF (the one `jigsat dimacs` writes), so an
+//! exact engine, the order model or another solver would answer without
+//! one. The colouring pre-check still goes first (CDCL cannot count, and
+//! the witness is a certificate too); `--no-precheck` leaves the question
+//! to the solver.
+
+use std::path::Path;
+use std::time::Instant;
+
+use crate::cli::{CountArgs, ProofFormatArg, SolveArgs};
+use crate::exit::Exit;
+use jigsat::certify::{self, Answer, ProofFormat, Until};
+use jigsat::error::{Error, Result};
+use jigsat::instance::Instance;
+use jigsat::options::SolverChoice;
+use jigsat::render::text;
+use jigsat::solve::SatSolver;
+
+use super::shared::{Sink, load};
+
+/// Proving and checking stop this long before the time limit, so that
+/// they, and not the limit's watchdog ([`crate::signals`]), end the run
+/// and say that nothing was certified.
+const WATCHDOG_SLACK: std::time::Duration = std::time::Duration::from_millis(200);
+
+pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
+    let started = Instant::now();
+    let puzzle = load(&args.puzzle, &args.problem)?;
+    let file = args.puzzle.display().to_string();
+    let options = args.search.options(None);
+    let until = Until::new(
+        options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
+        jigsat::process::interrupt::flag(),
+    );
+    let format = match args.certify.proof_format {
+        ProofFormatArg::Lrat => ProofFormat::Lrat,
+        ProofFormatArg::Drat => ProofFormat::Drat,
+    };
+    let certifying = args.certify.certify;
+    if certifying && format == ProofFormat::Drat {
+        return Err(Error::Usage(
+            "--certify checks LRAT proofs: leave out --proof-format drat".into(),
+        ));
+    }
+    let instance = Instance::new(&puzzle)?;
+    let say = |line: String| {
+        if !quiet {
+            eprintln!("{file}: {line}");
+        }
+    };
+    match &options.solver {
+        SolverChoice::Auto | SolverChoice::Sat(SatSolver::Cadical) => {}
+        other => say(format!(
+            "{other} writes no proof: the question goes to the built-in CaDiCaL"
+        )),
+    }
+
+    if options.precheck && instance.precheck(&options).is_some() {
+        let witness = certify::colouring::witness(&puzzle);
+        match (&witness, &args.certify.proof) {
+            (Some(w), proof) => {
+                if let Some(path) = proof {
+                    jigsat::process::files::write_text(path, &w.text(&puzzle))?;
+                }
+                let mut line = format!(
+                    "no solution, by a {} colouring (the pre-check)",
+                    w.colouring
+                );
+                if let Some(path) = proof {
+                    line += &format!(
+                        "; {} holds its witness, not a SAT proof (--no-precheck leaves the question to the solver)",
+                        path.display()
+                    );
+                }
+                if certifying {
+                    line += "; certified: the witness was re-derived from the puzzle alone \
+                             (every turn and reflection of every piece, at every offset)";
+                }
+                println!("{}: no solution", puzzle.name);
+                eprintln!("{file}: {line}");
+                return Ok(Exit::NoSolution);
+            }
+            (None, _) => say(
+                "the pre-check's argument has no colouring witness; proving by SAT instead".into(),
+            ),
+        }
+    }
+
+    // The proof is of the CNF `jigsat dimacs` writes with the same
+    // options; a certified one is without symmetry breaking, whose
+    // clauses are no consequence of the puzzle.
+    let symmetry = options.symmetry && !certifying;
+    let breaking = instance.breaking(symmetry);
+    instance.check_encoding(options.encoding, options.card, options.edges)?;
+    let encoded = instance.encode(
+        options.encoding,
+        options.card,
+        options.edges,
+        breaking.as_ref(),
+    );
+    let which = format!(
+        "the placement CNF `jigsat dimacs{}` writes ({} variables, {} clauses, {}symmetry breaking)",
+        if symmetry { "" } else { " --no-symmetry" },
+        encoded.cnf.num_vars(),
+        encoded.cnf.num_clauses(),
+        if symmetry { "with " } else { "without " },
+    );
+    // A proof to check and no file asked for: a temporary one, removed
+    // by the signal handler too.
+    let temp = match &args.certify.proof {
+        Some(_) => None,
+        None => Some(
+            tempfile::Builder::new()
+                .prefix(".jigsat-proof")
+                .tempfile()
+                .map_err(|e| Error::io(std::env::temp_dir(), e))?,
+        ),
+    };
+    let _registered = temp
+        .as_ref()
+        .map(|t| jigsat::process::files::TempFile::new(t.path()));
+    let path: &Path = match (&args.certify.proof, &temp) {
+        (Some(p), _) => p,
+        (None, Some(t)) => t.path(),
+        (None, None) => unreachable!("a proof file or a temporary one"),
+    };
+    let solve_start = Instant::now();
+    let proved = certify::prove_to_file(&encoded.cnf, format, path, &until)?;
+    let solve_secs = solve_start.elapsed().as_secs_f64();
+    match proved.answer {
+        Answer::Sat(values) => {
+            let solution = instance.decode(&encoded, &values, "cadical")?;
+            println!(
+                "{}: solved (the solution is its own certificate: it was checked against the puzzle; no proof written)",
+                puzzle.name
+            );
+            let sink = Sink {
+                path: args.output.output.as_deref(),
+            };
+            sink.write(&text::draw(&puzzle, &solution, sink.style(&args.draw)))?;
+            Ok(Exit::Done)
+        }
+        Answer::Unknown => {
+            let interrupted = jigsat::process::interrupt::raised();
+            eprintln!(
+                "{file}: {}: nothing was certified, no proof written",
+                if interrupted {
+                    "interrupted".to_string()
+                } else {
+                    jigsat::report::time_limit_reached(options.time_limit.unwrap_or_default())
+                }
+            );
+            Ok(if interrupted {
+                Exit::Interrupted
+            } else {
+                Exit::GaveUp
+            })
+        }
+        Answer::Unsat => {
+            let size = jigsat::process::budget::human(proved.bytes);
+            if !certifying {
+                println!("{}: no solution", puzzle.name);
+                eprintln!(
+                    "{file}: no solution in {solve_secs:.3} s; CaDiCaL's {} proof of {which} is in {} ({size}, {} clauses added, {} deleted)",
+                    format.name(),
+                    path.display(),
+                    proved.added,
+                    proved.deleted
+                );
+                return Ok(Exit::NoSolution);
+            }
+            let clauses = certify::dimacs_clauses(&encoded.cnf);
+            let check_start = Instant::now();
+            match certify::check_file(&clauses, path, &until) {
+                Ok(checked) => {
+                    println!("{}: no solution (certified)", puzzle.name);
+                    eprintln!(
+                        "{file}: no solution, certified: CaDiCaL's LRAT proof of {which} ({size}, {} clauses added, {} deleted, {} hints) was checked by jigsat's LRAT checker in {:.3} s; solving and writing the proof took {solve_secs:.3} s, {:.3} s in all{}",
+                        checked.added,
+                        checked.deleted,
+                        checked.hints,
+                        check_start.elapsed().as_secs_f64(),
+                        started.elapsed().as_secs_f64(),
+                        match &args.certify.proof {
+                            Some(p) => format!("; the proof is in {}", p.display()),
+                            None => String::new(),
+                        }
+                    );
+                    Ok(Exit::NoSolution)
+                }
+                Err(certify::Rejected::Stopped) => {
+                    let interrupted = jigsat::process::interrupt::raised();
+                    eprintln!("{file}: the proof's check was stopped: nothing was certified");
+                    Ok(if interrupted {
+                        Exit::Interrupted
+                    } else {
+                        Exit::GaveUp
+                    })
+                }
+                Err(e @ certify::Rejected::Memory { .. }) => {
+                    Err(Error::Usage(format!("{file}: {e}")))
+                }
+                Err(e) => Err(Error::Bug(format!(
+                    "CaDiCaL's proof of {which} does not check: {e}"
+                ))),
+            }
+        }
+    }
+}
+
+/// `jigsat count --certify`: the count, and the certificate of it.
+pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
+    let started = Instant::now();
+    let puzzle = load(&args.puzzle, &args.problem)?;
+    let file = args.puzzle.display().to_string();
+    let options = args.search.options(None);
+    let until = Until::new(
+        options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
+        jigsat::process::interrupt::flag(),
+    );
+    let temp = match &args.proof {
+        Some(_) => None,
+        None => Some(
+            tempfile::Builder::new()
+                .prefix(".jigsat-proof")
+                .tempfile()
+                .map_err(|e| Error::io(std::env::temp_dir(), e))?,
+        ),
+    };
+    let _registered = temp
+        .as_ref()
+        .map(|t| jigsat::process::files::TempFile::new(t.path()));
+    let path: &Path = match (&args.proof, &temp) {
+        (Some(p), _) => p,
+        (None, Some(t)) => t.path(),
+        (None, None) => unreachable!("a proof file or a temporary one"),
+    };
+    match certify::count::certify(&puzzle, &options, &until, path)? {
+        certify::count::CountOutcome::Stopped => {
+            let interrupted = jigsat::process::interrupt::raised();
+            eprintln!(
+                "{file}: {}: nothing was certified",
+                if interrupted {
+                    "interrupted".to_string()
+                } else {
+                    jigsat::report::time_limit_reached(options.time_limit.unwrap_or_default())
+                }
+            );
+            Ok(if interrupted {
+                Exit::Interrupted
+            } else {
+                Exit::GaveUp
+            })
+        }
+        certify::count::CountOutcome::Certified(c) => {
+            println!(
+                "{}: {} solutions, {} distinct (certified)",
+                puzzle.name,
+                c.fixed.len(),
+                c.distinct
+            );
+            if !quiet {
+                eprintln!(
+                    "{file}: certified: {} fixed-board solutions each checked against the puzzle, {} orbits under the group; \
+                     CaDiCaL's LRAT proof ({}, {} clauses added) that the placement CNF without symmetry breaking \
+                     ({} variables, {} clauses with one blocking clause per solution) has no other model was checked by \
+                     jigsat's LRAT checker in {:.3} s; counting took {:.3} s, proving {:.3} s, {:.3} s in all{}",
+                    c.fixed.len(),
+                    c.distinct,
+                    jigsat::process::budget::human(c.proved.bytes),
+                    c.checked.added,
+                    c.variables,
+                    c.clauses,
+                    c.check.as_secs_f64(),
+                    c.enumerate.as_secs_f64(),
+                    c.prove.as_secs_f64(),
+                    started.elapsed().as_secs_f64(),
+                    match &args.proof {
+                        Some(p) => format!("; the proof is in {}", p.display()),
+                        None => String::new(),
+                    }
+                );
+            }
+            Ok(Exit::Done)
+        }
+    }
+}
