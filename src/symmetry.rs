@@ -87,16 +87,129 @@ impl Group {
     /// finds. A search that finds every allowed solution once meets each
     /// class exactly that many times, so a class adds 1/that to the
     /// distinct count wherever its members are found: the parts of a split
-    /// search can be counted apart and summed ([`crate::jobs`]).
+    /// search can be counted apart and summed ([`crate::jobs`]), and so
+    /// can the threads of one search ([`Orbits`]).
     pub fn weight_and_found(&self, options: &[u32], forbidden: &[bool]) -> (u64, u64) {
-        let mut images: Vec<Vec<u32>> = (0..self.order()).map(|g| self.image(g, options)).collect();
-        images.sort_unstable();
-        images.dedup();
-        let allowed = images
-            .iter()
-            .filter(|image| !image.iter().any(|&o| forbidden[o as usize]))
-            .count();
-        (images.len() as u64, allowed as u64)
+        let orbits = Orbits::new(self, forbidden);
+        orbits.weigh(options, &mut orbits.scratch()).weight()
+    }
+}
+
+/// What a count needs of the group to weigh one solution on its own, in a
+/// few operations per symmetry and piece placed: the option permutations
+/// side by side, and the options symmetry breaking forbids.
+///
+/// The images g(S) of a solution S repeat evenly: g(S) = h(S) exactly when
+/// h⁻¹g fixes S, so every distinct image comes from |stabiliser| elements.
+/// Hence, counting elements rather than comparing images, |G| / (the
+/// elements that map S onto itself) is the class's size on a fixed board,
+/// and (the elements whose image avoids every forbidden option) /
+/// stabiliser is how many members of the class the search meets. No image
+/// is built or sorted; the solution is marked in a bit set over the
+/// options, and each element's image is looked up in it.
+#[derive(Clone, Debug)]
+pub struct Orbits {
+    order: usize,
+    options: usize,
+    /// Element `g`'s image of option `o` at `g * options + o`.
+    perms: Vec<u32>,
+    forbidden: Vec<bool>,
+}
+
+/// How one solution weighs: the elements that fix it, the elements whose
+/// image the search may find, and the group's order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weighed {
+    pub stabiliser: u64,
+    pub allowed: u64,
+    pub order: u64,
+}
+
+impl Weighed {
+    /// (the solutions on a fixed board its class stands for, the members
+    /// of its class the search meets).
+    pub fn weight(self) -> (u64, u64) {
+        (self.order / self.stabiliser, self.allowed / self.stabiliser)
+    }
+}
+
+impl Orbits {
+    /// `forbidden[o]`: option `o` is out (symmetry breaking); shorter than
+    /// the options (or empty) where nothing is.
+    pub fn new(group: &Group, forbidden: &[bool]) -> Orbits {
+        let options = group.elements.first().map_or(0, |g| g.options.len());
+        let mut out = vec![false; options];
+        for (o, &f) in forbidden.iter().enumerate().take(options) {
+            out[o] = f;
+        }
+        Orbits {
+            order: group.order(),
+            options,
+            perms: group
+                .elements
+                .iter()
+                .flat_map(|g| g.options.iter().copied())
+                .collect(),
+            forbidden: out,
+        }
+    }
+
+    /// A bit set over the options, for one thread's [`Orbits::weigh`].
+    pub fn scratch(&self) -> Vec<u64> {
+        vec![0; self.options.div_ceil(64)]
+    }
+
+    /// How the solution `chosen` weighs; `marks` (from [`Orbits::scratch`])
+    /// is left empty again.
+    pub fn weigh(&self, chosen: &[u32], marks: &mut [u64]) -> Weighed {
+        let marked = |marks: &[u64], o: u32| marks[o as usize / 64] >> (o % 64) & 1 != 0;
+        for &o in chosen {
+            marks[o as usize / 64] |= 1 << (o % 64);
+        }
+        let (mut stabiliser, mut allowed) = (0, 0);
+        for g in 0..self.order {
+            let perm = &self.perms[g * self.options..(g + 1) * self.options];
+            let (mut fixes, mut avoids) = (true, true);
+            for &o in chosen {
+                let image = perm[o as usize];
+                fixes &= marked(marks, image);
+                avoids &= !self.forbidden[image as usize];
+            }
+            stabiliser += u64::from(fixes);
+            allowed += u64::from(avoids);
+        }
+        for &o in chosen {
+            marks[o as usize / 64] = 0;
+        }
+        Weighed {
+            stabiliser: stabiliser.max(1),
+            allowed,
+            order: self.order as u64,
+        }
+    }
+
+    /// Whether `chosen`, a solution the search found, is the one member of
+    /// its class the search names it by: the least, as a sorted list of
+    /// options, of the images the search finds (those avoiding every
+    /// forbidden option). Exactly one member found passes, so the classes
+    /// are listed once each without remembering any.
+    pub fn is_least(&self, chosen: &[u32]) -> bool {
+        let mut me = chosen.to_vec();
+        me.sort_unstable();
+        let mut image = Vec::with_capacity(me.len());
+        for g in 0..self.order {
+            let perm = &self.perms[g * self.options..(g + 1) * self.options];
+            image.clear();
+            image.extend(me.iter().map(|&o| perm[o as usize]));
+            if image.iter().any(|&o| self.forbidden[o as usize]) {
+                continue;
+            }
+            image.sort_unstable();
+            if image < me {
+                return false;
+            }
+        }
+        true
     }
 }
 

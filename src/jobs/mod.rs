@@ -95,6 +95,19 @@ impl Tallies {
         self.0.values().fold(0, |a, &b| a.saturating_add(b))
     }
 
+    /// What a search stopped early has met, in whole classes (the classes
+    /// some of whose members it has not met yet are left out):
+    /// (on a fixed board, distinct), saturating.
+    pub fn so_far(&self) -> (u64, u64) {
+        let (mut count, mut distinct) = (0u64, 0u64);
+        for (&(weight, per_class), &found) in &self.0 {
+            let classes = found / per_class.max(1);
+            distinct = distinct.saturating_add(classes);
+            count = count.saturating_add(classes.saturating_mul(weight));
+        }
+        (count, distinct)
+    }
+
     /// The counts these tallies add up to: (on a fixed board, distinct).
     /// `Err` when a kind's solutions do not make whole classes — some
     /// member of a class is missing, which a complete set of parts rules
