@@ -466,7 +466,25 @@ pub fn enumerate_exact(
     );
     halt.store(true, Ordering::Relaxed);
     let enumeration = enumeration?;
-    let tallies = counter.tallies.lock().map(|t| t.clone()).unwrap_or_default();
+    let tallies = counter
+        .tallies
+        .lock()
+        .map(|t| t.clone())
+        .unwrap_or_default();
+    if counter.placements.is_some() {
+        // `-v`: how the figures were made.
+        log::info!(
+            "{name}: counted on the search threads, in constant memory: {} solutions met, each checked (bit sets over the cells, a count per piece; every placement checked once against the puzzle beforehand) and weighed under the group of {} (class size |G|/stabiliser, members met: the images avoiding the options symmetry breaking forbids); tallies {}",
+            tallies.solutions(),
+            run.group.order(),
+            tallies
+                .list()
+                .iter()
+                .map(|t| format!("{}x(size {}, met {})", t.found, t.weight, t.found_per_class))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     Ok(Exact {
         nodes: if enumeration.complete {
             counter.nodes.load(Ordering::Relaxed)
@@ -591,7 +609,11 @@ impl Counter {
     ) -> impl FnMut(&[u32]) -> bool {
         let mut local = Local {
             marks: self.orbits.scratch(),
-            scratch: self.placements.as_ref().map(|p| p.scratch()).unwrap_or_default(),
+            scratch: self
+                .placements
+                .as_ref()
+                .map(|p| p.scratch())
+                .unwrap_or_default(),
             counter: Arc::clone(self),
             kinds: Vec::new(),
             since: 0,
@@ -641,6 +663,44 @@ impl Counter {
         (result.count, result.distinct) = (count, distinct);
         Ok(())
     }
+}
+
+/// What one solution costs a count besides the search, in seconds: the
+/// work a search thread does on each (check, weighing, tally), timed over
+/// `samples` (solutions of the run's tree). What `jigsat estimate` adds to
+/// the search's nodes: on a puzzle with millions of solutions, most of
+/// the time.
+pub fn seconds_per_solution(run: &CoverRun, samples: &[Vec<u32>]) -> Result<f64> {
+    if samples.is_empty() {
+        return Ok(0.0);
+    }
+    let forbidden = vec![false; run.cover.options.len()];
+    let who = "the search";
+    let Some(placements) = Placements::new(run.puzzle, run.cover.options.len(), run.solution)
+        .map_err(|e| crate::solution::failed(who, &e))?
+    else {
+        // Edge-matching: decoded and checked in full, one by one.
+        let started = Instant::now();
+        for s in samples {
+            checked(run.puzzle, (run.solution)(s), who)?;
+        }
+        return Ok(started.elapsed().as_secs_f64() / samples.len() as f64);
+    };
+    let orbits = Orbits::new(run.group, &forbidden);
+    let (mut scratch, mut marks) = (placements.scratch(), orbits.scratch());
+    let started = Instant::now();
+    let (mut rounds, mut sink) = (0usize, 0u64);
+    while started.elapsed() < Duration::from_millis(20) {
+        for s in samples {
+            placements
+                .check(s, &mut scratch)
+                .map_err(|e| crate::solution::failed(who, &e))?;
+            sink = sink.wrapping_add(orbits.weigh(s, &mut marks).allowed);
+        }
+        rounds += 1;
+    }
+    std::hint::black_box(sink);
+    Ok(started.elapsed().as_secs_f64() / (rounds * samples.len()) as f64)
 }
 
 /// One search thread's side of a [`Counter`].

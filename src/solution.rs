@@ -290,6 +290,27 @@ impl Placements {
     }
 
     fn check_in(&self, chosen: &[u32], scratch: &mut Scratch) -> Result<(), String> {
+        // The common case without a branch per cell word: the cells are
+        // disjoint exactly when the union has as many as the parts.
+        let (mut parts, mut fits) = (0u32, true);
+        for &o in chosen {
+            let Some(&(piece, from, to)) = self.option.get(o as usize) else {
+                fits = false;
+                break;
+            };
+            for &(w, b) in &self.bits[from as usize..to as usize] {
+                scratch.covered[w as usize] |= b;
+                parts += b.count_ones();
+            }
+            scratch.used[piece as usize] += 1;
+        }
+        let union: u32 = scratch.covered.iter().map(|w| w.count_ones()).sum();
+        if fits && union == parts {
+            return self.complete(scratch);
+        }
+        // Something is wrong: again, slowly, to say what.
+        scratch.covered.iter_mut().for_each(|w| *w = 0);
+        scratch.used.iter_mut().for_each(|n| *n = 0);
         for &o in chosen {
             let &(piece, from, to) = self
                 .option
@@ -308,6 +329,12 @@ impl Placements {
             }
             scratch.used[piece as usize] += 1;
         }
+        self.complete(scratch)
+    }
+
+    /// With no overlap: every cell that must be covered is, every piece
+    /// used within its count.
+    fn complete(&self, scratch: &Scratch) -> Result<(), String> {
         for (w, (&must, &covered)) in self.must.iter().zip(&scratch.covered).enumerate() {
             if must & !covered != 0 {
                 let cell = w * 64 + (must & !covered).trailing_zeros() as usize;
@@ -332,7 +359,9 @@ impl Placements {
 /// The error of a solution that fails its check: a bug somewhere in
 /// jigsat, never an answer. `who` names the engine or solver.
 pub fn failed(who: &str, why: &str) -> crate::error::Error {
-    crate::error::Error::Bug(format!("{who} produced a solution that fails the check: {why}"))
+    crate::error::Error::Bug(format!(
+        "{who} produced a solution that fails the check: {why}"
+    ))
 }
 
 /// The edge-matching rules, from the puzzle alone: one tile per position,

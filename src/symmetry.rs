@@ -114,6 +114,13 @@ pub struct Orbits {
     /// Element `g`'s image of option `o` at `g * options + o`.
     perms: Vec<u32>,
     forbidden: Vec<bool>,
+    /// Per option, as a bit per element (groups of up to 64): the
+    /// elements that take it to a forbidden option.
+    spoilers: Option<Vec<u64>>,
+    /// A bit for every element.
+    everyone: u64,
+    /// 1 when the first element is the identity on the options.
+    skip: usize,
 }
 
 /// How one solution weighs: the elements that fix it, the elements whose
@@ -142,6 +149,15 @@ impl Orbits {
         for (o, &f) in forbidden.iter().enumerate().take(options) {
             out[o] = f;
         }
+        let spoilers = (group.order() <= 64).then(|| {
+            (0..options)
+                .map(|o| {
+                    group.elements.iter().enumerate().fold(0u64, |m, (g, e)| {
+                        m | u64::from(out[e.options[o] as usize]) << g
+                    })
+                })
+                .collect()
+        });
         Orbits {
             order: group.order(),
             options,
@@ -151,6 +167,18 @@ impl Orbits {
                 .flat_map(|g| g.options.iter().copied())
                 .collect(),
             forbidden: out,
+            spoilers,
+            skip: usize::from(
+                group
+                    .elements
+                    .first()
+                    .is_some_and(|e| e.options.iter().enumerate().all(|(o, &i)| i as usize == o)),
+            ),
+            everyone: if group.order() >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << group.order()) - 1
+            },
         }
     }
 
@@ -162,27 +190,42 @@ impl Orbits {
     /// How the solution `chosen` weighs; `marks` (from [`Orbits::scratch`])
     /// is left empty again.
     pub fn weigh(&self, chosen: &[u32], marks: &mut [u64]) -> Weighed {
-        let marked = |marks: &[u64], o: u32| marks[o as usize / 64] >> (o % 64) & 1 != 0;
+        // The elements taking some chosen option to a forbidden one, one
+        // OR per option; the rest are the elements the search meets.
+        let allowed = match &self.spoilers {
+            Some(spoilers) => {
+                let spoilt = chosen.iter().fold(0u64, |m, &o| m | spoilers[o as usize]);
+                u64::from((self.everyone & !spoilt).count_ones())
+            }
+            None => (0..self.order)
+                .filter(|&g| {
+                    let perm = &self.perms[g * self.options..(g + 1) * self.options];
+                    chosen
+                        .iter()
+                        .all(|&o| !self.forbidden[perm[o as usize] as usize])
+                })
+                .count() as u64,
+        };
+        // The elements mapping the solution onto itself. The identity
+        // does; another one mostly sends the first option or two outside
+        // the solution, which ends its test.
         for &o in chosen {
             marks[o as usize / 64] |= 1 << (o % 64);
         }
-        let (mut stabiliser, mut allowed) = (0, 0);
-        for g in 0..self.order {
-            let perm = &self.perms[g * self.options..(g + 1) * self.options];
-            let (mut fixes, mut avoids) = (true, true);
-            for &o in chosen {
-                let image = perm[o as usize];
-                fixes &= marked(marks, image);
-                avoids &= !self.forbidden[image as usize];
-            }
-            stabiliser += u64::from(fixes);
-            allowed += u64::from(avoids);
-        }
+        let marked = |o: u32| marks[o as usize / 64] >> (o % 64) & 1 != 0;
+        // The identity (first in the group) does without a test.
+        let stabiliser = self.skip as u64
+            + (self.skip..self.order)
+                .filter(|&g| {
+                    let perm = &self.perms[g * self.options..(g + 1) * self.options];
+                    chosen.iter().all(|&o| marked(perm[o as usize]))
+                })
+                .count() as u64;
         for &o in chosen {
             marks[o as usize / 64] = 0;
         }
         Weighed {
-            stabiliser: stabiliser.max(1),
+            stabiliser,
             allowed,
             order: self.order as u64,
         }

@@ -75,14 +75,7 @@ fn peak_children_bytes() -> u64 {
 #[test]
 #[ignore]
 fn dominoes_8x8_count_millions_in_constant_memory() {
-    assert_eq!(
-        count("dominoes-8x8.toml", &[]),
-        (12_988_816, 1_629_189)
-    );
+    assert_eq!(count("dominoes-8x8.toml", &[]), (12_988_816, 1_629_189));
     let peak = peak_children_bytes();
-    assert!(
-        peak < 100 << 20,
-        "the count peaked at {} MB",
-        peak >> 20
-    );
+    assert!(peak < 100 << 20, "the count peaked at {} MB", peak >> 20);
 }

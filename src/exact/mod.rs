@@ -152,11 +152,7 @@ where
     if s.primary() == 0 {
         // Nothing must be covered: the empty selection is the solution.
         let mut only = visitor();
-        return if only(&[]) {
-            Ok(1)
-        } else {
-            Err(Stop::Visitor)
-        };
+        return if only(&[]) { Ok(1) } else { Err(Stop::Visitor) };
     }
     let want = 64 * threads + roots.len();
     let paths = {

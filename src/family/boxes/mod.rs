@@ -250,7 +250,15 @@ fn collect_boxes<T>(
         canonical: &canonical,
         decode: &decode,
     };
-    enumerate::collect(receive, engine, classes, limits, run_started, None, progress)
+    enumerate::collect(
+        receive,
+        engine,
+        classes,
+        limits,
+        run_started,
+        None,
+        progress,
+    )
 }
 
 /// Reads the boxes of an assignment and blocks their orbit.
