@@ -290,22 +290,22 @@ impl Placements {
     }
 
     fn check_in(&self, chosen: &[u32], scratch: &mut Scratch) -> Result<(), String> {
-        // The common case without a branch per cell word: the cells are
-        // disjoint exactly when the union has as many as the parts.
-        let (mut parts, mut fits) = (0u32, true);
+        // The common case without a branch per cell word: the cells
+        // overlap exactly when some word meets what is already covered.
+        let (mut overlap, mut fits) = (0u64, true);
         for &o in chosen {
             let Some(&(piece, from, to)) = self.option.get(o as usize) else {
                 fits = false;
                 break;
             };
             for &(w, b) in &self.bits[from as usize..to as usize] {
-                scratch.covered[w as usize] |= b;
-                parts += b.count_ones();
+                let covered = &mut scratch.covered[w as usize];
+                overlap |= *covered & b;
+                *covered |= b;
             }
             scratch.used[piece as usize] += 1;
         }
-        let union: u32 = scratch.covered.iter().map(|w| w.count_ones()).sum();
-        if fits && union == parts {
+        if fits && overlap == 0 {
             return self.complete(scratch);
         }
         // Something is wrong: again, slowly, to say what.

@@ -208,27 +208,38 @@ impl Orbits {
         };
         // The elements mapping the solution onto itself. The identity
         // does; another one mostly sends the first option or two outside
-        // the solution, which ends its test.
-        for &o in chosen {
-            marks[o as usize / 64] |= 1 << (o % 64);
-        }
-        let marked = |o: u32| marks[o as usize / 64] >> (o % 64) & 1 != 0;
-        // The identity (first in the group) does without a test.
-        let stabiliser = self.skip as u64
-            + (self.skip..self.order)
-                .filter(|&g| {
-                    let perm = &self.perms[g * self.options..(g + 1) * self.options];
-                    chosen.iter().all(|&o| marked(perm[o as usize]))
-                })
-                .count() as u64;
-        for &o in chosen {
-            marks[o as usize / 64] = 0;
-        }
+        // the solution, which ends its test. The solution is marked in a
+        // register when the options fit in one, else in `marks`.
+        let stabiliser = if self.options <= 128 {
+            let set = chosen.iter().fold(0u128, |m, &o| m | 1 << o);
+            self.fixing(chosen, |o| set >> o & 1 != 0)
+        } else {
+            for &o in chosen {
+                marks[o as usize / 64] |= 1 << (o % 64);
+            }
+            let n = self.fixing(chosen, |o| marks[o as usize / 64] >> (o % 64) & 1 != 0);
+            for &o in chosen {
+                marks[o as usize / 64] = 0;
+            }
+            n
+        };
         Weighed {
             stabiliser,
             allowed,
             order: self.order as u64,
         }
+    }
+
+    /// The elements that map `chosen` onto itself, `marked` telling the
+    /// options in it.
+    fn fixing(&self, chosen: &[u32], marked: impl Fn(u32) -> bool) -> u64 {
+        self.skip as u64
+            + (self.skip..self.order)
+                .filter(|&g| {
+                    let perm = &self.perms[g * self.options..(g + 1) * self.options];
+                    chosen.iter().all(|&o| marked(perm[o as usize]))
+                })
+                .count() as u64
     }
 
     /// Whether `chosen`, a solution the search found, is the one member of
