@@ -428,6 +428,7 @@ pub fn enumerate_exact(
         tallies: Mutex::new(Tallies::default()),
         failure: Mutex::new(None),
         nodes: AtomicU64::new(0),
+        whole: roots.len() == 1 && roots[0].is_empty(),
         who: who.clone(),
         placements,
     });
@@ -591,6 +592,8 @@ pub struct Counter {
     /// The first check that failed, which stops the search.
     failure: Mutex<Option<String>>,
     nodes: AtomicU64,
+    /// Whether the search covers the whole tree (not a part of a split).
+    whole: bool,
     /// The engine, for the message of a failed check.
     who: String,
 }
@@ -645,7 +648,9 @@ impl Counter {
             .tallies
             .lock()
             .map_err(|_| Error::Bug("a search thread panicked while counting".into()))?;
-        if !result.complete {
+        if !result.complete || !self.whole {
+            // A part of a split holds some members of a class and not
+            // others: only the merge of every part divides out.
             if self.want == Want::Counts {
                 (result.count, result.distinct) = tallies.so_far();
             }
