@@ -499,6 +499,7 @@ impl SearchArgs {
             stop: None,
             meter: None,
             render_per_class: std::time::Duration::ZERO,
+            want: jigsat::enumerate::Want::Classes,
         }
     }
 }

@@ -1,14 +1,36 @@
 //! Every solution, one per symmetry class, with exact counts.
 //!
-//! Engines run on [`worker`] threads and send raw solutions back: option
-//! lists from the exact-cover engines and the SAT engine over a cover,
-//! boxes from the order model. [`collect`], the one receiving loop, reduces
-//! each to its canonical form under the symmetry group; a new class is
-//! decoded, checked against the puzzle and counted with weight
-//! |G| / |stabiliser|, the number of distinct solutions on a fixed board it
-//! stands for. That de-duplication also absorbs the classes that symmetry
-//! breaking lets through twice (a restricted piece lying on a symmetry
-//! axis).
+//! Engines run on [`worker`] threads; [`collect`], the one receiving loop,
+//! gathers what they find, for every engine, model and split part.
+//!
+//! # Counting in constant memory
+//!
+//! The exact engines meet each solution the search allows (symmetry
+//! breaking forbids some options) exactly once. Each search thread weighs
+//! the solutions it meets itself ([`Orbits`]): the class of a solution S
+//! stands for |G| / |stabiliser| solutions on a fixed board, and the
+//! search meets `m` of its members, the images of S avoiding every
+//! forbidden option. So each meeting adds `1/m` of a class, wherever and
+//! on whichever thread it happens, and a thread keeps a tally per pair
+//! (class size, members met) — a handful of numbers, however many
+//! solutions ([`Tallies`]). The threads' tallies are summed at the end and
+//! divided out exactly: the distinct count without remembering any class.
+//! The split parts ([`crate::jobs`]) tally the same way, through the same
+//! loop, so parts merge exactly.
+//!
+//! Every solution is still checked against the puzzle on its thread, at a
+//! few word operations per piece ([`Placements`]); edge-matching
+//! solutions, whose rules are between neighbours, go to [`collect`] and
+//! are decoded and checked in full, de-duplicated by canonical form.
+//!
+//! Listing classes (`solve --all`, `--limit`) needs one member of each: a
+//! thread sends a solution on only when it is the least of the images the
+//! search meets ([`Orbits::is_least`]), exactly one per class, which
+//! [`collect`] decodes and checks in full. The incremental SAT engine
+//! finds one solution per class within a thread, but threads on other
+//! cubes may meet the same class again, so its solutions are reduced to
+//! their canonical form and de-duplicated there, as the order model's
+//! boxes are.
 //!
 //! Two kinds of engine read a cover ([`Engine`]):
 //!
@@ -27,7 +49,7 @@
 
 use std::collections::HashSet;
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -35,11 +57,12 @@ use crate::cover::Cover;
 use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
 use crate::exact::{self, Built, ExactCover, ExactEngine, Meter, Search};
+pub use crate::jobs::Tallies;
 use crate::puzzle::Puzzle;
-use crate::solution::{Solution, checked};
+use crate::solution::{Placements, Scratch, Solution, checked};
 use crate::solve::incremental::Formula;
 use crate::solve::{Incremental, worker};
-use crate::symmetry::{Breaking, Group};
+use crate::symmetry::{Breaking, Group, Orbits};
 
 /// The engines that enumerate a cover: an exact search, or incremental
 /// SAT on the placement CNF.
@@ -80,6 +103,24 @@ pub struct Limits {
     /// drawing it will take, so that a run that prints its classes still
     /// ends within the limit.
     pub render_per_class: Duration,
+    /// What the run is for: the classes, the counts alone, or a first
+    /// solution.
+    pub want: Want,
+}
+
+/// What an enumeration is for, which decides what the search threads
+/// send back.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Want {
+    /// One checked solution per class, and the counts (`solve --all`,
+    /// `--limit`).
+    #[default]
+    Classes,
+    /// The counts alone (`count`): the search threads tally, and no
+    /// solution is kept or sent.
+    Counts,
+    /// Whatever solution comes first, class or not (`solve`, `solve JOB`).
+    Any,
 }
 
 /// Why an enumeration ended before exhausting the search.
@@ -166,7 +207,12 @@ impl Enumeration {
 /// What an engine's worker thread sends: raw solutions (option indices
 /// for a cover, boxes for the order model), then done or failed.
 pub enum Message<T> {
+    /// A solution to reduce to its class (de-duplicated here).
     Solution(T),
+    /// A solution the search thread already knows to stand for its
+    /// class, of this weight (solutions on a fixed board): decoded,
+    /// checked and recorded as it is.
+    Class(T, u64),
     Done,
     Failed(String),
 }
@@ -181,18 +227,53 @@ pub struct Classes<'a, T, K> {
     pub decode: &'a dyn Fn(T) -> Result<Solution>,
 }
 
-/// The receiving end of an enumeration, shared by every engine and model:
-/// takes raw solutions until the worker is done, the time runs out (the
-/// limit counted from `run_started`) or the limit on classes is reached.
+/// The receiving end of an enumeration, shared by every engine, model
+/// and split part: takes raw solutions until the worker is done, the time
+/// runs out (the limit counted from `run_started`) or the limit on
+/// classes is reached. With a `counter` (the exact engines), the counts
+/// are the search threads' tallies ([`Counter`]).
 pub fn collect<T, K: std::hash::Hash + Eq>(
     receive: &mpsc::Receiver<Message<T>>,
     engine: &str,
     classes: Classes<T, K>,
     limits: &Limits,
     run_started: Instant,
+    counter: Option<&Counter>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Enumeration> {
+    let result = collect_messages(
+        receive,
+        engine,
+        classes,
+        limits,
+        run_started,
+        counter,
+        progress,
+    );
+    let Some(counter) = counter else {
+        return result;
+    };
+    // A solution that failed its check on a search thread stopped the
+    // search; that, not the silence that followed, is the answer.
+    if let Some(bug) = counter.failure() {
+        return Err(bug);
+    }
+    let mut result = result?;
+    counter.settle(&mut result)?;
+    Ok(result)
+}
+
+fn collect_messages<T, K: std::hash::Hash + Eq>(
+    receive: &mpsc::Receiver<Message<T>>,
+    engine: &str,
+    classes: Classes<T, K>,
+    limits: &Limits,
+    run_started: Instant,
+    counter: Option<&Counter>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
     let started = Instant::now();
+    let mut shown = 0;
     let mut seen: HashSet<K> = HashSet::new();
     let mut result = Enumeration::default();
     let failed = || Message::Failed(format!("{engine} stopped without an answer"));
@@ -225,6 +306,13 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
         let message = match receive.recv_timeout(wait) {
             Ok(m) => m,
             Err(mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(counter) = counter.filter(|_| limits.want == Want::Counts) {
+                    let (_, distinct) = counter.so_far();
+                    if distinct != shown {
+                        shown = distinct;
+                        progress(distinct);
+                    }
+                }
                 if let (Some(limit), Some(Duration::ZERO)) = (limits.time, left(result.distinct)) {
                     result.stopped = Some(Stopped::TimeLimit(limit));
                     break;
@@ -253,6 +341,12 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
                     break;
                 }
             }
+            Message::Class(raw, weight) => {
+                let solution = (classes.decode)(raw)?;
+                if result.record(solution, weight, limits, progress) {
+                    break;
+                }
+            }
             Message::Done => {
                 result.complete = true;
                 break;
@@ -265,6 +359,7 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
 }
 
 /// Everything an enumeration over a cover needs besides the engine.
+#[derive(Clone, Copy)]
 pub struct CoverRun<'a> {
     /// The puzzle every solution is checked against; its board is the
     /// one the cover's cell items number (the first-cell engine scans it).
@@ -281,19 +376,139 @@ pub struct CoverRun<'a> {
 }
 
 /// Enumerates the classes of an exact-cover instance with `engine`;
-/// `progress` is called with the classes found so far. Every new class
-/// is checked against the puzzle.
+/// `progress` is called with the classes found so far. Every solution is
+/// checked against the puzzle.
 pub fn enumerate_cover(
     run: &CoverRun,
     engine: Engine,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
+    match engine {
+        Engine::Exact(exact) => {
+            let search = run.build(exact)?;
+            Ok(enumerate_exact(run, exact.name(), search, vec![Vec::new()], progress)?.enumeration)
+        }
+        Engine::Sat(solver) => enumerate_sat(run, solver, progress),
+    }
+}
+
+/// What an exact search below some roots found.
+pub struct Exact {
+    pub enumeration: Enumeration,
+    /// The threads' tallies, whole when the search was; what was met so
+    /// far when it stopped early.
+    pub tallies: Tallies,
+    /// Search nodes visited (0 when it stopped early).
+    pub nodes: u64,
+}
+
+/// Enumerates the solutions below `roots` (paths of `search`'s tree, none
+/// below another; one empty path for the whole tree) on the run's
+/// threads, for what `run.limits.want` says: the counts are always the
+/// threads' tallies ([`Counter`]), so a split part and a whole count
+/// count alike.
+pub fn enumerate_exact(
+    run: &CoverRun,
+    name: &'static str,
+    search: Built,
+    roots: Vec<Vec<u32>>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Exact> {
+    let who = format!("the {name} engine");
+    let forbidden = {
+        let mut out = vec![false; run.cover.options.len()];
+        run.forbidden().iter().for_each(|&o| out[o as usize] = true);
+        out
+    };
+    let placements = Placements::new(run.puzzle, run.cover.options.len(), run.solution)
+        .map_err(|e| crate::solution::failed(&who, &e))?;
+    let counter = Arc::new(Counter {
+        orbits: Orbits::new(run.group, &forbidden),
+        want: run.limits.want,
+        tallies: Mutex::new(Tallies::default()),
+        failure: Mutex::new(None),
+        nodes: AtomicU64::new(0),
+        whole: roots.len() == 1 && roots[0].is_empty(),
+        who: who.clone(),
+        placements,
+    });
+    // The search threads' own flag, raised when the run ends for any
+    // reason; a stop from outside (`limits.stop`) reaches them through
+    // `collect`, which leaves that flag to its owner.
+    let halt = Arc::new(AtomicBool::new(false));
+    let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
+    let meter = run.limits.meter.as_ref();
+    start_search(
+        name,
+        search,
+        roots,
+        run.limits.threads(),
+        &halt,
+        meter,
+        Some(Arc::clone(&counter)),
+        send,
+    )?;
+    let group = run.group;
+    let canonical = |options: &Vec<u32>| group.canonical(options);
+    let decode = |options: Vec<u32>| checked(run.puzzle, (run.solution)(&options), &who);
+    let classes = Classes {
+        order: group.order() as u64,
+        canonical: &canonical,
+        decode: &decode,
+    };
+    let enumeration = collect(
+        &receive,
+        name,
+        classes,
+        run.limits,
+        run.run_started,
+        Some(&counter),
+        progress,
+    );
+    halt.store(true, Ordering::Relaxed);
+    let enumeration = enumeration?;
+    let tallies = counter
+        .tallies
+        .lock()
+        .map(|t| t.clone())
+        .unwrap_or_default();
+    if counter.placements.is_some() {
+        // `-v`: how the figures were made.
+        log::info!(
+            "{name}: counted on the search threads, in constant memory: {} solutions met, each checked (bit sets over the cells, a count per piece; every placement checked once against the puzzle beforehand) and weighed under the group of {} (class size |G|/stabiliser, members met: the images avoiding the options symmetry breaking forbids); tallies {}",
+            tallies.solutions(),
+            run.group.order(),
+            tallies
+                .list()
+                .iter()
+                .map(|t| format!("{}x(size {}, met {})", t.found, t.weight, t.found_per_class))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    Ok(Exact {
+        nodes: if enumeration.complete {
+            counter.nodes.load(Ordering::Relaxed)
+        } else {
+            0
+        },
+        enumeration,
+        tallies,
+    })
+}
+
+/// Enumerates the classes of a cover by incremental SAT.
+fn enumerate_sat(
+    run: &CoverRun,
+    solver: Incremental,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Enumeration> {
     let group = run.group;
     let stop = run.limits.stop.clone().unwrap_or_default();
     let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
-    start_engine(run, engine, &stop, send)?;
+    start_sat(run, solver, &stop, send)?;
     let canonical = |options: &Vec<u32>| group.canonical(options);
-    let who = format!("the {} engine", engine.name());
+    let who = format!("the {} engine", solver.name());
     let decode = |options: Vec<u32>| checked(run.puzzle, (run.solution)(&options), &who);
     let classes = Classes {
         order: group.order() as u64,
@@ -302,32 +517,25 @@ pub fn enumerate_cover(
     };
     let result = collect(
         &receive,
-        engine.name(),
+        solver.name(),
         classes,
         run.limits,
         run.run_started,
+        None,
         progress,
     );
     stop.store(true, Ordering::Relaxed);
     result
 }
 
-/// Starts `engine` on the cover's threads; they send what they find on
-/// `send` until done or until `stop` is set.
-fn start_engine(
+/// Starts incremental SAT on the cover's threads; they send what they
+/// find on `send` until done or until `stop` is set.
+fn start_sat(
     run: &CoverRun,
-    engine: Engine,
+    solver: Incremental,
     stop: &Arc<AtomicBool>,
     send: mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Result<()> {
-    let solver = match engine {
-        Engine::Exact(engine) => {
-            let search = run.build(engine)?;
-            let (threads, meter) = (run.limits.threads(), run.limits.meter.as_ref());
-            return start_search(engine.name(), search, threads, stop, meter, send);
-        }
-        Engine::Sat(solver) => solver,
-    };
     let encoded = run
         .encoded
         .ok_or_else(|| Error::Bug("the SAT engine needs the CNF".into()))?;
@@ -372,13 +580,209 @@ impl CoverRun<'_> {
     }
 }
 
-/// An exact search on every core, sending each solution found.
+/// How the threads of an exact search count: what they weigh and check
+/// each solution with, and where their tallies end up.
+pub struct Counter {
+    orbits: Orbits,
+    /// The cheap check; `None` (edge-matching) sends every solution to
+    /// [`collect`] to be checked and de-duplicated there.
+    placements: Option<Placements>,
+    want: Want,
+    tallies: Mutex<Tallies>,
+    /// The first check that failed, which stops the search.
+    failure: Mutex<Option<String>>,
+    nodes: AtomicU64,
+    /// Whether the search covers the whole tree (not a part of a split).
+    whole: bool,
+    /// The engine, for the message of a failed check.
+    who: String,
+}
+
+/// A thread hands its tallies over after this many solutions, so that
+/// the progress and the figures of an interrupted count move on.
+const HAND_OVER: u32 = 1 << 16;
+
+impl Counter {
+    /// A visitor for one search thread; it hands its tallies over when
+    /// dropped (its thread is done) and every [`HAND_OVER`] solutions.
+    fn visitor(
+        self: &Arc<Counter>,
+        send: &mpsc::SyncSender<Message<Vec<u32>>>,
+        stop: &AtomicBool,
+    ) -> impl FnMut(&[u32]) -> bool {
+        let mut local = Local {
+            marks: self.orbits.scratch(),
+            scratch: self
+                .placements
+                .as_ref()
+                .map(|p| p.scratch())
+                .unwrap_or_default(),
+            counter: Arc::clone(self),
+            kinds: Vec::new(),
+            since: 0,
+        };
+        let send = send.clone();
+        move |options: &[u32]| !stop.load(Ordering::Relaxed) && local.visit(options, &send)
+    }
+
+    /// The figures so far (on a fixed board, distinct), whole classes
+    /// only: what the threads have handed over.
+    fn so_far(&self) -> (u64, u64) {
+        self.tallies.lock().map(|t| t.so_far()).unwrap_or_default()
+    }
+
+    fn failure(&self) -> Option<Error> {
+        let why = self.failure.lock().ok()?.clone()?;
+        Some(crate::solution::failed(&self.who, &why))
+    }
+
+    /// Puts the tallies' figures into `result`: the exact counts of a
+    /// complete search (checked against the classes listed, when they
+    /// were), the whole classes met so far of a count stopped early.
+    fn settle(&self, result: &mut Enumeration) -> Result<()> {
+        if self.placements.is_none() {
+            // Counted in `collect`, class by class.
+            return Ok(());
+        }
+        let tallies = self
+            .tallies
+            .lock()
+            .map_err(|_| Error::Bug("a search thread panicked while counting".into()))?;
+        if !result.complete || !self.whole {
+            // A part of a split holds some members of a class and not
+            // others: only the merge of every part divides out.
+            if self.want == Want::Counts {
+                (result.count, result.distinct) = tallies.so_far();
+            }
+            return Ok(());
+        }
+        let (count, distinct) = tallies
+            .totals()
+            .map_err(|why| Error::Bug(format!("{}: {why}", self.who)))?;
+        if self.want == Want::Classes && (count, distinct) != (result.count, result.distinct) {
+            return Err(Error::Bug(format!(
+                "{} listed {} classes ({} solutions) but tallied {distinct} ({count})",
+                self.who, result.distinct, result.count
+            )));
+        }
+        (result.count, result.distinct) = (count, distinct);
+        Ok(())
+    }
+}
+
+/// What one solution costs a count besides the search, in seconds: the
+/// work a search thread does on each (check, weighing, tally), timed over
+/// `samples` (solutions of the run's tree). What `jigsat estimate` adds to
+/// the search's nodes: on a puzzle with millions of solutions, most of
+/// the time.
+pub fn seconds_per_solution(run: &CoverRun, samples: &[Vec<u32>]) -> Result<f64> {
+    if samples.is_empty() {
+        return Ok(0.0);
+    }
+    let forbidden = vec![false; run.cover.options.len()];
+    let who = "the search";
+    let Some(placements) = Placements::new(run.puzzle, run.cover.options.len(), run.solution)
+        .map_err(|e| crate::solution::failed(who, &e))?
+    else {
+        // Edge-matching: decoded and checked in full, one by one.
+        let started = Instant::now();
+        for s in samples {
+            checked(run.puzzle, (run.solution)(s), who)?;
+        }
+        return Ok(started.elapsed().as_secs_f64() / samples.len() as f64);
+    };
+    let orbits = Orbits::new(run.group, &forbidden);
+    let (mut scratch, mut marks) = (placements.scratch(), orbits.scratch());
+    let started = Instant::now();
+    let (mut rounds, mut sink) = (0usize, 0u64);
+    while started.elapsed() < Duration::from_millis(20) {
+        for s in samples {
+            placements
+                .check(s, &mut scratch)
+                .map_err(|e| crate::solution::failed(who, &e))?;
+            sink = sink.wrapping_add(orbits.weigh(s, &mut marks).allowed);
+        }
+        rounds += 1;
+    }
+    std::hint::black_box(sink);
+    Ok(started.elapsed().as_secs_f64() / (rounds * samples.len()) as f64)
+}
+
+/// One search thread's side of a [`Counter`].
+struct Local {
+    counter: Arc<Counter>,
+    marks: Vec<u64>,
+    scratch: Scratch,
+    /// (class size, members met) -> solutions met, for the few kinds.
+    kinds: Vec<((u64, u64), u64)>,
+    since: u32,
+}
+
+impl Local {
+    /// Checks, weighs and tallies one solution, and sends it on when the
+    /// run wants it; `false` stops the search.
+    fn visit(&mut self, options: &[u32], send: &mpsc::SyncSender<Message<Vec<u32>>>) -> bool {
+        let counter = &*self.counter;
+        let Some(placements) = &counter.placements else {
+            return send.send(Message::Solution(options.to_vec())).is_ok();
+        };
+        if let Err(why) = placements.check(options, &mut self.scratch) {
+            if let Ok(mut f) = counter.failure.lock() {
+                f.get_or_insert(why);
+            }
+            return false;
+        }
+        let weighed = counter.orbits.weigh(options, &mut self.marks);
+        let kind = weighed.weight();
+        match self.kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => self.kinds.push((kind, 1)),
+        }
+        self.since += 1;
+        let want = counter.want;
+        if self.since >= HAND_OVER {
+            self.hand_over();
+        }
+        let counter = &*self.counter;
+        match want {
+            Want::Counts => true,
+            Want::Any => send.send(Message::Class(options.to_vec(), kind.0)).is_ok(),
+            Want::Classes if counter.orbits.is_least(options) => {
+                send.send(Message::Class(options.to_vec(), kind.0)).is_ok()
+            }
+            Want::Classes => true,
+        }
+    }
+
+    fn hand_over(&mut self) {
+        if let Ok(mut t) = self.counter.tallies.lock() {
+            for ((weight, per_class), n) in self.kinds.drain(..) {
+                t.add(weight, per_class, n);
+            }
+        }
+        self.since = 0;
+    }
+}
+
+impl Drop for Local {
+    fn drop(&mut self) {
+        self.hand_over();
+    }
+}
+
+/// An exact search below `roots` on `threads` threads, each weighing,
+/// checking and tallying its own solutions ([`Counter`]) and sending on
+/// what the run wants listed; without a counter (the corner search of
+/// the order model), sending every solution as it is.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn start_search<S: Search + 'static>(
     name: &'static str,
     mut search: S,
+    roots: Vec<Vec<u32>>,
     threads: usize,
     stop: &Arc<AtomicBool>,
     meter: Option<&Arc<Meter>>,
+    counter: Option<Arc<Counter>>,
     send: mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Result<()> {
     search.set_interrupt(Arc::clone(stop));
@@ -387,28 +791,42 @@ pub(crate) fn start_search<S: Search + 'static>(
     }
     let stop = Arc::clone(stop);
     let done = send.clone();
+    let finished_counter = counter.clone();
     let job = move || {
-        let send_solution = Mutex::new(send);
-        let visit = |options: &[u32]| {
-            !stop.load(Ordering::Relaxed)
-                && send_solution
-                    .lock()
-                    .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
+        let searched = match &counter {
+            Some(counter) => {
+                let visitor = || counter.visitor(&send, &stop);
+                exact::enumerate_parallel_each(&mut search, roots, threads, &visitor)
+            }
+            None => {
+                let send = Mutex::new(send);
+                let visit = |options: &[u32]| {
+                    !stop.load(Ordering::Relaxed)
+                        && send
+                            .lock()
+                            .is_ok_and(|s| s.send(Message::Solution(options.to_vec())).is_ok())
+                };
+                exact::enumerate_parallel_below(&mut search, roots, threads, &visit)
+            }
         };
-        let searched = exact::enumerate_parallel(&mut search, threads, &visit);
         if let Ok(nodes) = searched {
             // `jigsat estimate` forecasts this figure.
             log::info!("{name}: {nodes} search nodes");
+            if let Some(counter) = &counter {
+                counter.nodes.store(nodes, Ordering::Relaxed);
+            }
         }
         searched.is_ok()
     };
     worker::spawn(name, job, move |finished| {
-        // A finished search is complete; an interrupted one is not.
+        // A finished search is complete; an interrupted one is not. The
+        // tallies were handed over as the threads ended, before this.
         let _ = match finished {
             Ok(true) => done.send(Message::Done),
             Ok(false) => Ok(()),
             Err(panic) => done.send(Message::Failed(format!("{name} panicked: {panic}"))),
         };
+        drop(finished_counter);
     })
 }
 

@@ -140,6 +140,8 @@ pub struct Options {
     /// Time an enumeration keeps back from the limit per class found, for
     /// drawing it ([`Limits::render_per_class`]).
     pub render_per_class: Duration,
+    /// What an enumeration is for ([`crate::enumerate::Want`]).
+    pub want: crate::enumerate::Want,
 }
 
 impl Default for Options {
@@ -158,6 +160,7 @@ impl Default for Options {
             stop: None,
             meter: None,
             render_per_class: Duration::ZERO,
+            want: crate::enumerate::Want::Classes,
         }
     }
 }
@@ -171,6 +174,7 @@ impl Options {
             stop: self.stop.clone(),
             meter: self.meter.clone(),
             render_per_class: self.render_per_class,
+            want: self.want,
         }
     }
 

@@ -236,6 +236,7 @@ fn solve_exact(
 ) -> Result<Report> {
     let first = Options {
         limit: Some(1),
+        want: enumerate::Want::Any,
         symmetry,
         ..options.clone()
     };

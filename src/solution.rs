@@ -80,11 +80,7 @@ impl Solution {
 /// somewhere in jigsat, never an answer, and this is the one place that
 /// says so.
 pub fn checked(puzzle: &Puzzle, solution: Solution, who: &str) -> crate::error::Result<Solution> {
-    check(puzzle, &solution).map_err(|e| {
-        crate::error::Error::Bug(format!(
-            "{who} produced a solution that fails the check: {e}"
-        ))
-    })?;
+    check(puzzle, &solution).map_err(|e| failed(who, &e))?;
     Ok(solution)
 }
 
@@ -105,7 +101,6 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
         return Err("a packing solution holds pieces, not tiles".into());
     }
     let board = &puzzle.board;
-    let flat = board.is_flat();
     let mut owner: HashMap<Cell, usize> = HashMap::new();
     let mut used = vec![0u32; pieces.len()];
     for (k, placed) in solution.pieces.iter().enumerate() {
@@ -117,46 +112,13 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
             )
         })?;
         used[placed.piece] += 1;
+        check_placed(puzzle, piece, placed)?;
         for &c in &placed.cells {
-            if board.index(c).is_none() {
-                return Err(format!(
-                    "piece {} covers {c}, which is not on the board",
-                    piece.name
-                ));
-            }
             if let Some(&other) = owner.get(&c) {
                 let other = &pieces[solution.pieces[other].piece].name;
                 return Err(format!("pieces {other} and {} overlap at {c}", piece.name));
             }
             owner.insert(c, k);
-        }
-        let shape = Shape::new(placed.cells.clone()).normalized();
-        if shape.len() != placed.cells.len() {
-            return Err(format!("piece {} lists a cell twice", piece.name));
-        }
-        let congruent = piece
-            .moves
-            .group(flat)
-            .into_iter()
-            .any(|t| piece.shape.transformed(t) == shape);
-        if !congruent {
-            return Err(format!(
-                "the cells given for piece {} are not its shape under the allowed moves",
-                piece.name
-            ));
-        }
-    }
-    if let Some(colours) = &puzzle.colours {
-        for placed in &solution.pieces {
-            if colours
-                .fitting(board, placed.piece, &pieces[placed.piece], &placed.cells)
-                .is_empty()
-            {
-                return Err(format!(
-                    "piece {} lies on cells whose colours its cells may not take",
-                    pieces[placed.piece].name
-                ));
-            }
         }
     }
     for (piece, &n) in pieces.iter().zip(&used) {
@@ -175,6 +137,231 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
         return Err(format!("board cell {c} is not covered"));
     }
     Ok(())
+}
+
+/// One piece's own rules, from the puzzle alone: its cells on the board,
+/// none listed twice, congruent to its shape under its allowed moves, on
+/// colours its cells may take.
+fn check_placed(puzzle: &Puzzle, piece: &Piece, placed: &PlacedPiece) -> Result<(), String> {
+    let board = &puzzle.board;
+    if let Some(c) = placed.cells.iter().find(|&&c| board.index(c).is_none()) {
+        return Err(format!(
+            "piece {} covers {c}, which is not on the board",
+            piece.name
+        ));
+    }
+    let shape = Shape::new(placed.cells.clone()).normalized();
+    if shape.len() != placed.cells.len() {
+        return Err(format!("piece {} lists a cell twice", piece.name));
+    }
+    let congruent = piece
+        .moves
+        .group(board.is_flat())
+        .into_iter()
+        .any(|t| piece.shape.transformed(t) == shape);
+    if !congruent {
+        return Err(format!(
+            "the cells given for piece {} are not its shape under the allowed moves",
+            piece.name
+        ));
+    }
+    if let Some(colours) = &puzzle.colours
+        && colours
+            .fitting(board, placed.piece, piece, &placed.cells)
+            .is_empty()
+    {
+        return Err(format!(
+            "piece {} lies on cells whose colours its cells may not take",
+            piece.name
+        ));
+    }
+    Ok(())
+}
+
+/// [`check`] at the pace of a count that meets millions of solutions.
+///
+/// A packing solution is its placements, and everything [`check`] asks of
+/// one placement alone (on the board, congruent to its piece, on allowed
+/// colours) is asked once per option, when the check is built, from the
+/// very solution the option decodes to. What is left per solution is what
+/// depends on the placements together: no two overlap, every cell that
+/// must be covered is, every piece used within its count. Those are a
+/// bit set over the board's cells and a counter per piece, a few word
+/// operations per piece placed. Edge-matching solutions (whose rules are
+/// between neighbours) have no such check: [`Placements::new`] says
+/// `None` and the caller decodes and checks each one in full.
+#[derive(Clone, Debug)]
+pub struct Placements {
+    /// Per option: its piece, and where its words lie in `bits`.
+    option: Vec<(u32, u32, u32)>,
+    /// (word index, bits) of each option's cells, option after option.
+    bits: Vec<(u32, u64)>,
+    /// The cells that must be covered.
+    must: Vec<u64>,
+    /// Per piece: the least and most copies, and its name.
+    counts: Vec<(u32, u32)>,
+    names: Vec<String>,
+    cells: usize,
+}
+
+/// The space one thread's [`Placements::check`] works in.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    covered: Vec<u64>,
+    used: Vec<u32>,
+}
+
+impl Placements {
+    /// The check for `options` options of `puzzle`, where `decode` gives
+    /// the solution a list of chosen options stands for. `Err` when some
+    /// option's placement breaks the puzzle's rules on its own (a bug
+    /// upstream); `Ok(None)` for edge-matching puzzles, or when an option
+    /// does not stand for exactly one piece.
+    pub fn new(
+        puzzle: &Puzzle,
+        options: usize,
+        decode: &dyn Fn(&[u32]) -> Solution,
+    ) -> Result<Option<Placements>, String> {
+        let Kind::Pieces(pieces) = &puzzle.kind else {
+            return Ok(None);
+        };
+        let board = &puzzle.board;
+        let words = board.len().div_ceil(64);
+        let mut out = Placements {
+            option: Vec::with_capacity(options),
+            bits: Vec::new(),
+            must: vec![0; words],
+            counts: pieces.iter().map(|p| (p.count.min, p.count.max)).collect(),
+            names: pieces.iter().map(|p| p.name.clone()).collect(),
+            cells: board.len(),
+        };
+        for i in (0..board.len() as u32).filter(|&i| puzzle.must_cover(i)) {
+            out.must[i as usize / 64] |= 1 << (i % 64);
+        }
+        for o in 0..options as u32 {
+            let one = decode(&[o]);
+            let [placed] = &one.pieces[..] else {
+                return Ok(None);
+            };
+            if !one.tiles.is_empty() {
+                return Ok(None);
+            }
+            let piece = pieces.get(placed.piece).ok_or_else(|| {
+                format!(
+                    "a placement names piece #{} but the puzzle has {}",
+                    placed.piece,
+                    pieces.len()
+                )
+            })?;
+            check_placed(puzzle, piece, placed)?;
+            let mut mine = vec![0u64; words];
+            for &c in &placed.cells {
+                let i = board.index(c).expect("checked on the board");
+                mine[i as usize / 64] |= 1 << (i % 64);
+            }
+            let first = out.bits.len() as u32;
+            out.bits.extend(
+                mine.iter()
+                    .enumerate()
+                    .filter(|(_, b)| **b != 0)
+                    .map(|(w, &b)| (w as u32, b)),
+            );
+            out.option
+                .push((placed.piece as u32, first, out.bits.len() as u32));
+        }
+        Ok(Some(out))
+    }
+
+    /// Scratch space for one thread.
+    pub fn scratch(&self) -> Scratch {
+        Scratch {
+            covered: vec![0; self.must.len()],
+            used: vec![0; self.counts.len()],
+        }
+    }
+
+    /// Whether the chosen options make a solution of the puzzle; the error
+    /// says which rule is broken, as [`check`] would.
+    pub fn check(&self, chosen: &[u32], scratch: &mut Scratch) -> Result<(), String> {
+        let result = self.check_in(chosen, scratch);
+        scratch.covered.iter_mut().for_each(|w| *w = 0);
+        scratch.used.iter_mut().for_each(|n| *n = 0);
+        result
+    }
+
+    fn check_in(&self, chosen: &[u32], scratch: &mut Scratch) -> Result<(), String> {
+        // The common case without a branch per cell word: the cells
+        // overlap exactly when some word meets what is already covered.
+        let (mut overlap, mut fits) = (0u64, true);
+        for &o in chosen {
+            let Some(&(piece, from, to)) = self.option.get(o as usize) else {
+                fits = false;
+                break;
+            };
+            for &(w, b) in &self.bits[from as usize..to as usize] {
+                let covered = &mut scratch.covered[w as usize];
+                overlap |= *covered & b;
+                *covered |= b;
+            }
+            scratch.used[piece as usize] += 1;
+        }
+        if fits && overlap == 0 {
+            return self.complete(scratch);
+        }
+        // Something is wrong: again, slowly, to say what.
+        scratch.covered.iter_mut().for_each(|w| *w = 0);
+        scratch.used.iter_mut().for_each(|n| *n = 0);
+        for &o in chosen {
+            let &(piece, from, to) = self
+                .option
+                .get(o as usize)
+                .ok_or_else(|| format!("option {o} is not a placement of this puzzle"))?;
+            for &(w, b) in &self.bits[from as usize..to as usize] {
+                let covered = &mut scratch.covered[w as usize];
+                if *covered & b != 0 {
+                    let cell = w * 64 + (*covered & b).trailing_zeros();
+                    return Err(format!(
+                        "two pieces overlap at board cell #{cell} (piece {} is one)",
+                        self.names[piece as usize]
+                    ));
+                }
+                *covered |= b;
+            }
+            scratch.used[piece as usize] += 1;
+        }
+        self.complete(scratch)
+    }
+
+    /// With no overlap: every cell that must be covered is, every piece
+    /// used within its count.
+    fn complete(&self, scratch: &Scratch) -> Result<(), String> {
+        for (w, (&must, &covered)) in self.must.iter().zip(&scratch.covered).enumerate() {
+            if must & !covered != 0 {
+                let cell = w * 64 + (must & !covered).trailing_zeros() as usize;
+                return Err(format!(
+                    "board cell #{cell} of {} is not covered",
+                    self.cells
+                ));
+            }
+        }
+        for (p, (&n, &(min, max))) in scratch.used.iter().zip(&self.counts).enumerate() {
+            if n < min || n > max {
+                return Err(format!(
+                    "piece {} is used {n} times, but its count is {min}..{max}",
+                    self.names[p]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The error of a solution that fails its check: a bug somewhere in
+/// jigsat, never an answer. `who` names the engine or solver.
+pub fn failed(who: &str, why: &str) -> crate::error::Error {
+    crate::error::Error::Bug(format!(
+        "{who} produced a solution that fails the check: {why}"
+    ))
 }
 
 /// The edge-matching rules, from the puzzle alone: one tile per position,

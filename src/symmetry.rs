@@ -87,16 +87,183 @@ impl Group {
     /// finds. A search that finds every allowed solution once meets each
     /// class exactly that many times, so a class adds 1/that to the
     /// distinct count wherever its members are found: the parts of a split
-    /// search can be counted apart and summed ([`crate::jobs`]).
+    /// search can be counted apart and summed ([`crate::jobs`]), and so
+    /// can the threads of one search ([`Orbits`]).
     pub fn weight_and_found(&self, options: &[u32], forbidden: &[bool]) -> (u64, u64) {
-        let mut images: Vec<Vec<u32>> = (0..self.order()).map(|g| self.image(g, options)).collect();
-        images.sort_unstable();
-        images.dedup();
-        let allowed = images
-            .iter()
-            .filter(|image| !image.iter().any(|&o| forbidden[o as usize]))
-            .count();
-        (images.len() as u64, allowed as u64)
+        let orbits = Orbits::new(self, forbidden);
+        orbits.weigh(options, &mut orbits.scratch()).weight()
+    }
+}
+
+/// What a count needs of the group to weigh one solution on its own, in a
+/// few operations per symmetry and piece placed: the option permutations
+/// side by side, and the options symmetry breaking forbids.
+///
+/// The images g(S) of a solution S repeat evenly: g(S) = h(S) exactly when
+/// h⁻¹g fixes S, so every distinct image comes from |stabiliser| elements.
+/// Hence, counting elements rather than comparing images, |G| / (the
+/// elements that map S onto itself) is the class's size on a fixed board,
+/// and (the elements whose image avoids every forbidden option) /
+/// stabiliser is how many members of the class the search meets. No image
+/// is built or sorted; the solution is marked in a bit set over the
+/// options, and each element's image is looked up in it.
+#[derive(Clone, Debug)]
+pub struct Orbits {
+    order: usize,
+    options: usize,
+    /// Element `g`'s image of option `o` at `g * options + o`.
+    perms: Vec<u32>,
+    forbidden: Vec<bool>,
+    /// Per option, as a bit per element (groups of up to 64): the
+    /// elements that take it to a forbidden option.
+    spoilers: Option<Vec<u64>>,
+    /// A bit for every element.
+    everyone: u64,
+    /// 1 when the first element is the identity on the options.
+    skip: usize,
+}
+
+/// How one solution weighs: the elements that fix it, the elements whose
+/// image the search may find, and the group's order.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Weighed {
+    pub stabiliser: u64,
+    pub allowed: u64,
+    pub order: u64,
+}
+
+impl Weighed {
+    /// (the solutions on a fixed board its class stands for, the members
+    /// of its class the search meets).
+    pub fn weight(self) -> (u64, u64) {
+        (self.order / self.stabiliser, self.allowed / self.stabiliser)
+    }
+}
+
+impl Orbits {
+    /// `forbidden[o]`: option `o` is out (symmetry breaking); shorter than
+    /// the options (or empty) where nothing is.
+    pub fn new(group: &Group, forbidden: &[bool]) -> Orbits {
+        let options = group.elements.first().map_or(0, |g| g.options.len());
+        let mut out = vec![false; options];
+        for (o, &f) in forbidden.iter().enumerate().take(options) {
+            out[o] = f;
+        }
+        let spoilers = (group.order() <= 64).then(|| {
+            (0..options)
+                .map(|o| {
+                    group.elements.iter().enumerate().fold(0u64, |m, (g, e)| {
+                        m | u64::from(out[e.options[o] as usize]) << g
+                    })
+                })
+                .collect()
+        });
+        Orbits {
+            order: group.order(),
+            options,
+            perms: group
+                .elements
+                .iter()
+                .flat_map(|g| g.options.iter().copied())
+                .collect(),
+            forbidden: out,
+            spoilers,
+            skip: usize::from(
+                group
+                    .elements
+                    .first()
+                    .is_some_and(|e| e.options.iter().enumerate().all(|(o, &i)| i as usize == o)),
+            ),
+            everyone: if group.order() >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << group.order()) - 1
+            },
+        }
+    }
+
+    /// A bit set over the options, for one thread's [`Orbits::weigh`].
+    pub fn scratch(&self) -> Vec<u64> {
+        vec![0; self.options.div_ceil(64)]
+    }
+
+    /// How the solution `chosen` weighs; `marks` (from [`Orbits::scratch`])
+    /// is left empty again.
+    pub fn weigh(&self, chosen: &[u32], marks: &mut [u64]) -> Weighed {
+        // The elements taking some chosen option to a forbidden one, one
+        // OR per option; the rest are the elements the search meets.
+        let allowed = match &self.spoilers {
+            Some(spoilers) => {
+                let spoilt = chosen.iter().fold(0u64, |m, &o| m | spoilers[o as usize]);
+                u64::from((self.everyone & !spoilt).count_ones())
+            }
+            None => (0..self.order)
+                .filter(|&g| {
+                    let perm = &self.perms[g * self.options..(g + 1) * self.options];
+                    chosen
+                        .iter()
+                        .all(|&o| !self.forbidden[perm[o as usize] as usize])
+                })
+                .count() as u64,
+        };
+        // The elements mapping the solution onto itself. The identity
+        // does; another one mostly sends the first option or two outside
+        // the solution, which ends its test. The solution is marked in a
+        // register when the options fit in one, else in `marks`.
+        let stabiliser = if self.options <= 128 {
+            let set = chosen.iter().fold(0u128, |m, &o| m | 1 << o);
+            self.fixing(chosen, |o| set >> o & 1 != 0)
+        } else {
+            for &o in chosen {
+                marks[o as usize / 64] |= 1 << (o % 64);
+            }
+            let n = self.fixing(chosen, |o| marks[o as usize / 64] >> (o % 64) & 1 != 0);
+            for &o in chosen {
+                marks[o as usize / 64] = 0;
+            }
+            n
+        };
+        Weighed {
+            stabiliser,
+            allowed,
+            order: self.order as u64,
+        }
+    }
+
+    /// The elements that map `chosen` onto itself, `marked` telling the
+    /// options in it.
+    fn fixing(&self, chosen: &[u32], marked: impl Fn(u32) -> bool) -> u64 {
+        self.skip as u64
+            + (self.skip..self.order)
+                .filter(|&g| {
+                    let perm = &self.perms[g * self.options..(g + 1) * self.options];
+                    chosen.iter().all(|&o| marked(perm[o as usize]))
+                })
+                .count() as u64
+    }
+
+    /// Whether `chosen`, a solution the search found, is the one member of
+    /// its class the search names it by: the least, as a sorted list of
+    /// options, of the images the search finds (those avoiding every
+    /// forbidden option). Exactly one member found passes, so the classes
+    /// are listed once each without remembering any.
+    pub fn is_least(&self, chosen: &[u32]) -> bool {
+        let mut me = chosen.to_vec();
+        me.sort_unstable();
+        let mut image = Vec::with_capacity(me.len());
+        for g in 0..self.order {
+            let perm = &self.perms[g * self.options..(g + 1) * self.options];
+            image.clear();
+            image.extend(me.iter().map(|&o| perm[o as usize]));
+            if image.iter().any(|&o| self.forbidden[o as usize]) {
+                continue;
+            }
+            image.sort_unstable();
+            if image < me {
+                return false;
+            }
+        }
+        true
     }
 }
 

@@ -22,19 +22,30 @@ pub struct TreeEstimate {
     pub tree: exact::Estimate,
     /// Nodes a second on one thread, measured in a short run.
     pub nodes_per_second: f64,
+    /// What each solution costs besides the search (its check, its
+    /// weighing under the group, its tally), measured on solutions of
+    /// that run; 0 when it met none.
+    pub seconds_per_solution: f64,
     /// Threads `count` would search on.
     pub threads: usize,
 }
 
 impl TreeEstimate {
-    /// Seconds `count` would take at the measured pace on its threads.
+    /// Seconds `count` would take at the measured pace on its threads:
+    /// the search's nodes and the solutions' own work, both shared by the
+    /// threads.
     pub fn seconds(&self) -> f64 {
-        self.tree.nodes / (self.nodes_per_second * self.threads as f64).max(1e-9)
+        let threads = self.threads.max(1) as f64;
+        self.tree.nodes / (self.nodes_per_second * threads).max(1e-9)
+            + self.tree.solutions * self.seconds_per_solution / threads
     }
 }
 
 /// How long a calibration run of the engine lasts.
 const PACE_RUN: Duration = Duration::from_millis(200);
+
+/// Solutions of the calibration run kept to time each one's own work.
+const SOLUTION_SAMPLES: usize = 1000;
 
 /// Knuth's estimate of the tree `count` would search with these options,
 /// from `probes` random walks (seeded by `seed`), and the pace it is
@@ -49,10 +60,13 @@ pub fn estimate(
     on_tree(puzzle, options, |tree| {
         let mut search = tree.build()?;
         let size = exact::estimate(&mut search, probes, &mut Rng::new(seed));
+        let (nodes_per_second, samples) =
+            exact::estimate::pace_and_samples(search, PACE_RUN, SOLUTION_SAMPLES);
         Ok(TreeEstimate {
             engine: tree.engine.name(),
             tree: size,
-            nodes_per_second: exact::estimate::pace(search, PACE_RUN),
+            nodes_per_second,
+            seconds_per_solution: crate::enumerate::seconds_per_solution(tree.run, &samples)?,
             threads: options.threads(),
         })
     })

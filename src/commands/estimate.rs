@@ -64,7 +64,7 @@ pub fn line(e: &TreeEstimate) -> String {
     };
     format!(
         "search tree of about {:.2e} nodes (± {:.0} %){solutions}; \
-         {} for count with {} on {} thread{} ({:.1} M nodes/s each, {} walks)",
+         {} for count with {} on {} thread{} ({:.1} M nodes/s each{}, {} walks)",
         t.nodes,
         100.0 * t.nodes_error / t.nodes.max(1.0),
         duration(e.seconds()),
@@ -72,6 +72,11 @@ pub fn line(e: &TreeEstimate) -> String {
         e.threads,
         if e.threads == 1 { "" } else { "s" },
         e.nodes_per_second / 1e6,
+        if e.seconds_per_solution > 0.0 && t.solutions > 0.0 {
+            format!(", {:.2} µs a solution", e.seconds_per_solution * 1e6)
+        } else {
+            String::new()
+        },
         t.probes,
     )
 }
@@ -111,6 +116,7 @@ fn json(name: &str, e: &TreeEstimate) -> String {
             serde_json::json!(e.tree.solutions)
         },
         "nodes_per_second": e.nodes_per_second,
+        "seconds_per_solution": e.seconds_per_solution,
         "threads": e.threads,
         "seconds": e.seconds(),
     });

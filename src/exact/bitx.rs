@@ -209,12 +209,20 @@ impl BitX {
         //    dancing links takes them in): `take` writes level depth + 1 as
         //    a masked copy of this level, so nothing needs undoing — the
         //    next option simply overwrites it.
-        for o in self.options_of(depth, k) {
-            self.take(depth, o as usize);
-            chosen.push(o);
-            let result = self.search_at(depth + 1, chosen, visit);
-            chosen.pop();
-            result?;
+        //    Read straight from this level's bits, which `take` leaves
+        //    alone: no list of options is built per node.
+        for j in 0..self.item_options[k].len() {
+            let (i, m) = self.item_options[k][j];
+            let mut bits = self.live[depth * self.words + i as usize] & m;
+            while bits != 0 {
+                let o = i * 64 + bits.trailing_zeros();
+                bits &= bits - 1;
+                self.take(depth, o as usize);
+                chosen.push(o);
+                let result = self.search_at(depth + 1, chosen, visit);
+                chosen.pop();
+                result?;
+            }
         }
         Ok(())
     }

@@ -95,11 +95,22 @@ fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> (f64, f64) {
 
 /// How many nodes a second `search` visits on one thread here: it runs
 /// from the root for `budget` (or until it is done, if sooner).
-pub fn pace<S: Search>(mut search: S, budget: std::time::Duration) -> f64 {
+pub fn pace<S: Search>(search: S, budget: std::time::Duration) -> f64 {
+    pace_and_samples(search, budget, 0).0
+}
+
+/// [`pace`], and up to `keep` of the solutions met on the way: samples
+/// to time the work each solution costs besides the search.
+pub fn pace_and_samples<S: Search>(
+    mut search: S,
+    budget: std::time::Duration,
+    keep: usize,
+) -> (f64, Vec<Vec<u32>>) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     let flag = Arc::new(AtomicBool::new(false));
     search.set_interrupt(Arc::clone(&flag));
+    let mut samples = Vec::new();
     let started = std::time::Instant::now();
     std::thread::scope(|scope| {
         scope.spawn(|| {
@@ -108,8 +119,14 @@ pub fn pace<S: Search>(mut search: S, budget: std::time::Duration) -> f64 {
             }
             flag.store(true, Ordering::Relaxed);
         });
-        let _ = super::enumerate(&mut search, &mut |_| true);
+        let _ = super::enumerate(&mut search, &mut |o| {
+            if samples.len() < keep {
+                samples.push(o.to_vec());
+            }
+            true
+        });
         flag.store(true, Ordering::Relaxed);
     });
-    search.nodes() as f64 / started.elapsed().as_secs_f64().max(1e-6)
+    let pace = search.nodes() as f64 / started.elapsed().as_secs_f64().max(1e-6);
+    (pace, samples)
 }

@@ -128,16 +128,38 @@ pub fn enumerate_parallel_below<S: Search>(
     threads: usize,
     visit: Visit,
 ) -> Result<u64, Stop> {
+    enumerate_parallel_each(s, roots, threads, &|| move |o: &[u32]| visit(o))
+}
+
+/// [`enumerate_parallel_below`] with a visitor of each thread's own,
+/// made by `visitor`: a count keeps its tallies and scratch space per
+/// thread, so the solutions never meet on a lock or a channel. The
+/// splitting before the threads start has a visitor of its own too. A
+/// visitor is dropped when its thread is done, which is where it hands
+/// over what it gathered.
+pub fn enumerate_parallel_each<S, V, F>(
+    s: &mut S,
+    roots: Vec<Vec<u32>>,
+    threads: usize,
+    visitor: &F,
+) -> Result<u64, Stop>
+where
+    S: Search,
+    V: FnMut(&[u32]) -> bool + Send,
+    F: Fn() -> V + Sync,
+{
     if s.primary() == 0 {
         // Nothing must be covered: the empty selection is the solution.
-        return if visit(&[]) {
-            Ok(1)
-        } else {
-            Err(Stop::Visitor)
-        };
+        let mut only = visitor();
+        return if only(&[]) { Ok(1) } else { Err(Stop::Visitor) };
     }
     let want = 64 * threads + roots.len();
-    let paths = split_below(s, roots, want, 4, visit)?;
+    let paths = {
+        let first = std::sync::Mutex::new(visitor());
+        split_below(s, roots, want, 4, &|o: &[u32]| {
+            first.lock().is_ok_and(|mut v| v(o))
+        })?
+    };
     let next = AtomicUsize::new(0);
     let stopped = std::sync::Mutex::new(None);
     let nodes = AtomicU64::new(s.nodes());
@@ -146,7 +168,7 @@ pub fn enumerate_parallel_below<S: Search>(
             let mut worker = s.clone();
             let (next, stopped, paths, nodes) = (&next, &stopped, &paths, &nodes);
             scope.spawn(move || {
-                let mut visit_mut = |o: &[u32]| visit(o);
+                let mut visit_mut = visitor();
                 let start = worker.nodes();
                 loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);

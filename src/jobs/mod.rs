@@ -9,11 +9,10 @@
 //!
 //! # Why the parts can be counted apart
 //!
-//! The in-process count collects solution *classes*: symmetry breaking
-//! forbids some options, the search finds every solution that avoids them,
-//! and a class whose several members avoid them is met several times and
-//! de-duplicated by its canonical form. Parts cannot see each other's
-//! classes. But a part can tell, from one solution alone, how many members
+//! Symmetry breaking forbids some options, the search finds every
+//! solution that avoids them, and a class whose several members avoid
+//! them is met several times. Parts cannot see each other's classes. But
+//! a part can tell, from one solution alone, how many members
 //! of its class the whole search meets: the images of the solution under
 //! the group that avoid every forbidden option ([`Group::weight_and_found`]).
 //! If the search meets a class `k` times, each meeting adds `1/k` to the
@@ -22,6 +21,8 @@
 //! many solutions it found ([`Tally`]); [`merge`] sums the pairs over all
 //! parts and divides — every sum must divide exactly, which doubles as a
 //! check that no part is missing a member of a class another part found.
+//! The in-process count tallies the same way, per search thread, through
+//! the same code ([`crate::enumerate::enumerate_exact`]).
 //!
 //! # Fingerprint
 //!
@@ -93,6 +94,19 @@ impl Tallies {
     /// Solutions found, over every kind.
     pub fn solutions(&self) -> u64 {
         self.0.values().fold(0, |a, &b| a.saturating_add(b))
+    }
+
+    /// What a search stopped early has met, in whole classes (the classes
+    /// some of whose members it has not met yet are left out):
+    /// (on a fixed board, distinct), saturating.
+    pub fn so_far(&self) -> (u64, u64) {
+        let (mut count, mut distinct) = (0u64, 0u64);
+        for (&(weight, per_class), &found) in &self.0 {
+            let classes = found / per_class.max(1);
+            distinct = distinct.saturating_add(classes);
+            count = count.saturating_add(classes.saturating_mul(weight));
+        }
+        (count, distinct)
     }
 
     /// The counts these tallies add up to: (on a fixed board, distinct).

@@ -1,14 +1,15 @@
 //! The two searches behind split counting: cutting the tree `count` would
 //! search into parts ([`cut`]) and counting one part ([`count_part`]).
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, mpsc};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::files::{PartPaths, PartResult, Shape};
-use super::{Tallies, fingerprint, trust};
+use super::{fingerprint, trust};
+use crate::enumerate::{self, CoverRun, Limits, Want};
 use crate::error::{Error, Result};
-use crate::exact::{self, Built, Search, Stop, balance};
+use crate::exact::{self, balance};
 use crate::options::{Options, SolverChoice};
 use crate::puzzle::Puzzle;
 use crate::rng::Rng;
@@ -126,11 +127,12 @@ pub struct PartStopped {
 
 /// Counts `parts` one after another, each on every thread of `options`:
 /// every solution below a part's prefixes, each checked against the
-/// puzzle, tallied so that parts merge exactly (see [`super`]); `done`
-/// gets each finished part's result. Stops when the time limit of
-/// `options` runs out or `stop` is raised, and says in which part. The
-/// search is built once for all parts; the tree must have the shape's
-/// fingerprint.
+/// puzzle, tallied so that parts merge exactly (see [`super`]) — by the
+/// same threads and receiving loop as a whole count
+/// ([`enumerate::enumerate_exact`]), so a part's memory does not grow with
+/// its solutions either. `done` gets each finished part's result. Stops
+/// when the time limit of `options` runs out or `stop` is raised, and
+/// says in which part. The tree must have the shape's fingerprint.
 pub fn count_parts(
     puzzle: &Puzzle,
     options: &Options,
@@ -144,26 +146,13 @@ pub fn count_parts(
     }
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     on_part_tree(puzzle, options, shape, |tree, options| {
-        let forbidden = tree.forbidden();
         for part in parts {
             let part_started = Instant::now();
-            let mut tallies = Tallies::default();
-            let walk = Walk {
-                prefixes: part.prefixes.clone(),
-                threads: options.threads(),
-                stop: Arc::clone(stop),
-                deadline,
-                on_solution: &mut |options: &[u32]| {
-                    let (weight, per_class) = tree.run.group.weight_and_found(options, &forbidden);
-                    tallies.add(weight, per_class, 1);
-                    true
-                },
-            };
-            let (nodes, stopped) = walk_checked(puzzle, tree, &shape.engine, walk)?;
-            if stopped.is_some() {
+            let found = walk(tree, options, part, stop, deadline, Want::Counts)?;
+            if !found.enumeration.complete {
                 return Ok(Some(PartStopped {
                     part: part.part,
-                    solutions: tallies.solutions(),
+                    solutions: found.tallies.solutions(),
                 }));
             }
             done(trust::seal(PartResult {
@@ -175,10 +164,10 @@ pub fn count_parts(
                 checksum: String::new(),
                 puzzle: puzzle.name.clone(),
                 engine: shape.engine.clone(),
-                nodes,
+                nodes: found.nodes,
                 seconds: part_started.elapsed().as_secs_f64(),
-                solutions: tallies.solutions(),
-                tally: tallies.list(),
+                solutions: found.tallies.solutions(),
+                tally: found.tallies.list(),
             }))?;
         }
         Ok(None)
@@ -208,22 +197,11 @@ pub fn first_in_part(
     trust::check_part(shape, part).map_err(Error::Usage)?;
     let deadline = options.time_limit.map(|t| Instant::now() + t);
     on_part_tree(puzzle, options, shape, |tree, options| {
-        let mut first = None;
-        let walk = Walk {
-            prefixes: part.prefixes.clone(),
-            threads: options.threads(),
-            stop: Arc::clone(stop),
-            deadline,
-            on_solution: &mut |chosen: &[u32]| {
-                first = Some(chosen.to_vec());
-                false
-            },
-        };
-        let (_, stopped) = walk_checked(puzzle, tree, &shape.engine, walk)?;
-        Ok(match first {
-            Some(chosen) => FirstInPart::Found((tree.run.solution)(&chosen)),
-            None if stopped.is_some() => FirstInPart::Stopped,
-            None => FirstInPart::Empty,
+        let found = walk(tree, options, part, stop, deadline, Want::Any)?.enumeration;
+        Ok(match found.classes.into_iter().next() {
+            Some(solution) => FirstInPart::Found(solution),
+            None if found.complete => FirstInPart::Empty,
+            None => FirstInPart::Stopped,
         })
     })
 }
@@ -251,98 +229,49 @@ fn on_part_tree<T>(
     .map_err(|reason| Error::Usage(format!("this part cannot be searched: {reason}")))
 }
 
-/// Runs `walk` with every solution checked against the puzzle before
-/// `walk`'s own handler sees it: nodes visited and why it stopped early.
-fn walk_checked(
-    puzzle: &Puzzle,
+/// Searches the subtrees below `part`'s prefixes on the threads of
+/// `options`, for `want` (the first solution takes the limit of one),
+/// until `deadline` or `stop`. `Err` when a prefix is not a path of the
+/// tree, or a solution fails its check.
+fn walk(
     tree: &Tree,
-    engine: &str,
-    walk: Walk,
-) -> Result<(u64, Option<Stop>)> {
-    let mut failure = None;
-    let inner = walk.on_solution;
-    let mut checked = |options: &[u32]| {
-        let solution = (tree.run.solution)(options);
-        if let Err(e) = crate::solution::check(puzzle, &solution) {
-            failure = Some(e);
-            return false;
-        }
-        inner(options)
-    };
-    let walked = Walk {
-        on_solution: &mut checked,
-        ..walk
-    }
-    .run(tree.build()?);
-    if let Some(e) = failure {
-        return Err(Error::Bug(format!(
-            "the {engine} engine produced a solution that fails the check: {e}"
+    options: &Options,
+    part: &PartPaths,
+    stop: &Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    want: Want,
+) -> Result<enumerate::Exact> {
+    let mut search = tree.build()?;
+    if let Some(p) = part
+        .prefixes
+        .iter()
+        .find(|p| !exact::is_path(&mut search, p))
+    {
+        return Err(Error::Usage(format!(
+            "the prefix {} is not a path of this puzzle's search tree",
+            trust::show_prefix(p)
         )));
     }
-    walked.map_err(Error::Usage)
-}
-
-/// Walks the subtrees below `prefixes` on `threads` threads, handing each
-/// solution to `on_solution` on the calling thread (the check and the
-/// tally need the puzzle, which the search threads do not carry).
-struct Walk<'a> {
-    prefixes: Vec<Vec<u32>>,
-    threads: usize,
-    stop: Arc<AtomicBool>,
-    deadline: Option<Instant>,
-    on_solution: &'a mut dyn FnMut(&[u32]) -> bool,
-}
-
-impl Walk<'_> {
-    /// Nodes visited and why the walk stopped early, if it did; `Err`
-    /// when a prefix is not a path of the tree.
-    fn run(self, mut search: Built) -> std::result::Result<(u64, Option<Stop>), String> {
-        if let Some(p) = self
-            .prefixes
-            .iter()
-            .find(|p| !exact::is_path(&mut search, p))
-        {
-            return Err(format!(
-                "the prefix {} is not a path of this puzzle's search tree",
-                trust::show_prefix(p)
-            ));
-        }
-        // Raised by the deadline, by `stop` or when a solution fails its
-        // check; the search threads look at it every few thousand nodes.
-        let interrupt = Arc::new(AtomicBool::new(false));
-        search.set_interrupt(Arc::clone(&interrupt));
-        let (send, receive) = mpsc::sync_channel::<Vec<u32>>(4096);
-        let (prefixes, threads) = (self.prefixes, self.threads);
-        let on_solution = self.on_solution;
-        std::thread::scope(|scope| {
-            let searcher = scope.spawn(move || {
-                let send = Mutex::new(send);
-                let visit = |o: &[u32]| send.lock().is_ok_and(|s| s.send(o.to_vec()).is_ok());
-                exact::enumerate_parallel_below(&mut search, prefixes, threads, &visit)
-            });
-            let mut wanted = true;
-            loop {
-                let raised = self.stop.load(Ordering::Relaxed)
-                    || self.deadline.is_some_and(|d| Instant::now() >= d);
-                if raised || !wanted {
-                    interrupt.store(true, Ordering::Relaxed);
-                }
-                match receive.recv_timeout(std::time::Duration::from_millis(50)) {
-                    Ok(options) if wanted => wanted = on_solution(&options),
-                    Ok(_) => {}
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                }
-            }
-            let result = searcher
-                .join()
-                .map_err(|_| "the search panicked".to_string())?;
-            Ok(match result {
-                Ok(nodes) => (nodes, None),
-                // Nodes are not totalled on an early stop; the part counts
-                // for nothing then anyway.
-                Err(why) => (0, Some(why)),
-            })
-        })
-    }
+    let now = Instant::now();
+    let limits = Limits {
+        jobs: Some(options.threads()),
+        classes: (want == Want::Any).then_some(1),
+        time: deadline.map(|d| d.saturating_duration_since(now)),
+        stop: Some(Arc::clone(stop)),
+        meter: None,
+        render_per_class: std::time::Duration::ZERO,
+        want,
+    };
+    let run = CoverRun {
+        limits: &limits,
+        run_started: now,
+        ..*tree.run
+    };
+    enumerate::enumerate_exact(
+        &run,
+        tree.engine.name(),
+        search,
+        part.prefixes.clone(),
+        &mut |_| {},
+    )
 }

@@ -203,9 +203,11 @@ pub fn enumerate_corner(
     if let Err(e) = enumerate::start_search(
         "corner",
         search,
+        vec![Vec::new()],
         limits.threads(),
         &stop,
         limits.meter.as_ref(),
+        None,
         send,
     ) {
         return Some(Err(e));
@@ -248,7 +250,15 @@ fn collect_boxes<T>(
         canonical: &canonical,
         decode: &decode,
     };
-    enumerate::collect(receive, engine, classes, limits, run_started, progress)
+    enumerate::collect(
+        receive,
+        engine,
+        classes,
+        limits,
+        run_started,
+        None,
+        progress,
+    )
 }
 
 /// Reads the boxes of an assignment and blocks their orbit.
