@@ -11,6 +11,7 @@
 //! is CaDiCaL's only source of RAT steps, which LRAT checkers (ours
 //! included, [`super::lrat`]) do not all read.
 
+use crate::process::files::Counting;
 use std::cell::RefCell;
 use std::io::{self, BufWriter, Write};
 use std::rc::Rc;
@@ -86,22 +87,6 @@ struct Writer<W: Write> {
     original_empty: Option<i64>,
     added: u64,
     deleted: u64,
-}
-
-struct Counting<W> {
-    inner: W,
-    bytes: u64,
-}
-
-impl<W: Write> Write for Counting<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.bytes += n as u64;
-        Ok(n)
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
 }
 
 impl<W: Write> Writer<W> {

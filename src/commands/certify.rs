@@ -145,22 +145,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             sink.write(&text::draw(&puzzle, &solution, sink.style(&args.draw)))?;
             Ok(Exit::Done)
         }
-        Answer::Unknown => {
-            let interrupted = jigsat::process::interrupt::raised();
-            eprintln!(
-                "{file}: {}: nothing was certified, no proof written",
-                if interrupted {
-                    "interrupted".to_string()
-                } else {
-                    jigsat::report::time_limit_reached(options.time_limit.unwrap_or_default())
-                }
-            );
-            Ok(if interrupted {
-                Exit::Interrupted
-            } else {
-                Exit::GaveUp
-            })
-        }
+        Answer::Unknown => Ok(not_certified(&file, &options, ", no proof written")),
         Answer::Unsat => {
             let size = jigsat::process::budget::human(proved.bytes);
             if !certifying {
@@ -241,22 +226,7 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
         (None, None) => unreachable!("a proof file or a temporary one"),
     };
     match certify::count::certify(&puzzle, &options, &until, path)? {
-        certify::count::CountOutcome::Stopped => {
-            let interrupted = jigsat::process::interrupt::raised();
-            eprintln!(
-                "{file}: {}: nothing was certified",
-                if interrupted {
-                    "interrupted".to_string()
-                } else {
-                    jigsat::report::time_limit_reached(options.time_limit.unwrap_or_default())
-                }
-            );
-            Ok(if interrupted {
-                Exit::Interrupted
-            } else {
-                Exit::GaveUp
-            })
-        }
+        certify::count::CountOutcome::Stopped => Ok(not_certified(&file, &options, "")),
         certify::count::CountOutcome::Certified(c) => {
             println!(
                 "{}: {} solutions, {} distinct (certified)",
@@ -288,5 +258,26 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
             }
             Ok(Exit::Done)
         }
+    }
+}
+
+/// Says that a run stopped before anything was certified (Ctrl-C, or the
+/// time limit), and how it ended.
+fn not_certified(
+    file: &impl std::fmt::Display,
+    options: &jigsat::options::Options,
+    more: &str,
+) -> Exit {
+    let interrupted = jigsat::process::interrupt::raised();
+    let why = if interrupted {
+        "interrupted".to_string()
+    } else {
+        jigsat::report::time_limit_reached(options.time_limit.unwrap_or_default())
+    };
+    eprintln!("{file}: {why}: nothing was certified{more}");
+    if interrupted {
+        Exit::Interrupted
+    } else {
+        Exit::GaveUp
     }
 }
