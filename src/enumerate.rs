@@ -57,12 +57,12 @@ use crate::cover::Cover;
 use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
 use crate::exact::{self, Built, ExactCover, ExactEngine, Meter, Search};
-pub use crate::jobs::Tallies;
 use crate::puzzle::Puzzle;
 use crate::solution::{Placements, Scratch, Solution, checked};
 use crate::solve::incremental::Formula;
 use crate::solve::{Incremental, worker};
 use crate::symmetry::{Breaking, Group, Orbits};
+use crate::tally::Tallies;
 
 /// The engines that enumerate a cover: an exact search, or incremental
 /// SAT on the placement CNF.

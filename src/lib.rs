@@ -69,6 +69,7 @@ pub mod rng;
 pub mod solution;
 pub mod solve;
 pub mod symmetry;
+pub mod tally;
 pub mod tree;
 
 pub use cover::Cover;

@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
-use super::Tally;
 use crate::error::{Error, InputError, Result};
 use crate::puzzle::Puzzle;
+use crate::tally::Tally;
 
 /// The puzzle a split was cut from, as the user's file had it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
