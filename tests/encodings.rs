@@ -549,6 +549,8 @@ mod puzzles {
                 "big-cats.toml",
                 // Calibron 12 goes through the order model: tests/rectangles.rs.
                 "calibron12.toml",
+                "dominoes-6x6.toml",
+                "dominoes-8x8.toml",
                 "pentomino-3x20.toml",
                 "pentomino-6x10.toml",
                 "pentomino-8x8-hole.toml",
@@ -593,6 +595,16 @@ mod puzzles {
     #[test]
     fn soma() {
         every_encoding("soma.toml", Status::Solved);
+    }
+
+    #[test]
+    fn dominoes_6x6() {
+        every_encoding("dominoes-6x6.toml", Status::Solved);
+    }
+
+    #[test]
+    fn dominoes_8x8() {
+        every_encoding("dominoes-8x8.toml", Status::Solved);
     }
 
     #[test]
