@@ -110,20 +110,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         encoded.cnf.num_clauses(),
         if symmetry { "with " } else { "without " },
     );
-    // A proof to check and no file asked for: a temporary one, removed
-    // by the signal handler too.
-    let temp = match &args.certify.proof {
-        Some(_) => None,
-        None => Some(
-            tempfile::Builder::new()
-                .prefix(".jigsat-proof")
-                .tempfile()
-                .map_err(|e| Error::io(std::env::temp_dir(), e))?,
-        ),
-    };
-    let _registered = temp
-        .as_ref()
-        .map(|t| jigsat::process::files::TempFile::new(t.path()));
+    let (temp, _registered) = temporary_proof(args.certify.proof.as_deref())?;
     let path: &Path = match (&args.certify.proof, &temp) {
         (Some(p), _) => p,
         (None, Some(t)) => t.path(),
@@ -208,18 +195,7 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
         options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
         jigsat::process::interrupt::flag(),
     );
-    let temp = match &args.proof {
-        Some(_) => None,
-        None => Some(
-            tempfile::Builder::new()
-                .prefix(".jigsat-proof")
-                .tempfile()
-                .map_err(|e| Error::io(std::env::temp_dir(), e))?,
-        ),
-    };
-    let _registered = temp
-        .as_ref()
-        .map(|t| jigsat::process::files::TempFile::new(t.path()));
+    let (temp, _registered) = temporary_proof(args.proof.as_deref())?;
     let path: &Path = match (&args.proof, &temp) {
         (Some(p), _) => p,
         (None, Some(t)) => t.path(),
@@ -280,4 +256,24 @@ fn not_certified(
     } else {
         Exit::GaveUp
     }
+}
+
+/// A proof to check and no file asked for: a temporary one, registered so
+/// that the signal handler removes it too (`None`s when a file was asked
+/// for).
+fn temporary_proof(
+    asked: Option<&Path>,
+) -> Result<(
+    Option<tempfile::NamedTempFile>,
+    Option<jigsat::process::files::TempFile>,
+)> {
+    if asked.is_some() {
+        return Ok((None, None));
+    }
+    let temp = tempfile::Builder::new()
+        .prefix(".jigsat-proof")
+        .tempfile()
+        .map_err(|e| Error::io(std::env::temp_dir(), e))?;
+    let registered = jigsat::process::files::TempFile::new(temp.path());
+    Ok((Some(temp), Some(registered)))
 }
