@@ -34,39 +34,53 @@ pub struct PlacedTile {
     pub edges: [String; 4],
 }
 
-/// What lies on the board. Copies of a piece are interchangeable, so the
-/// pieces are kept sorted: two equal solutions compare equal. An
-/// edge-matching solution has `tiles` (sorted by position) and no pieces.
+/// What lies on the board: the pieces of a packing or the tiles of an
+/// edge-matching board, never both. Copies of a piece are
+/// interchangeable, so the pieces are kept sorted: two equal solutions
+/// compare equal. Tiles are kept in board order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    pub pieces: Vec<PlacedPiece>,
-    pub tiles: Vec<PlacedTile>,
+pub enum Solution {
+    /// A packing: each piece with the cells it covers.
+    Pieces(Vec<PlacedPiece>),
+    /// An edge-matching board: each tile with its cell and turn.
+    Tiles(Vec<PlacedTile>),
 }
 
 impl Solution {
     pub fn new(mut pieces: Vec<PlacedPiece>) -> Solution {
         pieces.iter_mut().for_each(|p| p.cells.sort_unstable());
         pieces.sort_unstable();
-        Solution {
-            pieces,
-            tiles: Vec::new(),
-        }
+        Solution::Pieces(pieces)
     }
 
     /// An edge-matching solution; tiles are kept in board order (row by
     /// row, as `Cell` orders them).
     pub fn of_tiles(mut tiles: Vec<PlacedTile>) -> Solution {
         tiles.sort_unstable_by_key(|t| (t.at.z, t.at.y, t.at.x));
-        Solution {
-            pieces: Vec::new(),
-            tiles,
+        Solution::Tiles(tiles)
+    }
+
+    /// The pieces placed: none on an edge-matching board, whose solution
+    /// is its tiles.
+    pub fn pieces(&self) -> &[PlacedPiece] {
+        match self {
+            Solution::Pieces(pieces) => pieces,
+            Solution::Tiles(_) => &[],
+        }
+    }
+
+    /// The tiles placed: none in a packing.
+    pub fn tiles(&self) -> &[PlacedTile] {
+        match self {
+            Solution::Pieces(_) => &[],
+            Solution::Tiles(tiles) => tiles,
         }
     }
 
     /// The placed piece (its index in `pieces`) covering each covered cell.
     pub fn owners(&self) -> HashMap<Cell, usize> {
         let mut owner = HashMap::new();
-        for (k, placed) in self.pieces.iter().enumerate() {
+        for (k, placed) in self.pieces().iter().enumerate() {
             for &c in &placed.cells {
                 owner.insert(c, k);
             }
@@ -97,13 +111,13 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
 /// no overlaps, each piece's cells congruent to its shape under its
 /// allowed moves, the counts kept, and every cell covered on an exact fill.
 fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Result<(), String> {
-    if !solution.tiles.is_empty() {
+    let Solution::Pieces(placed_pieces) = solution else {
         return Err("a packing solution holds pieces, not tiles".into());
-    }
+    };
     let board = &puzzle.board;
     let mut owner: HashMap<Cell, usize> = HashMap::new();
     let mut used = vec![0u32; pieces.len()];
-    for (k, placed) in solution.pieces.iter().enumerate() {
+    for (k, placed) in placed_pieces.iter().enumerate() {
         let piece = pieces.get(placed.piece).ok_or_else(|| {
             format!(
                 "solution names piece #{} but the puzzle has {}",
@@ -115,7 +129,7 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
         check_placed(puzzle, piece, placed)?;
         for &c in &placed.cells {
             if let Some(&other) = owner.get(&c) {
-                let other = &pieces[solution.pieces[other].piece].name;
+                let other = &pieces[placed_pieces[other].piece].name;
                 return Err(format!("pieces {other} and {} overlap at {c}", piece.name));
             }
             owner.insert(c, k);
@@ -239,13 +253,12 @@ impl Placements {
             out.must[i as usize / 64] |= 1 << (i % 64);
         }
         for o in 0..options as u32 {
-            let one = decode(&[o]);
-            let [placed] = &one.pieces[..] else {
+            let Solution::Pieces(one) = decode(&[o]) else {
                 return Ok(None);
             };
-            if !one.tiles.is_empty() {
+            let [placed] = &one[..] else {
                 return Ok(None);
-            }
+            };
             let piece = pieces.get(placed.piece).ok_or_else(|| {
                 format!(
                     "a placement names piece #{} but the puzzle has {}",
@@ -370,12 +383,12 @@ pub fn failed(who: &str, why: &str) -> crate::error::Error {
 /// matching, and the border label on every frame edge and no inner one.
 fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<(), String> {
     let board = &puzzle.board;
-    if !solution.pieces.is_empty() {
+    let Solution::Tiles(placed_tiles) = solution else {
         return Err("an edge-matching solution holds tiles, not pieces".into());
-    }
+    };
     let mut at: HashMap<Cell, usize> = HashMap::new();
     let mut used = vec![0u32; tiling.tiles.len()];
-    for (k, placed) in solution.tiles.iter().enumerate() {
+    for (k, placed) in placed_tiles.iter().enumerate() {
         let tile = listed_tile(tiling, placed)?;
         used[placed.tile] += 1;
         if board.index(placed.at).is_none() {
@@ -393,9 +406,9 @@ fn check_tiles(puzzle: &Puzzle, tiling: &Tiling, solution: &Solution) -> Result<
     if let Some(c) = board.cells().iter().find(|c| !at.contains_key(c)) {
         return Err(format!("no tile lies at {c}"));
     }
-    for placed in &solution.tiles {
+    for placed in placed_tiles {
         for d in 0..DIRECTION_NAMES.len() {
-            check_edge(tiling, solution, &at, placed, d)?;
+            check_edge(tiling, placed_tiles, &at, placed, d)?;
         }
     }
     Ok(())
@@ -459,7 +472,7 @@ fn check_tile_counts(tiling: &Tiling, used: &[u32]) -> Result<(), String> {
 /// neighbour's edge across it.
 fn check_edge(
     tiling: &Tiling,
-    solution: &Solution,
+    tiles: &[PlacedTile],
     at: &HashMap<Cell, usize>,
     placed: &PlacedTile,
     d: usize,
@@ -483,7 +496,7 @@ fn check_edge(
             placed.at
         ));
     }
-    let other = &solution.tiles[k].edges[(d + 2) % 4];
+    let other = &tiles[k].edges[(d + 2) % 4];
     if tiling.matching.partner(label) != *other {
         return Err(format!(
             "tile {name} at {} shows {label} on its {} edge, but its neighbour at {next} shows {other}",

@@ -45,7 +45,7 @@ pub fn document(
 pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
     if let Some(tiling) = puzzle.tiling() {
         let tiles: Vec<Value> = solution
-            .tiles
+            .tiles()
             .iter()
             .map(|t| {
                 json!({
@@ -60,7 +60,7 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
     }
     let flat = puzzle.is_flat();
     let pieces: Vec<Value> = solution
-        .pieces
+        .pieces()
         .iter()
         .map(|p| {
             let cells: Vec<Value> = p

@@ -18,12 +18,12 @@ use crate::solution::Solution;
 /// them.
 pub fn build_order(puzzle: &Puzzle, solution: &Solution) -> Vec<usize> {
     if puzzle.tiling().is_some() {
-        return (0..solution.tiles.len()).collect();
+        return (0..solution.tiles().len()).collect();
     }
-    let mut order: Vec<usize> = (0..solution.pieces.len()).collect();
+    let mut order: Vec<usize> = (0..solution.pieces().len()).collect();
     if puzzle.is_flat() {
         let first = |k: &usize| {
-            let cells = &solution.pieces[*k].cells;
+            let cells = &solution.pieces()[*k].cells;
             cells.iter().map(|c| (c.y, c.x)).min()
         };
         order.sort_by_key(first);
@@ -34,7 +34,7 @@ pub fn build_order(puzzle: &Puzzle, solution: &Solution) -> Vec<usize> {
 
 /// The greedy bottom-up order of a box whose floor is layer `floor`.
 fn bottom_up(floor: i32, solution: &Solution) -> Vec<usize> {
-    let pieces = &solution.pieces;
+    let pieces = &solution.pieces();
     let mut placed: HashSet<Cell> = HashSet::new();
     let mut left: Vec<usize> = (0..pieces.len()).collect();
     let mut order = Vec::with_capacity(pieces.len());
@@ -105,7 +105,7 @@ mod tests {
             piece(3, &[(1, 0, 0), (1, 0, 1)]),
         ]);
         let order = bottom_up(0, &solution);
-        let bar = solution.pieces.iter().position(|p| p.cells.len() == 3);
+        let bar = solution.pieces().iter().position(|p| p.cells.len() == 3);
         assert_eq!(order.last().copied(), bar);
         assert_eq!(ranks(&order)[order[0]], 0);
     }
@@ -118,7 +118,7 @@ mod tests {
             piece(1, &[(1, 0, 0)]),
         ]);
         let order = bottom_up(0, &solution);
-        let cube = solution.pieces.iter().position(|p| p.cells.len() == 1);
+        let cube = solution.pieces().iter().position(|p| p.cells.len() == 1);
         assert_eq!(order.first().copied(), cube);
     }
 }

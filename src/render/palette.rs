@@ -129,7 +129,7 @@ pub fn difference(a: Rgb, b: Rgb) -> f64 {
 pub fn touching(solution: &Solution) -> Vec<Vec<usize>> {
     let owner = solution.owners();
     solution
-        .pieces
+        .pieces()
         .iter()
         .enumerate()
         .map(|(k, placed)| {
@@ -157,9 +157,9 @@ const NORMAL_NEAR_ENOUGH: f64 = 0.3;
 pub fn colours(solution: &Solution) -> Vec<Rgb> {
     let palette: Vec<Rgb> = PALETTE.iter().map(|&h| Rgb::from_hex(h)).collect();
     let near = touching(solution);
-    let mut chosen: Vec<Option<usize>> = vec![None; solution.pieces.len()];
+    let mut chosen: Vec<Option<usize>> = vec![None; solution.pieces().len()];
     let mut used = vec![false; palette.len()];
-    for k in 0..solution.pieces.len() {
+    for k in 0..solution.pieces().len() {
         let taken: Vec<usize> = near[k].iter().filter_map(|&o| chosen[o]).collect();
         let nearest = |i: usize, among: &mut dyn Iterator<Item = usize>| {
             among

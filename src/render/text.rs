@@ -192,7 +192,7 @@ impl<'a> Drawing<'a> {
             Region::Empty => return line.push_str(&format!(".{pad}")),
             Region::Piece(k) => k,
         };
-        let mut text = self.puzzle.pieces()[self.solution.pieces[k].piece]
+        let mut text = self.puzzle.pieces()[self.solution.pieces()[k].piece]
             .glyph
             .to_string();
         if self.cell_width > 1 {
@@ -235,8 +235,8 @@ fn junction(up: bool, down: bool, left: bool, right: bool, ascii: bool) -> char 
 /// Greedy colouring of the pieces on the board so that pieces sharing a
 /// face get different palette entries whenever the palette allows.
 fn colour_pieces(solution: &Solution, owner: &HashMap<Cell, usize>) -> Vec<usize> {
-    let mut colours: Vec<usize> = Vec::with_capacity(solution.pieces.len());
-    for (k, placed) in solution.pieces.iter().enumerate() {
+    let mut colours: Vec<usize> = Vec::with_capacity(solution.pieces().len());
+    for (k, placed) in solution.pieces().iter().enumerate() {
         let mut taken = [false; PALETTE.len()];
         for &c in &placed.cells {
             for d in NEIGHBOURS {
@@ -304,7 +304,7 @@ impl<'a> TileGrid<'a> {
         ascii: bool,
     ) -> TileGrid<'a> {
         let label = solution
-            .tiles
+            .tiles()
             .iter()
             .flat_map(|t| t.edges.iter())
             .map(|l| width(l))
@@ -319,7 +319,7 @@ impl<'a> TileGrid<'a> {
         TileGrid {
             board,
             tiling,
-            at: solution.tiles.iter().map(|t| (t.at, t)).collect(),
+            at: solution.tiles().iter().map(|t| (t.at, t)).collect(),
             // " left  name  right ": the sides' labels must not meet the
             // name, whichever tile has the longest of each.
             inner: 2 * label + name + 4,

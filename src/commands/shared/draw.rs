@@ -95,8 +95,8 @@ impl Sink<'_> {
             std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
             write_file(&dir.join("assembly.stl"), &assembly(puzzle, s, draw))?;
             let looks = jigsat::render::svg::Looks::new(puzzle, s);
-            let width = s.pieces.len().to_string().len();
-            for (k, placed) in s.pieces.iter().enumerate() {
+            let width = s.pieces().len().to_string().len();
+            for (k, placed) in s.pieces().iter().enumerate() {
                 let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));
                 let name = format!("{:0width$}-{}.stl", k + 1, file_name(&looks.labels[k]));
                 let title = format!("{} {}", puzzle.name, looks.labels[k]);
@@ -112,7 +112,7 @@ impl Sink<'_> {
 /// file.
 pub(crate) fn assembly(puzzle: &Puzzle, solution: &Solution, draw: &DrawArgs) -> Vec<u8> {
     let frame: Vec<Vec<[i32; 3]>> = solution
-        .pieces
+        .pieces()
         .iter()
         .map(|p| stl::printer_frame(&p.cells))
         .collect();

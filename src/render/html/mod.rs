@@ -163,7 +163,7 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
     let [x0, y0, z0] = puzzle.board.origin();
     let pieces = if let Some(tiling) = puzzle.tiling() {
         solution
-            .tiles
+            .tiles()
             .iter()
             .map(|t| PieceData {
                 name: format!("tile {} turned {}", tiling.tiles[t.tile].name, t.rotation),
@@ -176,7 +176,7 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
     } else {
         let looks = Looks::new(puzzle, solution);
         solution
-            .pieces
+            .pieces()
             .iter()
             .enumerate()
             .map(|(k, p)| PieceData {

@@ -45,7 +45,7 @@ pub fn board(puzzle: &Puzzle, solution: &Solution, looks: &Looks, id: &str) -> P
     }
     body.push_str("</g>\n");
 
-    for (k, placed) in solution.pieces.iter().enumerate() {
+    for (k, placed) in solution.pieces().iter().enumerate() {
         let cells: HashSet<(i32, i32)> = placed.cells.iter().map(|c| (c.x, c.y)).collect();
         let d = path_data(&outline(&cells), at);
         let fill = looks.fills[k];

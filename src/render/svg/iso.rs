@@ -111,7 +111,7 @@ fn put_pieces(page: &mut Panel, solution: &Solution, looks: &Looks, s: f64) {
     page.caption(0.0, top + 14.0, 13.0, "pieces as they lie in the box");
     let row_width = page.width.max(400.0);
     let drawn: Vec<Panel> = solution
-        .pieces
+        .pieces()
         .iter()
         .enumerate()
         .map(|(k, placed)| piece_alone(k, &placed.cells, looks, s))

@@ -83,10 +83,10 @@ impl Looks {
     pub fn new(puzzle: &Puzzle, solution: &Solution) -> Looks {
         let fills = palette::colours(solution);
         let mut seen = vec![0usize; puzzle.pieces().len()];
-        let mut copies = Vec::with_capacity(solution.pieces.len());
-        let mut labels = Vec::with_capacity(solution.pieces.len());
-        let mut names = Vec::with_capacity(solution.pieces.len());
-        for placed in &solution.pieces {
+        let mut copies = Vec::with_capacity(solution.pieces().len());
+        let mut labels = Vec::with_capacity(solution.pieces().len());
+        let mut names = Vec::with_capacity(solution.pieces().len());
+        for placed in solution.pieces() {
             let piece = &puzzle.pieces()[placed.piece];
             seen[placed.piece] += 1;
             copies.push(seen[placed.piece]);
@@ -121,7 +121,7 @@ pub fn solution_panel(puzzle: &Puzzle, solution: &Solution, id: &str) -> Panel {
     if let Some(tiling) = puzzle.tiling() {
         let [x0, y0, _] = puzzle.board.origin();
         let views: Vec<tile::TileView> = solution
-            .tiles
+            .tiles()
             .iter()
             .map(|t| tile::TileView {
                 name: &tiling.tiles[t.tile].name,
