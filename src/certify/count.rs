@@ -55,7 +55,7 @@ fn option_keys(instance: &Instance) -> HashMap<(usize, Vec<Cell>), u32> {
     let mut keys = HashMap::new();
     for o in 0..instance.cover().options.len() as u32 {
         let s = instance.family().solution(&[o]);
-        if let [p] = &s.pieces()[..] {
+        if let [p] = s.pieces() {
             let mut cells = p.cells.clone();
             cells.sort();
             keys.insert((p.piece, cells), o);

@@ -153,7 +153,7 @@ const NEAR_ENOUGH: f64 = 0.2;
 /// The same for full colour vision alone.
 const NORMAL_NEAR_ENOUGH: f64 = 0.3;
 
-/// A fill for every placed piece (by its index in `solution.pieces`).
+/// A fill for every placed piece (by its index in `solution.pieces()`).
 pub fn colours(solution: &Solution) -> Vec<Rgb> {
     let palette: Vec<Rgb> = PALETTE.iter().map(|&h| Rgb::from_hex(h)).collect();
     let near = touching(solution);
