@@ -41,19 +41,6 @@ pub struct Group {
 }
 
 impl Group {
-    /// The trivial group over `cells` cells, `pieces` pieces and `options`
-    /// options: only the identity.
-    pub fn trivial(cells: usize, pieces: usize, options: usize) -> Group {
-        Group {
-            elements: vec![Symmetry {
-                transform: Transform::IDENTITY,
-                cells: (0..cells as u32).collect(),
-                pieces: (0..pieces).collect(),
-                options: (0..options as u32).collect(),
-            }],
-        }
-    }
-
     pub fn order(&self) -> usize {
         self.elements.len()
     }
@@ -78,20 +65,6 @@ impl Group {
     /// of its stabiliser (how many elements map it to itself).
     pub fn canonical(&self, options: &[u32]) -> (Vec<u32>, usize) {
         canonical_form(options, self.order(), |g, sorted| self.image(g, sorted))
-    }
-
-    /// How a solution found by a search with symmetry breaking counts,
-    /// without seeing the other solutions: the solutions on a fixed board
-    /// its class stands for (|G| / stabiliser), and how many of them avoid
-    /// every `forbidden` option — the members of the class the search
-    /// finds. A search that finds every allowed solution once meets each
-    /// class exactly that many times, so a class adds 1/that to the
-    /// distinct count wherever its members are found: the parts of a split
-    /// search can be counted apart and summed ([`crate::jobs`]), and so
-    /// can the threads of one search ([`Orbits`]).
-    pub fn weight_and_found(&self, options: &[u32], forbidden: &[bool]) -> (u64, u64) {
-        let orbits = Orbits::new(self, forbidden);
-        orbits.weigh(options, &mut orbits.scratch()).weight()
     }
 }
 

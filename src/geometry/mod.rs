@@ -11,8 +11,8 @@ mod orientation;
 pub mod square;
 mod transform;
 
-pub use board::{Board, BoardTooLarge, MAX_BOARD_SLOTS};
-pub use motion::{Motion, board_motions};
+pub use board::{Board, MAX_BOARD_SLOTS};
+pub use motion::board_motions;
 pub use orientation::{Moves, Orientation, Rotations, orientations};
 pub use transform::Transform;
 

@@ -14,7 +14,7 @@
 //! them is met several times. Parts cannot see each other's classes. But
 //! a part can tell, from one solution alone, how many members
 //! of its class the whole search meets: the images of the solution under
-//! the group that avoid every forbidden option ([`Group::weight_and_found`]).
+//! the group that avoid every forbidden option ([`Orbits`]).
 //! If the search meets a class `k` times, each meeting adds `1/k` to the
 //! distinct count, wherever it happens. So each part records, per pair
 //! (solutions on a fixed board the class stands for, members met), how
@@ -33,7 +33,7 @@
 //! fingerprint, so a split is known by its cut as well: every part's
 //! digest and the cut's ([`trust`]).
 //!
-//! [`Group::weight_and_found`]: crate::symmetry::Group::weight_and_found
+//! [`Orbits`]: crate::symmetry::Orbits
 
 pub mod files;
 pub mod run;

@@ -24,9 +24,8 @@ use crate::geometry::{Board, Cell, Moves, Shape};
 /// gets a message instead of an out-of-memory kill.
 pub const MAX_BOARD_CELLS: usize = 250_000;
 pub const MAX_COORDINATE: i64 = 10_000;
-/// The board's bounding box is limited too (its lookup spans it): see
-/// [`MAX_BOARD_SLOTS`].
-pub use crate::geometry::MAX_BOARD_SLOTS;
+// The board's bounding box is limited too (its lookup spans it): see
+// `geometry::MAX_BOARD_SLOTS`.
 
 #[derive(Clone, Debug)]
 pub struct Puzzle {
