@@ -259,15 +259,16 @@ pub fn size(cover: &Cover, encoding: Encoding, card: Card, edges: EdgeEncoding) 
 fn item_size(item: &Item, n: usize, encoding: Encoding, card: Card) -> CnfSize {
     let amo = encoding.at_most_one(n);
     let formula = match (item.min, item.max) {
-        (0, 1) => amo.size(n, false),
-        (1, 1) => amo.size(n, true),
-        _ => None,
+        (_, 0) => None,
+        (0, 1) => amo.size(n, false).map(widen),
+        (1, 1) => amo.size(n, true).map(widen),
+        (min, max) => card.encoder().size(n, min, max),
     };
     if let Some((clauses, literals, aux)) = formula {
         return CnfSize {
-            variables: u64::from(aux),
-            clauses: clauses as u64,
-            literals: literals as u64,
+            variables: aux,
+            clauses,
+            literals,
         };
     }
     let mut cnf = Cnf::counting();
@@ -279,6 +280,12 @@ fn item_size(item: &Item, n: usize, encoding: Encoding, card: Card) -> CnfSize {
         clauses: cnf.num_clauses() as u64,
         literals: cnf.num_lits() as u64,
     }
+}
+
+/// An at-most-one size, (clauses, literals, auxiliaries), in the
+/// cardinality encodings' wider figures.
+fn widen((clauses, literals, aux): (usize, usize, u32)) -> (u64, u64, u64) {
+    (clauses as u64, literals as u64, u64::from(aux))
 }
 
 fn encode_item(item: &Item, lits: &[Lit], encoding: Encoding, card: Card, cnf: &mut Cnf) {

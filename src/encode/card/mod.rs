@@ -16,6 +16,14 @@ use super::{Cnf, Lit};
 /// `min..=max`.
 pub trait Cardinality {
     fn encode(&self, lits: &[Lit], min: u32, max: u32, cnf: &mut Cnf);
+
+    /// What [`Cardinality::encode`] adds over `n` literals, as (clauses,
+    /// literals, auxiliary variables), worked out without building it —
+    /// `info` asks this of pieces with tens of thousands of placements —
+    /// or `None` where only building tells.
+    fn size(&self, _n: usize, _min: u32, _max: u32) -> Option<(u64, u64, u64)> {
+        None
+    }
 }
 
 /// Which cardinality encoding pieces with copies use (`--card`).

@@ -17,7 +17,8 @@
 //! solution exists. The colourings tried are the checkerboard and the
 //! stripes along each axis.
 
-use std::collections::{BTreeSet, HashSet};
+use rustc_hash::FxHashSet;
+use std::collections::BTreeSet;
 
 use super::placement::Placements;
 use crate::geometry::Cell;
@@ -145,12 +146,12 @@ fn reachable(
     puzzle: &Puzzle,
     balances: &[BTreeSet<i32>],
     area: i32,
-) -> Option<HashSet<(i32, i32)>> {
-    let mut states: HashSet<(i32, i32)> = HashSet::from([(0, 0)]);
+) -> Option<FxHashSet<(i32, i32)>> {
+    let mut states: FxHashSet<(i32, i32)> = FxHashSet::from_iter([(0, 0)]);
     let mut tries = 0usize;
     for (piece, values) in puzzle.pieces().iter().zip(balances) {
         let a = piece.shape.len() as i32;
-        let mut next = HashSet::new();
+        let mut next = FxHashSet::default();
         // sums[c] = balances reachable with c copies of this piece.
         let mut sums: BTreeSet<i32> = BTreeSet::from([0]);
         for copies in 0..=piece.count.max {
