@@ -106,6 +106,26 @@ pub struct Limits {
     /// What the run is for: the classes, the counts alone, or a first
     /// solution.
     pub want: Want,
+    /// Where each class goes as it is found, instead of
+    /// [`Enumeration::classes`]: a listing of millions of classes is
+    /// written out, never held.
+    pub listing: Option<Listing>,
+}
+
+/// Takes each class of an enumeration as it is found (checked), and
+/// writes it somewhere: `solve --all` streams its output through one, so
+/// that its memory does not grow with the classes listed. An error (the
+/// disk full) ends the enumeration with it.
+#[derive(Clone)]
+pub struct Listing(pub Arc<ListClass>);
+
+/// What a [`Listing`] does with one class.
+pub type ListClass = dyn Fn(&Solution) -> Result<()> + Send + Sync;
+
+impl fmt::Debug for Listing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Listing")
+    }
 }
 
 /// What an enumeration is for, which decides what the search threads
@@ -157,7 +177,8 @@ impl fmt::Display for Stopped {
 /// What an enumeration found.
 #[derive(Clone, Debug, Default)]
 pub struct Enumeration {
-    /// One checked solution per class, in the order found.
+    /// One checked solution per class, in the order found; empty when
+    /// the classes went to a [`Listing`].
     pub classes: Vec<Solution>,
     /// Solutions on a fixed board, summed over the classes found.
     pub count: u64,
@@ -183,24 +204,27 @@ impl Enumeration {
     }
 
     /// Records the checked representative of a new class standing for
-    /// `weight` solutions on a fixed board; `true` when that reaches the
-    /// limit on classes.
+    /// `weight` solutions on a fixed board: kept, or handed to the
+    /// limits' [`Listing`]; `true` when that reaches the limit on classes.
     pub fn record(
         &mut self,
         solution: Solution,
         weight: u64,
         limits: &Limits,
         progress: &mut dyn FnMut(u64),
-    ) -> bool {
-        self.classes.push(solution);
+    ) -> Result<bool> {
+        match &limits.listing {
+            Some(listing) => (listing.0)(&solution)?,
+            None => self.classes.push(solution),
+        }
         self.distinct += 1;
         self.count += weight;
         progress(self.distinct);
-        if limits.classes.is_some_and(|n| self.classes.len() >= n) {
-            self.stopped = Some(Stopped::Limit(self.classes.len()));
-            return true;
+        if let Some(n) = limits.classes.filter(|&n| self.distinct >= n as u64) {
+            self.stopped = Some(Stopped::Limit(n));
+            return Ok(true);
         }
-        false
+        Ok(false)
     }
 }
 
@@ -337,13 +361,13 @@ fn collect_messages<T, K: std::hash::Hash + Eq>(
                 }
                 let solution = (classes.decode)(raw)?;
                 let weight = classes.order / stabiliser as u64;
-                if result.record(solution, weight, limits, progress) {
+                if result.record(solution, weight, limits, progress)? {
                     break;
                 }
             }
             Message::Class(raw, weight) => {
                 let solution = (classes.decode)(raw)?;
-                if result.record(solution, weight, limits, progress) {
+                if result.record(solution, weight, limits, progress)? {
                     break;
                 }
             }

@@ -142,6 +142,9 @@ pub struct Options {
     pub render_per_class: Duration,
     /// What an enumeration is for ([`crate::enumerate::Want`]).
     pub want: crate::enumerate::Want,
+    /// Where an enumeration writes each class as it finds it
+    /// ([`crate::enumerate::Listing`]); `None`: they are kept.
+    pub listing: Option<crate::enumerate::Listing>,
 }
 
 impl Default for Options {
@@ -161,6 +164,7 @@ impl Default for Options {
             meter: None,
             render_per_class: Duration::ZERO,
             want: crate::enumerate::Want::Classes,
+            listing: None,
         }
     }
 }
@@ -175,6 +179,7 @@ impl Options {
             meter: self.meter.clone(),
             render_per_class: self.render_per_class,
             want: self.want,
+            listing: self.listing.clone(),
         }
     }
 
