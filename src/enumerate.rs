@@ -217,8 +217,9 @@ impl Enumeration {
             Some(listing) => (listing.0)(&solution)?,
             None => self.classes.push(solution),
         }
-        self.distinct += 1;
-        self.count += weight;
+        let past = || Error::Usage(crate::tally::PAST_U64.into());
+        self.distinct = self.distinct.checked_add(1).ok_or_else(past)?;
+        self.count = self.count.checked_add(weight).ok_or_else(past)?;
         progress(self.distinct);
         if let Some(n) = limits.classes.filter(|&n| self.distinct >= n as u64) {
             self.stopped = Some(Stopped::Limit(n));
@@ -652,7 +653,11 @@ impl Counter {
     /// The figures so far (on a fixed board, distinct), whole classes
     /// only: what the threads have handed over.
     fn so_far(&self) -> (u64, u64) {
-        self.tallies.lock().map(|t| t.so_far()).unwrap_or_default()
+        self.tallies
+            .lock()
+            .ok()
+            .and_then(|t| t.so_far().ok())
+            .unwrap_or_default()
     }
 
     fn failure(&self) -> Option<Error> {
@@ -676,13 +681,14 @@ impl Counter {
             // A part of a split holds some members of a class and not
             // others: only the merge of every part divides out.
             if self.want == Want::Counts {
-                (result.count, result.distinct) = tallies.so_far();
+                (result.count, result.distinct) = tallies.so_far().map_err(Error::Usage)?;
             }
             return Ok(());
         }
-        let (count, distinct) = tallies
-            .totals()
-            .map_err(|why| Error::Bug(format!("{}: {why}", self.who)))?;
+        let (count, distinct) = tallies.totals().map_err(|why| match why {
+            past if crate::tally::is_past_u64(&past) => Error::Usage(past),
+            why => Error::Bug(format!("{}: {why}", self.who)),
+        })?;
         if self.want == Want::Classes && (count, distinct) != (result.count, result.distinct) {
             return Err(Error::Bug(format!(
                 "{} listed {} classes ({} solutions) but tallied {distinct} ({count})",

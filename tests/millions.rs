@@ -198,6 +198,40 @@ fn pictures_refuse_more_classes_than_they_draw() {
     assert!(output.stdout.is_empty());
 }
 
+/// 128 dominoes on 16x16 tile it in about 2.5e32 ways, past 2^64: `count`
+/// refuses (exit 2) with Knuth's estimate a few seconds in, rather than
+/// run for ever towards a figure it could not hold; `estimate` says so.
+#[test]
+fn a_count_past_two_to_the_64_is_refused_with_the_estimate() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dominoes-16x16.toml");
+    std::fs::write(
+        &path,
+        "name = \"Dominoes 16x16\"\n[board]\nsize = [16, 16]\n\n\
+         [[piece]]\nname = \"domino\"\nshape = \"##\"\ncount = 128\n",
+    )
+    .unwrap();
+    let output = jigsat()
+        .args(["count", "-q", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("dominoes-16x16.toml")
+            && err.contains("2^64")
+            && err.contains("Knuth's estimate")
+            && err.contains("nothing counted"),
+        "{err}"
+    );
+    assert!(output.stdout.is_empty(), "no count is printed");
+    let output = jigsat().arg("estimate").arg(&path).output().unwrap();
+    assert_success(&output);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("past 2^64"), "{text}");
+}
+
 /// Peak resident memory of this process and its finished children, in
 /// bytes, as the OS keeps it.
 fn peak_children_bytes() -> u64 {
