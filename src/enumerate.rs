@@ -26,7 +26,9 @@
 //! Listing classes (`solve --all`, `--limit`) needs one member of each: a
 //! thread sends a solution on only when it is the least of the images the
 //! search meets ([`Orbits::is_least`]), exactly one per class, which
-//! [`collect`] decodes and checks in full. The incremental SAT engine
+//! [`collect`] decodes and checks in full, then hands to the run's
+//! [`Listing`] (`solve --all` writes it out at once) or, without one,
+//! keeps in [`Enumeration::classes`]. The incremental SAT engine
 //! finds one solution per class within a thread, but threads on other
 //! cubes may meet the same class again, so its solutions are reduced to
 //! their canonical form and de-duplicated there, as the order model's

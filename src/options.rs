@@ -145,6 +145,9 @@ pub struct Options {
     /// Where an enumeration writes each class as it finds it
     /// ([`crate::enumerate::Listing`]); `None`: they are kept.
     pub listing: Option<crate::enumerate::Listing>,
+    /// Count classes by Burnside's lemma ([`crate::burnside`]) instead of
+    /// weighing each solution.
+    pub burnside: bool,
 }
 
 impl Default for Options {
@@ -165,6 +168,7 @@ impl Default for Options {
             render_per_class: Duration::ZERO,
             want: crate::enumerate::Want::Classes,
             listing: None,
+            burnside: false,
         }
     }
 }

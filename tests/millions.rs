@@ -57,6 +57,39 @@ fn solve_all_lists_each_of_the_930_classes_once() {
     assert_eq!(json["count"], 6728);
 }
 
+/// Burnside's route (`count --burnside`: the average over the group of
+/// the solutions each symmetry fixes) gives the published figures the
+/// default route gives, on boards with copies of one piece, with pieces
+/// once each, in 3-D with reflections swapping two pieces, and with a
+/// hole; `-v` says how it counted.
+#[test]
+fn burnside_counts_what_weighing_counts() {
+    for (name, figures) in [
+        ("dominoes-6x6.toml", (6728, 930)),
+        ("soma.toml", (11520, 240)),
+        ("pentomino-3x20.toml", (8, 2)),
+        ("pentomino-8x8-hole.toml", (520, 65)),
+    ] {
+        assert_eq!(count(name, &[]), figures, "{name}");
+        assert_eq!(count(name, &["--burnside"]), figures, "{name} --burnside");
+    }
+    let output = jigsat()
+        .args(["-v", "count", "--burnside"])
+        .arg(puzzle_path("soma.toml"))
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("Burnside's lemma"), "{err}");
+    // The order model's boxes have no placements to take orbits of.
+    let output = jigsat()
+        .args(["count", "--burnside"])
+        .arg(puzzle_path("calibron12.toml"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}
+
 /// The streamed listing is the document a held listing makes: the same
 /// classes (the least member the search meets of each, whichever thread
 /// meets it), counts and status; to a file, it is put in place whole and

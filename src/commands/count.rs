@@ -110,6 +110,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     options.meter = watch.as_ref().map(|w| w.meter());
     options.stop = Some(interrupt);
     options.want = jigsat::enumerate::Want::Counts;
+    options.burnside = args.burnside;
     let done = AtomicBool::new(false);
     let refused = Mutex::new(None);
     let (result, stats) = std::thread::scope(|scope| {
