@@ -13,6 +13,8 @@
 # jigsat's symmetry breaking, so both programs search the same options;
 # for the 8x8 dominoes without it (DLX1 then counts the 12,988,816
 # tilings on a fixed board, jigsat both those and the 1,629,189 classes).
+# BurrTools' burrTxt (when built there) counts DraculasDentalDesaster
+# without its colours beside `jigsat count` (see the last pair).
 # Build jigsat first: cargo build --release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,3 +79,16 @@ for p in pentomino-6x10 pentomino-3x20 pentomino-8x8-hole soma; do
 done
 pair "dominoes-8x8, count (both figures)" "$JIGSAT count puzzles/dominoes-8x8.toml -q" \
     "DLX1 (fixed board)" "$PEERS/knuth/dlx1 < $TMP/dominoes-8x8.dlx"
+
+# DraculasDentalDesaster without its colours (2,457,948 assemblies; with
+# them 84): the colour digits stripped from the voxels, the colour bitmap
+# and the stored solutions dropped, as ../shared/burrtools/README.md
+# describes. BurrTools' burrTxt counts assemblies, jigsat both figures.
+DRACULA=${BURRTOOLS:-../shared/burrtools}/DraculasDentalDesaster.xmpuzzle
+if [[ -f $DRACULA && -x $PEERS/burrTxt ]]; then
+    zcat "$DRACULA" | sed -E '/<bitmap>/,/<\/bitmap>/d; /<solutions>/,/<\/solutions>/d;
+        s/([#+])[0-9]+/\1/g; /<problem /s/ (state|assemblies|solutions|time)="[0-9]+"//g' |
+        gzip > "$TMP/dracula-plain.xmpuzzle"
+    pair "DraculasDentalDesaster without colours, count" "$JIGSAT count $TMP/dracula-plain.xmpuzzle -q" \
+        burrTxt "$PEERS/burrTxt -q $TMP/dracula-plain.xmpuzzle"
+fi

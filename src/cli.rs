@@ -368,6 +368,13 @@ pub struct CountArgs {
     #[arg(long, value_name = "FILE", requires = "certify")]
     pub proof: Option<PathBuf>,
 
+    /// Count the classes by Burnside's lemma — the average over the group
+    /// of the solutions each symmetry fixes, each an exact cover of that
+    /// symmetry's orbits of placements — instead of weighing every
+    /// solution under the group (README.md, "Counting, symmetry").
+    #[arg(long, conflicts_with_all = ["checkpoint", "certify"])]
+    pub burnside: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 
@@ -500,6 +507,8 @@ impl SearchArgs {
             meter: None,
             render_per_class: std::time::Duration::ZERO,
             want: jigsat::enumerate::Want::Classes,
+            listing: None,
+            burnside: false,
         }
     }
 }

@@ -26,7 +26,9 @@
 //! Listing classes (`solve --all`, `--limit`) needs one member of each: a
 //! thread sends a solution on only when it is the least of the images the
 //! search meets ([`Orbits::is_least`]), exactly one per class, which
-//! [`collect`] decodes and checks in full. The incremental SAT engine
+//! [`collect`] decodes and checks in full, then hands to the run's
+//! [`Listing`] (`solve --all` writes it out at once) or, without one,
+//! keeps in [`Enumeration::classes`]. The incremental SAT engine
 //! finds one solution per class within a thread, but threads on other
 //! cubes may meet the same class again, so its solutions are reduced to
 //! their canonical form and de-duplicated there, as the order model's
@@ -106,6 +108,26 @@ pub struct Limits {
     /// What the run is for: the classes, the counts alone, or a first
     /// solution.
     pub want: Want,
+    /// Where each class goes as it is found, instead of
+    /// [`Enumeration::classes`]: a listing of millions of classes is
+    /// written out, never held.
+    pub listing: Option<Listing>,
+}
+
+/// Takes each class of an enumeration as it is found (checked), and
+/// writes it somewhere: `solve --all` streams its output through one, so
+/// that its memory does not grow with the classes listed. An error (the
+/// disk full) ends the enumeration with it.
+#[derive(Clone)]
+pub struct Listing(pub Arc<ListClass>);
+
+/// What a [`Listing`] does with one class.
+pub type ListClass = dyn Fn(&Solution) -> Result<()> + Send + Sync;
+
+impl fmt::Debug for Listing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Listing")
+    }
 }
 
 /// What an enumeration is for, which decides what the search threads
@@ -157,7 +179,8 @@ impl fmt::Display for Stopped {
 /// What an enumeration found.
 #[derive(Clone, Debug, Default)]
 pub struct Enumeration {
-    /// One checked solution per class, in the order found.
+    /// One checked solution per class, in the order found; empty when
+    /// the classes went to a [`Listing`].
     pub classes: Vec<Solution>,
     /// Solutions on a fixed board, summed over the classes found.
     pub count: u64,
@@ -183,24 +206,28 @@ impl Enumeration {
     }
 
     /// Records the checked representative of a new class standing for
-    /// `weight` solutions on a fixed board; `true` when that reaches the
-    /// limit on classes.
+    /// `weight` solutions on a fixed board: kept, or handed to the
+    /// limits' [`Listing`]; `true` when that reaches the limit on classes.
     pub fn record(
         &mut self,
         solution: Solution,
         weight: u64,
         limits: &Limits,
         progress: &mut dyn FnMut(u64),
-    ) -> bool {
-        self.classes.push(solution);
-        self.distinct += 1;
-        self.count += weight;
-        progress(self.distinct);
-        if limits.classes.is_some_and(|n| self.classes.len() >= n) {
-            self.stopped = Some(Stopped::Limit(self.classes.len()));
-            return true;
+    ) -> Result<bool> {
+        match &limits.listing {
+            Some(listing) => (listing.0)(&solution)?,
+            None => self.classes.push(solution),
         }
-        false
+        let past = || Error::Usage(crate::tally::PAST_U64.into());
+        self.distinct = self.distinct.checked_add(1).ok_or_else(past)?;
+        self.count = self.count.checked_add(weight).ok_or_else(past)?;
+        progress(self.distinct);
+        if let Some(n) = limits.classes.filter(|&n| self.distinct >= n as u64) {
+            self.stopped = Some(Stopped::Limit(n));
+            return Ok(true);
+        }
+        Ok(false)
     }
 }
 
@@ -337,13 +364,13 @@ fn collect_messages<T, K: std::hash::Hash + Eq>(
                 }
                 let solution = (classes.decode)(raw)?;
                 let weight = classes.order / stabiliser as u64;
-                if result.record(solution, weight, limits, progress) {
+                if result.record(solution, weight, limits, progress)? {
                     break;
                 }
             }
             Message::Class(raw, weight) => {
                 let solution = (classes.decode)(raw)?;
-                if result.record(solution, weight, limits, progress) {
+                if result.record(solution, weight, limits, progress)? {
                     break;
                 }
             }
@@ -628,7 +655,11 @@ impl Counter {
     /// The figures so far (on a fixed board, distinct), whole classes
     /// only: what the threads have handed over.
     fn so_far(&self) -> (u64, u64) {
-        self.tallies.lock().map(|t| t.so_far()).unwrap_or_default()
+        self.tallies
+            .lock()
+            .ok()
+            .and_then(|t| t.so_far().ok())
+            .unwrap_or_default()
     }
 
     fn failure(&self) -> Option<Error> {
@@ -652,13 +683,14 @@ impl Counter {
             // A part of a split holds some members of a class and not
             // others: only the merge of every part divides out.
             if self.want == Want::Counts {
-                (result.count, result.distinct) = tallies.so_far();
+                (result.count, result.distinct) = tallies.so_far().map_err(Error::Usage)?;
             }
             return Ok(());
         }
-        let (count, distinct) = tallies
-            .totals()
-            .map_err(|why| Error::Bug(format!("{}: {why}", self.who)))?;
+        let (count, distinct) = tallies.totals().map_err(|why| match why {
+            past if crate::tally::is_past_u64(&past) => Error::Usage(past),
+            why => Error::Bug(format!("{}: {why}", self.who)),
+        })?;
         if self.want == Want::Classes && (count, distinct) != (result.count, result.distinct) {
             return Err(Error::Bug(format!(
                 "{} listed {} classes ({} solutions) but tallied {distinct} ({count})",

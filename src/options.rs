@@ -142,6 +142,12 @@ pub struct Options {
     pub render_per_class: Duration,
     /// What an enumeration is for ([`crate::enumerate::Want`]).
     pub want: crate::enumerate::Want,
+    /// Where an enumeration writes each class as it finds it
+    /// ([`crate::enumerate::Listing`]); `None`: they are kept.
+    pub listing: Option<crate::enumerate::Listing>,
+    /// Count classes by Burnside's lemma ([`crate::burnside`]) instead of
+    /// weighing each solution.
+    pub burnside: bool,
 }
 
 impl Default for Options {
@@ -161,6 +167,8 @@ impl Default for Options {
             meter: None,
             render_per_class: Duration::ZERO,
             want: crate::enumerate::Want::Classes,
+            listing: None,
+            burnside: false,
         }
     }
 }
@@ -175,6 +183,7 @@ impl Options {
             meter: self.meter.clone(),
             render_per_class: self.render_per_class,
             want: self.want,
+            listing: self.listing.clone(),
         }
     }
 

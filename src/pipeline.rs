@@ -338,6 +338,9 @@ pub fn enumerate(
 ) -> Result<(Enumeration, Stats)> {
     let started = Instant::now();
     match portfolio::route(puzzle, options)? {
+        Route::Order { .. } if options.burnside => Err(crate::error::Error::Usage(
+            "--burnside counts over placements: this puzzle is counted by the corner search or the order model; count without it".into(),
+        )),
         Route::Order {
             order,
             corner_first,
@@ -447,7 +450,16 @@ fn enumerate_with(
         encoded.as_ref(),
         &limits,
         started,
-        |run| enumerate::enumerate_cover(run, plan.engine, progress),
+        |run| match plan.engine {
+            Engine::Exact(engine) if options.burnside && crate::burnside::applies(run.cover) => {
+                crate::burnside::count(run, engine, progress)
+            }
+            _ if options.burnside => Err(crate::error::Error::Usage(format!(
+                "--burnside counts with an exact engine over a packing puzzle's placements; {} on this puzzle cannot: count without it",
+                plan.engine.name()
+            ))),
+            _ => enumerate::enumerate_cover(run, plan.engine, progress),
+        },
     )?;
     stats.solve_ms = result.solve_ms;
     Ok(result)

@@ -41,6 +41,19 @@ pub struct Group {
 }
 
 impl Group {
+    /// The trivial group over `cells` cells, `pieces` pieces and `options`
+    /// options: only the identity.
+    pub fn trivial(cells: usize, pieces: usize, options: usize) -> Group {
+        Group {
+            elements: vec![Symmetry {
+                transform: Transform::IDENTITY,
+                cells: (0..cells as u32).collect(),
+                pieces: (0..pieces).collect(),
+                options: (0..options as u32).collect(),
+            }],
+        }
+    }
+
     pub fn order(&self) -> usize {
         self.elements.len()
     }

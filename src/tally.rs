@@ -5,10 +5,43 @@
 //! one run, the threads of one run, or the parts of a split — is divided
 //! into classes. A part never divides its own tallies: a class's members
 //! may lie in different parts.
+//!
+//! # Past 2^64
+//!
+//! Counts are 64-bit, and every sum and product on the way to one is
+//! checked: a figure that would pass 2^64 is an error ([`PAST_U64`],
+//! exit 2), never a wrapped or saturated number printed as a count. A
+//! count meets its solutions one at a time, so it cannot get there in a
+//! lifetime (2^64 at a billion a second is 585 years); `count` refuses at
+//! the start a search whose estimate goes past it ([`beyond_u64`]), with
+//! the estimate.
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
+
+/// What jigsat says of a count past 2^64.
+pub const PAST_U64: &str = "the count passes 2^64 (18446744073709551615), more than jigsat counts";
+
+/// Whether an error of [`Tallies`] is [`PAST_U64`] (the count is too
+/// large: exit 2) rather than tallies that do not add up (a bug).
+pub fn is_past_u64(why: &str) -> bool {
+    why.starts_with(PAST_U64)
+}
+
+/// The refusal of a search Knuth's estimate says meets `solutions`
+/// solutions, when that passes 2^64: its count on a fixed board, at
+/// least as many (each class stands for at least the members the search
+/// meets), would too. `None` when the count fits, or may.
+pub fn beyond_u64(solutions: f64) -> Option<String> {
+    (solutions >= u64::MAX as f64).then(|| {
+        format!(
+            "{PAST_U64}: the search meets about {solutions:.2e} solutions (Knuth's estimate, `jigsat estimate`), \
+             which would also take {:.0e} years at a billion a second; nothing counted",
+            solutions / 1e9 / 3.156e7
+        )
+    })
+}
 
 /// How solutions of one kind count: every solution found whose class
 /// stands for `weight` solutions on a fixed board, and of which the search
@@ -60,15 +93,20 @@ impl Tallies {
 
     /// What a search stopped early has met, in whole classes (the classes
     /// some of whose members it has not met yet are left out):
-    /// (on a fixed board, distinct), saturating.
-    pub fn so_far(&self) -> (u64, u64) {
+    /// (on a fixed board, distinct); `Err` ([`PAST_U64`]) past 2^64.
+    pub fn so_far(&self) -> Result<(u64, u64), String> {
         let (mut count, mut distinct) = (0u64, 0u64);
+        let overflow = || PAST_U64.to_string();
         for (&(weight, per_class), &found) in &self.0 {
+            if found == u64::MAX {
+                return Err(overflow());
+            }
             let classes = found / per_class.max(1);
-            distinct = distinct.saturating_add(classes);
-            count = count.saturating_add(classes.saturating_mul(weight));
+            distinct = distinct.checked_add(classes).ok_or_else(overflow)?;
+            let solutions = classes.checked_mul(weight).ok_or_else(overflow)?;
+            count = count.checked_add(solutions).ok_or_else(overflow)?;
         }
-        (count, distinct)
+        Ok((count, distinct))
     }
 
     /// The counts these tallies add up to: (on a fixed board, distinct).
@@ -77,7 +115,7 @@ impl Tallies {
     /// out.
     pub fn totals(&self) -> Result<(u64, u64), String> {
         let (mut count, mut distinct) = (0u64, 0u64);
-        let overflow = || "the total passes 2^64, which jigsat cannot count".to_string();
+        let overflow = || PAST_U64.to_string();
         for (&(weight, per_class), &found) in &self.0 {
             if found == u64::MAX {
                 return Err(overflow());
@@ -116,6 +154,50 @@ mod tests {
         t.add(48, 1, 1 << 62);
         t.add(24, 1, 1 << 62);
         assert!(t.totals().unwrap_err().contains("2^64"));
+        assert!(t.so_far().unwrap_err().contains("2^64"));
         assert_eq!(t.checked_add(48, 1, u64::MAX), None);
+    }
+
+    /// Every way a figure can pass 2^64 is an error, never a wrapped or
+    /// saturated count: the classes times their weight, the sum over
+    /// kinds, the classes alone, a kind's solutions saturated by `add`.
+    #[test]
+    fn each_sum_and_product_past_two_to_the_64_is_an_error() {
+        let max = u64::MAX;
+        // Just fits: one kind of max classes of weight 1.
+        let mut fits = Tallies::default();
+        fits.add(1, 1, max - 1);
+        assert_eq!(fits.totals(), Ok((max - 1, max - 1)));
+        assert_eq!(fits.so_far(), Ok((max - 1, max - 1)));
+        // The product: 2^63 classes of weight 2.
+        let mut product = Tallies::default();
+        product.add(2, 1, 1 << 63);
+        assert!(product.totals().unwrap_err().contains("2^64"));
+        assert!(product.so_far().is_err());
+        // The count's sum over kinds, each fitting.
+        let mut sum = Tallies::default();
+        sum.add(4, 2, 1 << 62); // 2^61 classes, 2^63 solutions
+        sum.add(8, 4, 1 << 62); // 2^60 classes, 2^63 solutions
+        assert!(sum.totals().unwrap_err().contains("2^64"));
+        // The classes' sum over kinds: 2^63 + 1 and 2^63 - 1.
+        let mut classes = Tallies::default();
+        classes.add(1, 1, max / 2 + 2);
+        classes.add(1, 2, max - 1);
+        assert!(classes.totals().is_err());
+        assert!(classes.so_far().is_err());
+        // Saturated by `add`: refused, not taken as 2^64 - 1.
+        let mut saturated = Tallies::default();
+        saturated.add(1, 1, max - 1);
+        saturated.add(1, 1, 5);
+        assert!(saturated.totals().is_err());
+        assert!(saturated.so_far().is_err());
+    }
+
+    #[test]
+    fn estimates_past_two_to_the_64_are_refused_with_the_figure() {
+        assert_eq!(beyond_u64(2.58e11), None, "10x10 dominoes fit");
+        assert_eq!(beyond_u64(1.8e19), None, "just under 2^64");
+        let why = beyond_u64(3.0e20).unwrap();
+        assert!(why.contains("2^64") && why.contains("3.00e20"), "{why}");
     }
 }

@@ -72,6 +72,21 @@ pub fn estimate(
     })
 }
 
+/// Knuth's estimate of the tree alone, from `probes` walks, without the
+/// pace run: what `count` looks at, a few seconds in, to refuse a count
+/// that would pass 2^64 ([`crate::tally::beyond_u64`]).
+pub fn walks(
+    puzzle: &Puzzle,
+    options: &Options,
+    probes: usize,
+    seed: u64,
+) -> Result<std::result::Result<exact::Estimate, String>> {
+    on_tree(puzzle, options, |tree| {
+        let mut search = tree.build()?;
+        Ok(exact::estimate(&mut search, probes, &mut Rng::new(seed)))
+    })
+}
+
 /// The exact search `count` would run on a puzzle, with everything that
 /// reads its solutions.
 pub struct Tree<'a> {

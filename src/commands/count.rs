@@ -2,11 +2,12 @@
 
 use crate::exit::Exit;
 use std::path::Path;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use jigsat::error::Result;
+use jigsat::error::{Error, Result};
 use jigsat::options::Options;
 use jigsat::pipeline;
 use jigsat::puzzle::Puzzle;
@@ -24,17 +25,21 @@ const LONG_COUNT_SECONDS: f64 = 60.0;
 const FORECAST_PROBES: usize = 300;
 
 /// After [`FORECAST_AFTER`], unless the count is `done`: Knuth's estimate
-/// of the whole search (`jigsat estimate`), on stderr in one line when it
-/// comes to more than a minute, and the spinner turned into a bar of the
-/// estimated time with the time left, moved on until the count is done.
-/// A short count never pays for it; a search with no tree to probe keeps
-/// the spinner.
+/// of the whole search (`jigsat estimate`). A count it says would pass
+/// 2^64 is refused: `refused` says why, and the run is stopped. Unless
+/// `quiet`, the estimate goes on stderr in one line when it comes to more
+/// than a minute, and the spinner turns into a bar of the estimated time
+/// with the time left, moved on until the count is done (with `-q` only
+/// the walks run, not the pace run). A short count never pays for it; a
+/// search with no tree to probe keeps the spinner.
 fn forecast(
     path: &Path,
     puzzle: &Puzzle,
     options: &Options,
     done: &AtomicBool,
     progress: &Progress,
+    quiet: bool,
+    refused: &Mutex<Option<String>>,
 ) {
     let started = Instant::now();
     while started.elapsed() < FORECAST_AFTER {
@@ -43,7 +48,25 @@ fn forecast(
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-    let Ok(Ok(e)) = jigsat::tree::estimate(puzzle, options, FORECAST_PROBES, 1) else {
+    let estimate = if quiet {
+        jigsat::tree::walks(puzzle, options, FORECAST_PROBES, 1).map(|w| w.map(|t| (t, None)))
+    } else {
+        jigsat::tree::estimate(puzzle, options, FORECAST_PROBES, 1)
+            .map(|e| e.map(|e| (e.tree.clone(), Some(e))))
+    };
+    let Ok(Ok((tree, e))) = estimate else {
+        return;
+    };
+    if let Some(why) = jigsat::tally::beyond_u64(tree.solutions) {
+        if let Ok(mut r) = refused.lock() {
+            *r = Some(why);
+        }
+        if let Some(stop) = &options.stop {
+            stop.store(true, Ordering::Relaxed);
+        }
+        return;
+    }
+    let Some(e) = e else {
         return;
     };
     if done.load(Ordering::Relaxed) {
@@ -87,15 +110,29 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     options.meter = watch.as_ref().map(|w| w.meter());
     options.stop = Some(interrupt);
     options.want = jigsat::enumerate::Want::Counts;
+    options.burnside = args.burnside;
     let done = AtomicBool::new(false);
+    let refused = Mutex::new(None);
     let (result, stats) = std::thread::scope(|scope| {
-        if !quiet {
-            scope.spawn(|| forecast(&args.puzzle, &puzzle, &options, &done, &progress));
-        }
+        scope.spawn(|| {
+            forecast(
+                &args.puzzle,
+                &puzzle,
+                &options,
+                &done,
+                &progress,
+                quiet,
+                &refused,
+            )
+        });
         let counted = pipeline::enumerate(&puzzle, &options, &mut |n| progress.update(n));
         done.store(true, Ordering::Relaxed);
         counted
     })?;
+    if let Some(why) = refused.lock().ok().and_then(|mut r| r.take()) {
+        progress.finish();
+        return Err(Error::Usage(format!("{}: {why}", args.puzzle.display())));
+    }
     jigsat::process::interrupt::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());

@@ -57,10 +57,13 @@ pub fn run(args: &EstimateArgs) -> Result<Exit> {
 /// on 2 threads (3.0 M nodes/s each, 1000 walks)".
 pub fn line(e: &TreeEstimate) -> String {
     let t = &e.tree;
-    let solutions = if t.solutions > 0.0 {
-        format!(" reaching about {} solutions", whole(t.solutions))
-    } else {
-        String::new()
+    let solutions = match t.solutions {
+        s if jigsat::tally::beyond_u64(s).is_some() => format!(
+            " reaching about {} solutions (past 2^64: `count` refuses it)",
+            whole(s)
+        ),
+        s if s > 0.0 => format!(" reaching about {} solutions", whole(s)),
+        _ => String::new(),
     };
     format!(
         "search tree of about {:.2e} nodes (± {:.0} %){solutions}; \

@@ -3,11 +3,12 @@
 
 use crate::cli::SolveArgs;
 use crate::exit::Exit;
-use jigsat::error::Result;
+use jigsat::error::{Error, Result};
 use jigsat::pipeline;
 use jigsat::render::{Format, json, text};
 use jigsat::report::Status;
 
+use super::shared::listing::Listed;
 use super::shared::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
@@ -94,11 +95,18 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
 }
 
 /// Time kept back from the time limit per board cell of each class an
-/// enumeration finds, for drawing it (measured: 93,000 classes of a
-/// 60-cell strip took 3.5 s as JSON).
+/// enumeration draws as a picture (measured: 93,000 classes of a 60-cell
+/// strip took 3.5 s as JSON). Text and JSON are written as the classes
+/// are found, within the limit.
 const RENDER_PER_CELL: std::time::Duration = std::time::Duration::from_micros(1);
 
-/// `--all` and `--limit`: every class, drawn one after another.
+/// The most solutions one picture (an SVG grid, an HTML page, a folder of
+/// files) draws: a picture holds every solution it shows until it is
+/// drawn, and no one turns through more by hand.
+pub(crate) const PICTURE_MOST: usize = 10_000;
+
+/// `--all` and `--limit`: every class, written as it is found (text and
+/// JSON) or drawn together at the end (pictures).
 fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) -> Result<Exit> {
     let search = &args.search;
     let limit = if args.all {
@@ -106,53 +114,72 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) 
     } else {
         Some(args.limit.unwrap_or(1))
     };
+    let format = args.output.format;
+    if format.is_picture() {
+        return draw_all(args, quiet, puzzle, sink, limit);
+    }
+    let listed = Listed::open(sink.path, format, sink.style(&args.draw), quiet, puzzle)?;
     let mut options = search.options(limit.map(|n| n as usize));
+    options.stop = Some(jigsat::process::interrupt::flag());
+    options.listing = Some(listed.hook());
+    let progress = Progress::new(quiet);
+    let enumerated = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n));
+    jigsat::process::interrupt::finishing();
+    progress.finish();
+    // A failed run drops the listing: a file half written is removed.
+    let (result, stats) = enumerated?;
+    let status = enumeration_status(&result);
+    listed.finish(status, &result, &stats)?;
+    ended(args, &result, status)
+}
+
+/// The exit of `--all` / `--limit`, after its output.
+fn ended(
+    args: &SolveArgs,
+    result: &jigsat::enumerate::Enumeration,
+    status: Status,
+) -> Result<Exit> {
+    super::shared::counts::report_stop(&args.puzzle, result, status);
+    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+        return Ok(Exit::Interrupted);
+    }
+    Ok(status.into())
+}
+
+/// `--all` and `--limit` as a picture: the classes held, at most
+/// [`PICTURE_MOST`], and drawn together at the end.
+fn draw_all(
+    args: &SolveArgs,
+    quiet: bool,
+    puzzle: &jigsat::Puzzle,
+    sink: &Sink,
+    limit: Option<u64>,
+) -> Result<Exit> {
+    let too_many = |what: &str| {
+        Error::Usage(format!(
+            "{}: {what}, more than one picture draws ({PICTURE_MOST}): --limit N draws the \
+             first N, --format json or text lists every one",
+            args.puzzle.display()
+        ))
+    };
+    if let Some(n) = limit.filter(|&n| n > PICTURE_MOST as u64) {
+        return Err(too_many(&format!("--limit {n} asks for {n} solutions")));
+    }
+    // One more than a picture draws, to know that there are more.
+    let held = limit.map_or(PICTURE_MOST + 1, |n| n as usize);
+    let mut options = args.search.options(Some(held));
     options.stop = Some(jigsat::process::interrupt::flag());
     // Drawing a class takes about a microsecond per board cell (JSON of
     // a loose 3x20 strip: 37 us for 60 cells), kept back from the limit.
     options.render_per_class = RENDER_PER_CELL * puzzle.board.len() as u32;
     let progress = Progress::new(quiet);
-    let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
+    let (result, _) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
     jigsat::process::interrupt::finishing();
     progress.finish();
+    if result.classes.len() > PICTURE_MOST {
+        return Err(too_many("the puzzle has more solutions up to symmetry"));
+    }
     let status = enumeration_status(&result);
-    let counts = result.complete.then_some((result.count, result.distinct));
-    let out = match args.output.format {
-        f if f.is_picture() => {
-            sink.write_picture(f, &args.draw, puzzle, &result.classes)?;
-            String::new()
-        }
-        Format::Json => json::document(puzzle, status, &result.classes, counts, &stats),
-        _ => {
-            let mut out = String::new();
-            let n = result.classes.len();
-            for (k, s) in result.classes.iter().enumerate() {
-                if !quiet {
-                    out += &format!(
-                        "solution {} of {}\n",
-                        k + 1,
-                        if result.complete {
-                            n.to_string()
-                        } else {
-                            format!("{n}+")
-                        }
-                    );
-                }
-                out += &text::draw(puzzle, s, sink.style(&args.draw));
-                out.push('\n');
-            }
-            if !quiet {
-                out += &super::shared::counts::summary(puzzle, &result, &stats);
-            }
-            out
-        }
-    };
-    if !args.output.format.is_picture() {
-        sink.write(&out)?;
-    }
-    super::shared::counts::report_stop(&args.puzzle, &result, status);
-    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
-        return Ok(Exit::Interrupted);
-    }
-    Ok(status.into())
+    sink.write_picture(args.output.format, &args.draw, puzzle, &result.classes)?;
+    ended(args, &result, status)
 }

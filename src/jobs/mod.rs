@@ -137,7 +137,7 @@ pub fn merge(
     let mut tallies = Tallies::default();
     let (mut nodes, mut seconds) = (0u64, 0.0);
     for (name, r) in results {
-        let overflow = || format!("{name}: the total passes 2^64, which jigsat cannot count");
+        let overflow = || format!("{name}: {}", crate::tally::PAST_U64);
         for t in &r.tally {
             tallies
                 .checked_add(t.weight, t.found_per_class, t.found)

@@ -109,45 +109,114 @@ pub fn write_atomically(
     path: &Path,
     write: impl FnOnce(&std::fs::File) -> io::Result<u64>,
 ) -> Result<u64, Error> {
-    let path = match target(path)? {
-        Target::Direct(path) => {
-            // Opening a FIFO for writing waits for a reader: a signal must
-            // still end the run ([`crate::process::interrupt::blocking`]).
-            let file = crate::process::interrupt::blocking(|| {
-                std::fs::OpenOptions::new().write(true).open(&path)
-            })
-            .map_err(|e| Error::io(&path, e))?;
-            return write(&file).map_err(|e| Error::io(&path, e));
-        }
-        Target::Replace(path) => path,
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| Error::Usage(format!("{}: not a file name", path.display())))?;
-    let temp = path.with_file_name(format!(
-        ".{}.{}.part",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let _registered = TempFile::new(&temp);
-    let old_permissions = std::fs::metadata(&path).ok().map(|m| m.permissions());
-    let result = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)
-        .and_then(|file| {
-            let bytes = write(&file)?;
-            if let Some(p) = old_permissions {
-                file.set_permissions(p)?;
+    let streamed = Streamed::create(path)?;
+    let bytes = write(&streamed.file).map_err(|e| Error::io(&streamed.path, e))?;
+    streamed.commit()?;
+    Ok(bytes)
+}
+
+/// A file written safely ([`write_atomically`]) a piece at a time, for
+/// an output produced over a whole run (`solve --all` writes each class
+/// as it is found): the pieces go to the temporary file, which
+/// [`Streamed::commit`] renames into place; dropped without a commit (the
+/// run failed) it is removed, and a signal removes it too, so a run that
+/// never finished leaves no file that looks complete.
+pub struct Streamed {
+    file: std::fs::File,
+    /// The file the output is for, as resolved ([`target`]).
+    path: PathBuf,
+    /// The temporary name, while there is one to rename (none for a FIFO
+    /// or a device, written directly).
+    temp: Option<(PathBuf, TempFile)>,
+    old_permissions: Option<std::fs::Permissions>,
+}
+
+impl Streamed {
+    /// Opens the output to `path`: refused (exit 2) as [`target`] says.
+    pub fn create(path: &Path) -> Result<Streamed, Error> {
+        let path = match target(path)? {
+            Target::Direct(path) => {
+                // Opening a FIFO for writing waits for a reader: a signal
+                // must still end the run
+                // ([`crate::process::interrupt::blocking`]).
+                let file = crate::process::interrupt::blocking(|| {
+                    std::fs::OpenOptions::new().write(true).open(&path)
+                })
+                .map_err(|e| Error::io(&path, e))?;
+                return Ok(Streamed {
+                    file,
+                    path,
+                    temp: None,
+                    old_permissions: None,
+                });
             }
-            file.sync_all()?;
-            Ok(bytes)
+            Target::Replace(path) => path,
+        };
+        let name = path
+            .file_name()
+            .ok_or_else(|| Error::Usage(format!("{}: not a file name", path.display())))?;
+        let temp = path.with_file_name(format!(
+            ".{}.{}.part",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let registered = TempFile::new(&temp);
+        let old_permissions = std::fs::metadata(&path).ok().map(|m| m.permissions());
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
+            .map_err(|e| Error::io(&path, e))?;
+        Ok(Streamed {
+            file,
+            path,
+            temp: Some((temp, registered)),
+            old_permissions,
         })
-        .and_then(|bytes| std::fs::rename(&temp, &path).map(|_| bytes));
-    result.map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        Error::io(&path, e)
-    })
+    }
+
+    /// The file the output is for, for messages.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The output is complete: onto the disk, and renamed into place.
+    pub fn commit(mut self) -> Result<(), Error> {
+        let Some((temp, registered)) = self.temp.take() else {
+            return Ok(());
+        };
+        let result = (|| {
+            if let Some(p) = self.old_permissions.take() {
+                self.file.set_permissions(p)?;
+            }
+            self.file.sync_all()?;
+            std::fs::rename(&temp, &self.path)
+        })();
+        let result = result.map_err(|e| {
+            let _ = std::fs::remove_file(&temp);
+            Error::io(&self.path, e)
+        });
+        drop(registered);
+        result
+    }
+}
+
+impl Write for Streamed {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.file.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Drop for Streamed {
+    fn drop(&mut self) {
+        if let Some((temp, _registered)) = self.temp.take() {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
 }
 
 /// Writes `text` to `path` safely ([`write_atomically`]).

@@ -3,25 +3,17 @@
 //! Cells are `[x, y, z]`, or `[x, y]` on a flat board, in the puzzle file's
 //! axes: what the user drew is what comes back.
 
-use serde::Serialize;
+use std::io::{self, Write};
+
 use serde_json::{Value, json};
 
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::{Stats, Status};
 
-#[derive(Serialize)]
-struct Output<'a> {
-    puzzle: &'a str,
-    status: Status,
-    solutions: Vec<Value>,
-    count: Option<u64>,
-    distinct: Option<u64>,
-    stats: &'a Stats,
-}
-
 /// The JSON document for a run. `count` and `distinct` are `None` for a
-/// plain solve.
+/// plain solve. Written by the same [`Writer`] that `solve --all` streams
+/// through, so a document held and one streamed are the same bytes.
 pub fn document(
     puzzle: &Puzzle,
     status: Status,
@@ -29,19 +21,121 @@ pub fn document(
     counts: Option<(u64, u64)>,
     stats: &Stats,
 ) -> String {
-    let output = Output {
-        puzzle: &puzzle.name,
-        status,
-        solutions: solutions.iter().map(|s| solution(puzzle, s)).collect(),
-        count: counts.map(|c| c.0),
-        distinct: counts.map(|c| c.1),
-        stats,
-    };
-    let mut text = serde_json::to_string_pretty(&output).expect("JSON of plain data");
-    text.push('\n');
-    text
+    let mut writer = Writer::start(Vec::new(), puzzle).expect("writing to memory");
+    for s in solutions {
+        writer.solution(puzzle, s).expect("writing to memory");
+    }
+    let bytes = writer
+        .finish(status, counts, stats)
+        .expect("writing to memory");
+    String::from_utf8(bytes).expect("JSON is UTF-8")
 }
 
+/// The document written as the run goes: the puzzle's name first, then
+/// each solution as it is found, one a line, then what is known only at
+/// the end — the status, the counts and the figures — so that a listing
+/// of millions of solutions is never held. The object's fields come in
+/// that order (JSON objects are unordered; readers look fields up).
+pub struct Writer<W: Write> {
+    out: W,
+    listed: u64,
+    /// The pieces' names as JSON strings, made once.
+    names: Vec<String>,
+}
+
+impl<W: Write> Writer<W> {
+    /// Writes the opening, up to the solutions' list.
+    pub fn start(mut out: W, puzzle: &Puzzle) -> io::Result<Writer<W>> {
+        let quote = |name: &str| serde_json::to_string(name).map_err(io::Error::other);
+        write!(
+            out,
+            "{{\n  \"puzzle\": {},\n  \"solutions\": [",
+            quote(&puzzle.name)?
+        )?;
+        let names = match puzzle.tiling() {
+            Some(_) => Vec::new(),
+            None => puzzle
+                .pieces()
+                .iter()
+                .map(|p| quote(&p.name))
+                .collect::<io::Result<_>>()?,
+        };
+        Ok(Writer {
+            out,
+            listed: 0,
+            names,
+        })
+    }
+
+    /// Writes one solution of `puzzle`, on a line of its own: what
+    /// [`solution`] makes, written directly for pieces (a listing of
+    /// millions spends its time here).
+    pub fn solution(&mut self, puzzle: &Puzzle, s: &Solution) -> io::Result<()> {
+        let out = &mut self.out;
+        out.write_all(if self.listed == 0 {
+            b"\n    "
+        } else {
+            b",\n    "
+        })?;
+        self.listed += 1;
+        if puzzle.tiling().is_some() {
+            let value = serde_json::to_string(&solution(puzzle, s)).map_err(io::Error::other)?;
+            return out.write_all(value.as_bytes());
+        }
+        let flat = puzzle.is_flat();
+        out.write_all(b"{\"pieces\":[")?;
+        for (k, p) in s.pieces().iter().enumerate() {
+            out.write_all(if k == 0 {
+                b"{\"cells\":["
+            } else {
+                b",{\"cells\":["
+            })?;
+            for (i, c) in p.cells.iter().enumerate() {
+                let sep = if i == 0 { "" } else { "," };
+                match flat {
+                    true => write!(out, "{sep}[{},{}]", c.x, c.y)?,
+                    false => write!(out, "{sep}[{},{},{}]", c.x, c.y, c.z)?,
+                }
+            }
+            let name = self.names.get(p.piece).map_or("null", String::as_str);
+            write!(out, "],\"piece\":{name}}}")?;
+        }
+        out.write_all(b"]}")
+    }
+
+    /// Solutions written so far.
+    pub fn listed(&self) -> u64 {
+        self.listed
+    }
+
+    /// Writes the end — status, counts (`None`: not known, written as
+    /// null) and figures — and hands the output back.
+    pub fn finish(
+        mut self,
+        status: Status,
+        counts: Option<(u64, u64)>,
+        stats: &Stats,
+    ) -> io::Result<W> {
+        let close = if self.listed == 0 { "]" } else { "\n  ]" };
+        let status = serde_json::to_string(&status).map_err(io::Error::other)?;
+        let (count, distinct) = match counts {
+            Some((c, d)) => (c.to_string(), d.to_string()),
+            None => ("null".to_string(), "null".to_string()),
+        };
+        let stats = serde_json::to_string_pretty(stats)
+            .map_err(io::Error::other)?
+            .replace('\n', "\n  ");
+        write!(
+            self.out,
+            "{close},\n  \"status\": {status},\n  \"count\": {count},\n  \"distinct\": {distinct},\n  \"stats\": {stats}\n}}\n"
+        )?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// One solution as the contract's JSON value (its fields in the order
+/// serde_json keeps them: sorted).
 pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
     if let Some(tiling) = puzzle.tiling() {
         let tiles: Vec<Value> = solution
@@ -78,4 +172,27 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
         })
         .collect();
     json!({ "pieces": pieces })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The listing's direct writing is the value [`solution`] makes, for
+    /// flat boards and solids.
+    #[test]
+    fn a_solution_written_directly_is_its_value() {
+        let dir = env!("CARGO_MANIFEST_DIR");
+        for name in ["pentomino-6x10.toml", "soma.toml"] {
+            let path = std::path::Path::new(dir).join("puzzles").join(name);
+            let puzzle = Puzzle::load(&path).unwrap();
+            let found = crate::pipeline::solve(&puzzle, &crate::Options::default()).unwrap();
+            let s = &found.solutions[0];
+            let mut writer = Writer::start(Vec::new(), &puzzle).unwrap();
+            writer.solution(&puzzle, s).unwrap();
+            let text = String::from_utf8(writer.out).unwrap();
+            let line = text.lines().last().unwrap().trim();
+            assert_eq!(line, solution(&puzzle, s).to_string(), "{name}");
+        }
+    }
 }

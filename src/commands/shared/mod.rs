@@ -5,6 +5,7 @@
 
 pub mod counts;
 pub mod draw;
+pub mod listing;
 pub mod parts;
 pub mod watch;
 

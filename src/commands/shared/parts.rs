@@ -215,12 +215,13 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
     save(file, &checkpoint)?;
     if let Some(stop) = stopped {
         bar.finish();
-        // Saturating: the figures come from a file (checked, but a sum of
-        // sound entries may still pass 2^64), and this one only informs.
+        // Checked: the figures come from a file (each sound, but their
+        // sum may still pass 2^64), and a sum past it is said so.
         let found = checkpoint
             .done
             .iter()
-            .fold(0u64, |n, r| n.saturating_add(r.solutions));
+            .try_fold(0u64, |n, r| n.checked_add(r.solutions))
+            .map_or_else(|| "more than 2^64".to_string(), |n| n.to_string());
         let what = format!(
             "part {} not finished; {} of {total} parts done, {found} solutions found in them (not the total; symmetry breaking counts some classes more than once until all parts are in); run the same command to go on from {}",
             stop.part,
