@@ -356,15 +356,18 @@ pub struct CountArgs {
     pub problem: ProblemArg,
 
     /// Certify the count: every fixed-board solution checked against the
-    /// puzzle, a checked LRAT proof that the CNF without symmetry breaking
-    /// has no other model, and the distinct count derived by applying the
-    /// group (README.md, "Certificates").
+    /// puzzle, a checked LRAT proof that the CNF (with the symmetry
+    /// breaking, justified by the list being closed under the puzzle's
+    /// symmetries; none with --no-symmetry) has no other model, and the
+    /// distinct count derived by applying the group (README.md,
+    /// "Certificates"). With `-o DIR/`: a certificate directory that
+    /// `jigsat check-certificate DIR` re-checks.
     #[arg(long, conflicts_with = "checkpoint")]
     pub certify: bool,
 
     /// With --certify: keep the proof that no other solution exists in
-    /// FILE (LRAT, of the CNF `jigsat dimacs --no-symmetry` writes with
-    /// one blocking clause per solution after it).
+    /// FILE (LRAT, of the CNF `jigsat dimacs` writes with the same options
+    /// and, after it, one blocking clause per solution the breaking keeps).
     #[arg(long, value_name = "FILE", requires = "certify")]
     pub proof: Option<PathBuf>,
 

@@ -291,13 +291,13 @@ fn a_count_with_copies_and_ranges_is_certified() {
 
 #[test]
 fn the_time_limit_stops_the_proof_and_nothing_is_certified() {
-    // Soma's certified count takes minutes (the blocked CNF's proof);
-    // the limit ends it, leaving no proof behind.
+    // The 8x8 board with a hole takes minutes to certify (CaDiCaL's proof
+    // of the blocked CNF); the limit ends it, leaving no proof behind.
     let dir = tempfile::tempdir().unwrap();
     let proof = dir.path().join("soma.lrat");
     let out = run(&[
         "count",
-        &puzzle_path("soma.toml").display().to_string(),
+        &puzzle_path("pentomino-8x8-hole.toml").display().to_string(),
         "--certify",
         "--proof",
         proof.to_str().unwrap(),

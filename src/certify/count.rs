@@ -1,14 +1,17 @@
 //! A certified count: every fixed-board solution checked against the
-//! puzzle, and one proof that the CNF (without symmetry breaking) with all
-//! of them blocked has no model — so there is no other. The distinct
-//! count is then derived from the checked list by applying the group: it
-//! is the number of orbits, and the orbits must be the classes the
+//! puzzle, and one proof that the CNF — with the symmetry breaking's units
+//! when the options keep it — with every listed solution that survives the
+//! breaking blocked has no model, so there is no other. The breaking is
+//! justified by [`super::breaking`] (the list is closed under the puzzle's
+//! symmetries and every solution has an image the breaking keeps); the
+//! distinct count is the number of orbits, which must be the classes the
 //! enumeration found.
 //!
 //! What this rests on: that the CNF says what the puzzle says (jigsat's
-//! encoder, as for "no solution"), and that each solution's check
-//! ([`crate::solution::check`]) is right. The solver's and the
-//! enumeration's word are not needed.
+//! encoder, as for "no solution"), that each placement the family lists is
+//! one (the same reading solutions are checked by), and that each
+//! solution's check ([`crate::solution::check`]) is right. The solver's,
+//! the enumeration's and the symmetry module's word are not needed.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -28,8 +31,15 @@ use crate::solution::Solution;
 /// What a certified count found and cost.
 #[derive(Clone, Debug)]
 pub struct CountCertificate {
-    /// Fixed-board solutions, each a sorted list of options.
+    /// Fixed-board solutions, each a sorted list of options, sorted.
     pub fixed: Vec<Vec<u32>>,
+    /// The CNF `jigsat dimacs` writes with the same options, and after
+    /// its clauses the blocking clauses the proof is of.
+    pub encoded: crate::encode::Encoded,
+    /// Clauses of the CNF before the blocking clauses.
+    pub base_clauses: usize,
+    /// The symmetry breaking kept, and the pool that justifies it.
+    pub breaking: Option<(crate::symmetry::Breaking, String)>,
     /// The orbits under the group: the distinct count.
     pub distinct: u64,
     pub variables: u32,
@@ -163,13 +173,28 @@ pub fn certify(
             orbits
         )));
     }
+    let breaking = instance.breaking(options.symmetry);
+    let forbidden: Vec<u32> = breaking
+        .as_ref()
+        .map(|b| b.forbidden.clone())
+        .unwrap_or_default();
+    let justified = super::breaking::justify(puzzle, &instance, &forbidden, &fixed)
+        .map_err(|why| Error::Bug(format!("the symmetry argument does not hold: {why}")))?;
+    if justified.orbits != orbits {
+        return Err(Error::Bug(format!(
+            "{} orbits under the checked symmetries, {orbits} under the group",
+            justified.orbits
+        )));
+    }
     instance.check_encoding(options.encoding, options.card, options.edges)?;
-    let mut encoded = instance.encode(options.encoding, options.card, options.edges, None);
-    for chosen in &fixed {
-        let block: Vec<Lit> = chosen
-            .iter()
-            .map(|&o| Lit::from_dimacs(-(o as i32 + 1)).expect("option variables are 1.."))
-            .collect();
+    let mut encoded = instance.encode(
+        options.encoding,
+        options.card,
+        options.edges,
+        breaking.as_ref(),
+    );
+    let base_clauses = encoded.cnf.num_clauses();
+    for block in blocking_clauses(&fixed, &forbidden) {
         encoded.cnf.add_clause(&block);
     }
     let prove_start = Instant::now();
@@ -198,13 +223,32 @@ pub fn certify(
     };
     Ok(CountOutcome::Certified(Box::new(CountCertificate {
         distinct: orbits,
+        base_clauses,
+        breaking: breaking.map(|b| (b, justified.pool)),
         variables: encoded.cnf.num_vars(),
         clauses: encoded.cnf.num_clauses(),
         fixed,
+        encoded,
         proved,
         checked,
         enumerate,
         prove,
         check: check_start.elapsed(),
     })))
+}
+
+/// The blocking clause of each listed solution that uses no forbidden
+/// option (the others the breaking units already exclude), in the list's
+/// order: the negated variable of each of its options.
+pub fn blocking_clauses(fixed: &[Vec<u32>], forbidden: &[u32]) -> Vec<Vec<Lit>> {
+    let out: HashSet<u32> = forbidden.iter().copied().collect();
+    fixed
+        .iter()
+        .filter(|s| !s.iter().any(|o| out.contains(o)))
+        .map(|s| {
+            s.iter()
+                .map(|&o| Lit::from_dimacs(-(o as i32 + 1)).expect("option variables are 1.."))
+                .collect()
+        })
+        .collect()
 }

@@ -17,6 +17,7 @@
 //! puzzle, so a certified "no solution" is a proof of the CNF without
 //! them.
 
+pub mod breaking;
 pub mod colouring;
 pub mod count;
 pub mod lrat;

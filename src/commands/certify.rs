@@ -211,10 +211,19 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                 c.distinct
             );
             if !quiet {
+                let breaking = match &c.breaking {
+                    Some((b, pool)) => format!(
+                        "with symmetry breaking ({} placements forbidden, from {pool}: \
+                         justified, the list being closed under the puzzle's symmetries and \
+                         every placement of the pool having an allowed image)",
+                        b.forbidden.len()
+                    ),
+                    None => "without symmetry breaking".into(),
+                };
                 eprintln!(
                     "{file}: certified: {} fixed-board solutions each checked against the puzzle, {} orbits under the group; \
-                     CaDiCaL's LRAT proof ({}, {} clauses added) that the placement CNF without symmetry breaking \
-                     ({} variables, {} clauses with one blocking clause per solution) has no other model was checked by \
+                     CaDiCaL's LRAT proof ({}, {} clauses added) that the placement CNF {breaking} \
+                     ({} variables, {} clauses, {} of them blocking a listed solution) has no other model was checked by \
                      jigsat's LRAT checker in {:.3} s; counting took {:.3} s, proving {:.3} s, {:.3} s in all{}",
                     c.fixed.len(),
                     c.distinct,
@@ -222,6 +231,7 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                     c.checked.added,
                     c.variables,
                     c.clauses,
+                    c.clauses - c.base_clauses,
                     c.check.as_secs_f64(),
                     c.enumerate.as_secs_f64(),
                     c.prove.as_secs_f64(),
