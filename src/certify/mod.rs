@@ -20,6 +20,7 @@
 pub mod breaking;
 pub mod colouring;
 pub mod count;
+pub mod directory;
 pub mod lrat;
 pub mod proof;
 

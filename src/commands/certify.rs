@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use crate::cli::{CountArgs, ProofFormatArg, SolveArgs};
 use crate::exit::Exit;
-use jigsat::certify::{self, Answer, ProofFormat, Until};
+use jigsat::certify::{self, Answer, ProofFormat, Until, directory};
 use jigsat::error::{Error, Result};
 use jigsat::instance::Instance;
 use jigsat::options::SolverChoice;
@@ -47,7 +47,28 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             "--certify checks LRAT proofs: leave out --proof-format drat".into(),
         ));
     }
+    // `-o DIR/` with --certify: the certificate directory, made (new or
+    // empty) before anything runs.
+    let cert_dir = match (&args.output.output, certifying) {
+        (Some(dir), true) => {
+            directory::prepare(dir)?;
+            Some(dir.clone())
+        }
+        _ => None,
+    };
     let instance = Instance::new(&puzzle)?;
+    let contents = |claim, encoded, solutions, witness| directory::Contents {
+        claim,
+        puzzle: &puzzle,
+        puzzle_path: &args.puzzle,
+        problem: args.problem.problem.as_deref(),
+        instance: &instance,
+        encoded,
+        solutions,
+        distinct: 0,
+        breaking: String::new(),
+        witness,
+    };
     let say = |line: String| {
         if !quiet {
             eprintln!("{file}: {line}");
@@ -81,6 +102,18 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                     line += "; certified: the witness was re-derived from the puzzle alone \
                              (every turn and reflection of every piece, at every offset)";
                 }
+                if let Some(dir) = &cert_dir {
+                    directory::write(
+                        dir,
+                        &contents(
+                            directory::Claim::NoSolutionColouring,
+                            None,
+                            &[],
+                            Some(w.text(&puzzle)),
+                        ),
+                    )?;
+                    line += &format!("; the certificate is in {}", dir.display());
+                }
                 println!("{}: no solution", puzzle.name);
                 eprintln!("{file}: {line}");
                 return Ok(Exit::NoSolution);
@@ -110,8 +143,10 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         encoded.cnf.num_clauses(),
         if symmetry { "with " } else { "without " },
     );
-    let (temp, _registered) = temporary_proof(args.certify.proof.as_deref())?;
-    let path: &Path = match (&args.certify.proof, &temp) {
+    let in_dir = cert_dir.as_ref().map(|d| d.join(directory::PROOF));
+    let asked = args.certify.proof.as_ref().or(in_dir.as_ref());
+    let (temp, _registered) = temporary_proof(asked.map(|p| p.as_path()))?;
+    let path: &Path = match (asked, &temp) {
         (Some(p), _) => p,
         (None, Some(t)) => t.path(),
         (None, None) => unreachable!("a proof file or a temporary one"),
@@ -122,6 +157,29 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     match proved.answer {
         Answer::Sat(values) => {
             let solution = instance.decode(&encoded, &values, "cadical")?;
+            if let Some(dir) = &cert_dir {
+                let chosen: Vec<u32> = encoded
+                    .chosen_options(&values)
+                    .into_iter()
+                    .map(|o| o as u32)
+                    .collect();
+                let base = encoded.cnf.num_clauses();
+                directory::write(
+                    dir,
+                    &contents(
+                        directory::Claim::Solved,
+                        Some((&encoded, base)),
+                        &[chosen],
+                        None,
+                    ),
+                )?;
+                println!(
+                    "{}: solved (the solution was checked against the puzzle; the certificate is in {})",
+                    puzzle.name,
+                    dir.display()
+                );
+                return Ok(Exit::Done);
+            }
             println!(
                 "{}: solved (the solution is its own certificate: it was checked against the puzzle; no proof written)",
                 puzzle.name
@@ -150,6 +208,18 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             let check_start = Instant::now();
             match certify::check_file(&clauses, path, &until) {
                 Ok(checked) => {
+                    if let Some(dir) = &cert_dir {
+                        let base = encoded.cnf.num_clauses();
+                        directory::write(
+                            dir,
+                            &contents(
+                                directory::Claim::NoSolution,
+                                Some((&encoded, base)),
+                                &[],
+                                None,
+                            ),
+                        )?;
+                    }
                     println!("{}: no solution (certified)", puzzle.name);
                     eprintln!(
                         "{file}: no solution, certified: CaDiCaL's LRAT proof of {which} ({size}, {} clauses added, {} deleted, {} hints) was checked by jigsat's LRAT checker in {:.3} s; solving and writing the proof took {solve_secs:.3} s, {:.3} s in all{}",
@@ -158,7 +228,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                         checked.hints,
                         check_start.elapsed().as_secs_f64(),
                         started.elapsed().as_secs_f64(),
-                        match &args.certify.proof {
+                        match asked {
                             Some(p) => format!("; the proof is in {}", p.display()),
                             None => String::new(),
                         }
@@ -195,8 +265,14 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
         options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
         jigsat::process::interrupt::flag(),
     );
-    let (temp, _registered) = temporary_proof(args.proof.as_deref())?;
-    let path: &Path = match (&args.proof, &temp) {
+    let cert_dir = args.output.output.clone();
+    if let Some(dir) = &cert_dir {
+        directory::prepare(dir)?;
+    }
+    let in_dir = cert_dir.as_ref().map(|d| d.join(directory::PROOF));
+    let asked = args.proof.as_ref().or(in_dir.as_ref());
+    let (temp, _registered) = temporary_proof(asked.map(|p| p.as_path()))?;
+    let path: &Path = match (asked, &temp) {
         (Some(p), _) => p,
         (None, Some(t)) => t.path(),
         (None, None) => unreachable!("a proof file or a temporary one"),
@@ -204,6 +280,28 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
     match certify::count::certify(&puzzle, &options, &until, path)? {
         certify::count::CountOutcome::Stopped => Ok(not_certified(&file, &options, "")),
         certify::count::CountOutcome::Certified(c) => {
+            if let Some(dir) = &cert_dir {
+                let instance = Instance::new(&puzzle)?;
+                directory::write(
+                    dir,
+                    &directory::Contents {
+                        claim: directory::Claim::Count,
+                        puzzle: &puzzle,
+                        puzzle_path: &args.puzzle,
+                        problem: args.problem.problem.as_deref(),
+                        instance: &instance,
+                        encoded: Some((&c.encoded, c.base_clauses)),
+                        solutions: &c.fixed,
+                        distinct: c.distinct,
+                        breaking: c
+                            .breaking
+                            .as_ref()
+                            .map(|(b, pool)| format!("{}; justified by {pool}", b.description))
+                            .unwrap_or_default(),
+                        witness: None,
+                    },
+                )?;
+            }
             println!(
                 "{}: {} solutions, {} distinct (certified)",
                 puzzle.name,
@@ -236,9 +334,10 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                     c.enumerate.as_secs_f64(),
                     c.prove.as_secs_f64(),
                     started.elapsed().as_secs_f64(),
-                    match &args.proof {
-                        Some(p) => format!("; the proof is in {}", p.display()),
-                        None => String::new(),
+                    match (&cert_dir, asked) {
+                        (Some(d), _) => format!("; the certificate is in {}", d.display()),
+                        (None, Some(p)) => format!("; the proof is in {}", p.display()),
+                        (None, None) => String::new(),
                     }
                 );
             }
