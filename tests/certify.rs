@@ -291,13 +291,13 @@ fn a_count_with_copies_and_ranges_is_certified() {
 
 #[test]
 fn the_time_limit_stops_the_proof_and_nothing_is_certified() {
-    // The 8x8 board with a hole takes minutes to certify (CaDiCaL's proof
-    // of the blocked CNF); the limit ends it, leaving no proof behind.
+    // The 6x10 board takes minutes to certify (the search's proof runs to
+    // gigabytes); the limit ends it, leaving no proof behind.
     let dir = tempfile::tempdir().unwrap();
     let proof = dir.path().join("soma.lrat");
     let out = run(&[
         "count",
-        &puzzle_path("pentomino-8x8-hole.toml").display().to_string(),
+        &puzzle_path("pentomino-6x10.toml").display().to_string(),
         "--certify",
         "--proof",
         proof.to_str().unwrap(),
@@ -418,6 +418,21 @@ fn certificate_directories_are_written_and_checked() {
         338
     );
     published_checker_accepts(&count);
+    // An exact cover (each piece once) is proved by the exact-cover
+    // search, on the pairwise CNF.
+    let search = root.path().join("search");
+    let strip = puzzle_path("pentomino-3x20.toml").display().to_string();
+    let out = run(&["count", &strip, "--certify", "-o", search.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("the exact-cover search's LRAT proof"));
+    let out = check_certificate(&search, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("certified: 8 solutions, 2 distinct"),
+        "{}",
+        text(&out.stdout)
+    );
+    published_checker_accepts(&search);
     // A directory that is not empty, or the puzzle file, is not written.
     let before = std::fs::read_to_string(count.join("manifest.toml")).unwrap();
     let out = run(&[

@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Answer, Checked, ProofFormat, Proved, Until};
-use crate::encode::Lit;
+use crate::encode::{Encoding, Lit};
 use crate::error::{Error, Result};
 use crate::geometry::Cell;
 use crate::instance::Instance;
@@ -40,6 +40,8 @@ pub struct CountCertificate {
     pub base_clauses: usize,
     /// The symmetry breaking kept, and the pool that justifies it.
     pub breaking: Option<(crate::symmetry::Breaking, String)>,
+    /// Who wrote the proof: CaDiCaL, or the exact-cover search.
+    pub prover: &'static str,
     /// The orbits under the group: the distinct count.
     pub distinct: u64,
     pub variables: u32,
@@ -186,19 +188,48 @@ pub fn certify(
             justified.orbits
         )));
     }
-    instance.check_encoding(options.encoding, options.card, options.edges)?;
-    let mut encoded = instance.encode(
-        options.encoding,
-        options.card,
-        options.edges,
-        breaking.as_ref(),
-    );
+    // An exact cover is proved by the search ([`super::search`]), which
+    // reads the pairwise CNF; anything else by CaDiCaL.
+    let searched = super::search::applies(instance.cover())
+        && instance
+            .check_encoding(Encoding::Pairwise, options.card, options.edges)
+            .is_ok();
+    let encoding = if searched {
+        Encoding::Pairwise
+    } else {
+        options.encoding
+    };
+    instance.check_encoding(encoding, options.card, options.edges)?;
+    let mut encoded = instance.encode(encoding, options.card, options.edges, breaking.as_ref());
     let base_clauses = encoded.cnf.num_clauses();
     for block in blocking_clauses(&fixed, &forbidden) {
         encoded.cnf.add_clause(&block);
     }
     let prove_start = Instant::now();
-    let proved = super::prove_to_file(&encoded.cnf, ProofFormat::Lrat, proof_path, until)?;
+    let proved = if searched {
+        let mut found = None;
+        let written = crate::process::files::write_atomically(proof_path, |file| {
+            let s =
+                super::search::prove(instance.cover(), &encoded.cnf, base_clauses, file, until)?
+                    .ok_or_else(|| std::io::Error::other("the search does not apply"))?;
+            let bytes = s.bytes;
+            found = Some(s);
+            Ok(bytes)
+        });
+        match (written, found) {
+            (Ok(_), Some(s)) => Proved {
+                answer: Answer::Unsat,
+                bytes: s.bytes,
+                added: s.nodes,
+                deleted: 0,
+            },
+            (Err(_), _) if until.reached() => return Ok(CountOutcome::Stopped),
+            (Err(e), _) => return Err(Error::Bug(format!("the search's proof: {e}"))),
+            (Ok(_), None) => return Err(Error::Bug("a proof without a search".into())),
+        }
+    } else {
+        super::prove_to_file(&encoded.cnf, ProofFormat::Lrat, proof_path, until)?
+    };
     let prove = prove_start.elapsed();
     match proved.answer {
         Answer::Unsat => {}
@@ -224,6 +255,11 @@ pub fn certify(
     Ok(CountOutcome::Certified(Box::new(CountCertificate {
         distinct: orbits,
         base_clauses,
+        prover: if searched {
+            "the exact-cover search's"
+        } else {
+            "CaDiCaL's"
+        },
         breaking: breaking.map(|b| (b, justified.pool)),
         variables: encoded.cnf.num_vars(),
         clauses: encoded.cnf.num_clauses(),

@@ -30,6 +30,7 @@ pub mod count;
 pub mod directory;
 pub mod lrat;
 pub mod proof;
+pub mod search;
 
 use std::io::BufReader;
 use std::path::Path;

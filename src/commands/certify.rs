@@ -320,13 +320,15 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                 };
                 eprintln!(
                     "{file}: certified: {} fixed-board solutions each checked against the puzzle, {} orbits under the group; \
-                     CaDiCaL's LRAT proof ({}, {} clauses added) that the placement CNF {breaking} \
+                     {} LRAT proof ({}, {} clauses added) that the {} placement CNF {breaking} \
                      ({} variables, {} clauses, {} of them blocking a listed solution) has no other model was checked by \
                      jigsat's LRAT checker in {:.3} s; counting took {:.3} s, proving {:.3} s, {:.3} s in all{}",
                     c.fixed.len(),
                     c.distinct,
+                    c.prover,
                     jigsat::process::budget::human(c.proved.bytes),
                     c.checked.added,
+                    c.encoded.encoding.name(),
                     c.variables,
                     c.clauses,
                     c.clauses - c.base_clauses,
