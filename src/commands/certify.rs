@@ -52,7 +52,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let cert_dir = match (&args.output.output, certifying) {
         (Some(dir), true) => {
             directory::prepare(dir)?;
-            Some(dir.clone())
+            Some(Prepared(dir.clone()))
         }
         _ => None,
     };
@@ -190,7 +190,12 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             sink.write(&text::draw(&puzzle, &solution, sink.style(&args.draw)))?;
             Ok(Exit::Done)
         }
-        Answer::Unknown => Ok(not_certified(&file, &options, ", no proof written")),
+        Answer::Unknown => {
+            if let Some(d) = &cert_dir {
+                d.remove();
+            }
+            Ok(not_certified(&file, &options, ", no proof written"))
+        }
         Answer::Unsat => {
             let size = jigsat::process::budget::human(proved.bytes);
             if !certifying {
@@ -265,10 +270,13 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
         options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
         jigsat::process::interrupt::flag(),
     );
-    let cert_dir = args.output.output.clone();
-    if let Some(dir) = &cert_dir {
-        directory::prepare(dir)?;
-    }
+    let cert_dir = match &args.output.output {
+        Some(dir) => {
+            directory::prepare(dir)?;
+            Some(Prepared(dir.clone()))
+        }
+        None => None,
+    };
     let in_dir = cert_dir.as_ref().map(|d| d.join(directory::PROOF));
     let asked = args.proof.as_ref().or(in_dir.as_ref());
     let (temp, _registered) = temporary_proof(asked.map(|p| p.as_path()))?;
@@ -278,7 +286,12 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
         (None, None) => unreachable!("a proof file or a temporary one"),
     };
     match certify::count::certify(&puzzle, &options, &until, path)? {
-        certify::count::CountOutcome::Stopped => Ok(not_certified(&file, &options, "")),
+        certify::count::CountOutcome::Stopped => {
+            if let Some(d) = &cert_dir {
+                d.remove();
+            }
+            Ok(not_certified(&file, &options, ""))
+        }
         certify::count::CountOutcome::Certified(c) => {
             if let Some(dir) = &cert_dir {
                 let instance = Instance::new(&puzzle)?;
@@ -345,6 +358,24 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
             }
             Ok(Exit::Done)
         }
+    }
+}
+
+/// A certificate directory made ready by [`directory::prepare`].
+struct Prepared(std::path::PathBuf);
+
+impl std::ops::Deref for Prepared {
+    type Target = std::path::PathBuf;
+    fn deref(&self) -> &std::path::PathBuf {
+        &self.0
+    }
+}
+
+impl Prepared {
+    /// A run that certified nothing leaves no directory behind: removed
+    /// only if it is still empty (as it was, or new).
+    fn remove(&self) {
+        let _ = std::fs::remove_dir(&self.0);
     }
 }
 
