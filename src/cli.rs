@@ -346,8 +346,10 @@ pub struct CertifyArgs {
     pub proof_format: ProofFormatArg,
 
     /// Check "no solution" with jigsat's own LRAT checker before saying
-    /// it: a proof of the CNF without symmetry breaking, or the colouring
-    /// witness re-derived from the puzzle alone. With `-o DIR/`: a
+    /// it: a proof of the CNF (with the symmetry breaking where the
+    /// argument that it loses no solution checks, README.md,
+    /// "Certificates"), or the colouring witness re-derived from the
+    /// puzzle alone. With `-o DIR/`: a
     /// certificate directory (the puzzle, the CNF, the proof or witness,
     /// a found solution, manifest.toml) that `jigsat check-certificate
     /// DIR` re-checks.

@@ -83,15 +83,23 @@ fn tetrominoes_by_witness() {
 #[test]
 fn tetrominoes_and_bars_by_proof() {
     for puzzle in [tetrominoes(), bars()] {
-        let out = run(&["solve", &puzzle, "--no-precheck", "--certify"]);
-        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-        assert!(text(&out.stdout).contains("no solution (certified)"));
-        let err = text(&out.stderr);
-        assert!(
-            err.contains("without symmetry breaking")
-                && err.contains("checked by jigsat's LRAT checker"),
-            "{err}"
-        );
+        for (extra, says) in [
+            ("--symmetry", "with symmetry breaking, justified"),
+            ("--no-symmetry", "without symmetry breaking"),
+        ] {
+            let mut args = vec!["solve", &puzzle, "--no-precheck", "--certify"];
+            if extra == "--no-symmetry" {
+                args.push(extra);
+            }
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+            assert!(text(&out.stdout).contains("no solution (certified)"));
+            let err = text(&out.stderr);
+            assert!(
+                err.contains(says) && err.contains("checked by jigsat's LRAT checker"),
+                "{err}"
+            );
+        }
     }
 }
 
@@ -361,13 +369,7 @@ fn certificate_directories_are_written_and_checked() {
     published_checker_accepts(&proof);
     // The CNF is the one `jigsat dimacs` writes with the same options.
     let cnf = root.path().join("t.cnf");
-    let out = run(&[
-        "dimacs",
-        &tetrominoes(),
-        "--no-symmetry",
-        "-o",
-        cnf.to_str().unwrap(),
-    ]);
+    let out = run(&["dimacs", &tetrominoes(), "-o", cnf.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
     let clauses = |p: &Path| -> Vec<String> {
         std::fs::read_to_string(p)

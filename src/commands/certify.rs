@@ -125,10 +125,24 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     }
 
     // The proof is of the CNF `jigsat dimacs` writes with the same
-    // options; a certified one is without symmetry breaking, whose
-    // clauses are no consequence of the puzzle.
-    let symmetry = options.symmetry && !certifying;
-    let breaking = instance.breaking(symmetry);
+    // options.
+    // A certified proof keeps the symmetry breaking only where the
+    // argument that it loses no solution checks from the placements
+    // alone ([`certify::breaking`]); else it is of the CNF without it.
+    let mut breaking = instance.breaking(options.symmetry);
+    let mut justified = None;
+    if certifying && let Some(b) = &breaking {
+        match certify::breaking::justify(&puzzle, &instance, &b.forbidden, &[]) {
+            Ok(j) => justified = Some(j.pool),
+            Err(why) => {
+                say(format!(
+                    "the symmetry breaking is left out of the proof: {why}"
+                ));
+                breaking = None;
+            }
+        }
+    }
+    let symmetry = breaking.is_some();
     instance.check_encoding(options.encoding, options.card, options.edges)?;
     let encoded = instance.encode(
         options.encoding,
@@ -137,11 +151,18 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         breaking.as_ref(),
     );
     let which = format!(
-        "the placement CNF `jigsat dimacs{}` writes ({} variables, {} clauses, {}symmetry breaking)",
+        "the placement CNF `jigsat dimacs{}` writes ({} variables, {} clauses, {})",
         if symmetry { "" } else { " --no-symmetry" },
         encoded.cnf.num_vars(),
         encoded.cnf.num_clauses(),
-        if symmetry { "with " } else { "without " },
+        match &justified {
+            Some(pool) => format!(
+                "with symmetry breaking, justified: every one of {pool} has an image under the puzzle's \
+                 symmetries that the breaking keeps, so a solution would have one it keeps"
+            ),
+            None if symmetry => "with symmetry breaking".to_string(),
+            None => "without symmetry breaking".to_string(),
+        },
     );
     let in_dir = cert_dir.as_ref().map(|d| d.join(directory::PROOF));
     let asked = args.certify.proof.as_ref().or(in_dir.as_ref());
