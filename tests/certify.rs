@@ -139,19 +139,9 @@ fn checker(name: &str) -> Option<PathBuf> {
 #[test]
 fn outside_checkers_accept_the_proofs() {
     let dir = tempfile::tempdir().unwrap();
-    if let Some(lrat_check) = checker("lrat-check") {
-        for extra in [&[][..], &["--no-symmetry"][..]] {
-            let (cnf, proof) = cnf_and_proof(dir.path(), &tetrominoes(), "lrat", extra);
-            let out = std::process::Command::new(&lrat_check)
-                .args([&cnf, &proof])
-                .output()
-                .unwrap();
-            let said = text(&out.stdout) + &text(&out.stderr);
-            assert!(
-                out.status.success() && said.contains("c VERIFIED"),
-                "{said}"
-            );
-        }
+    for extra in [&[][..], &["--no-symmetry"][..]] {
+        let (cnf, proof) = cnf_and_proof(dir.path(), &tetrominoes(), "lrat", extra);
+        lrat_check_accepts(Path::new(&cnf), Path::new(&proof));
     }
     if let Some(drat_trim) = checker("drat-trim") {
         let (cnf, proof) = cnf_and_proof(dir.path(), &bars(), "drat", &[]);
@@ -333,12 +323,21 @@ fn check_certificate(dir: &Path, more: &[&str]) -> std::process::Output {
     run(&args)
 }
 
-/// The published LRAT checker on a certificate's CNF and proof, when it
-/// is there.
-fn published_checker_accepts(dir: &Path) {
+/// `count PUZZLE --certify -o DIR`, then `check-certificate DIR PUZZLE`,
+/// both successful: the check's output.
+fn certified_count(puzzle: &str, dir: &Path) -> std::process::Output {
+    let out = run(&["count", puzzle, "--certify", "-o", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = check_certificate(dir, &[puzzle]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    out
+}
+
+/// The published LRAT checker accepts `proof` of `cnf`, when it is there.
+fn lrat_check_accepts(cnf: &Path, proof: &Path) {
     if let Some(lrat_check) = checker("lrat-check") {
         let out = std::process::Command::new(&lrat_check)
-            .args([dir.join("claim.cnf"), dir.join("proof.lrat")])
+            .args([cnf, proof])
             .output()
             .unwrap();
         let said = text(&out.stdout) + &text(&out.stderr);
@@ -347,6 +346,11 @@ fn published_checker_accepts(dir: &Path) {
             "{said}"
         );
     }
+}
+
+/// The published LRAT checker on a certificate's CNF and proof.
+fn published_checker_accepts(dir: &Path) {
+    lrat_check_accepts(&dir.join("claim.cnf"), &dir.join("proof.lrat"));
 }
 
 #[test]
@@ -396,16 +400,7 @@ fn certificate_directories_are_written_and_checked() {
     // A count, with its symmetry breaking justified.
     let count = root.path().join("count");
     let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
-    let out = run(&[
-        "count",
-        &trominoes,
-        "--certify",
-        "-o",
-        count.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let out = check_certificate(&count, &[&trominoes]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = certified_count(&trominoes, &count);
     assert!(
         text(&out.stdout).contains("certified: 338 solutions, 48 distinct"),
         "{}",
@@ -506,41 +501,33 @@ fn solution_lines(lines: &[String]) -> Vec<usize> {
         .collect()
 }
 
+/// Removes the sixth solution of a certificate's list.
+fn drop_a_solution(dir: &Path) {
+    edit_lines(dir, "solutions.txt", |l| {
+        let k = solution_lines(l)[5];
+        l.remove(k);
+    })
+}
+
 #[test]
 fn tampered_certificates_are_rejected() {
     let root = tempfile::tempdir().unwrap();
     let good = root.path().join("good");
     let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
-    let out = run(&[
-        "count",
-        &trominoes,
-        "--certify",
-        "-o",
-        good.to_str().unwrap(),
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    assert_eq!(check_certificate(&good, &[]).status.code(), Some(0));
+    certified_count(&trominoes, &good);
     // (name, the change, the file the message must name, what it must say)
     type Change = Box<dyn FnOnce(&Path)>;
     let cases: Vec<(&str, Change, &str, &str)> = vec![
         (
             "dropped",
-            Box::new(|d: &Path| {
-                edit_lines(d, "solutions.txt", |l| {
-                    let k = solution_lines(l)[5];
-                    l.remove(k);
-                })
-            }),
+            Box::new(drop_a_solution),
             "manifest.toml",
             "says 338 solutions",
         ),
         (
             "dropped-and-recounted",
             Box::new(|d: &Path| {
-                edit_lines(d, "solutions.txt", |l| {
-                    let k = solution_lines(l)[5];
-                    l.remove(k);
-                });
+                drop_a_solution(d);
                 edit_manifest(d, "solutions", "337");
             }),
             "solutions.txt",

@@ -138,6 +138,31 @@ pub struct Contents<'a> {
     pub witness: Option<String>,
 }
 
+impl<'a> Contents<'a> {
+    /// A certificate of `claim` about `puzzle` with nothing else yet: no
+    /// CNF, no solution, no breaking, no witness.
+    pub fn of(
+        claim: Claim,
+        puzzle: &'a Puzzle,
+        puzzle_path: &'a Path,
+        problem: Option<&'a str>,
+        instance: &'a Instance<'a>,
+    ) -> Contents<'a> {
+        Contents {
+            claim,
+            puzzle,
+            puzzle_path,
+            problem,
+            instance,
+            encoded: None,
+            solutions: &[],
+            distinct: 0,
+            breaking: String::new(),
+            witness: None,
+        }
+    }
+}
+
 /// Writes the files of a certificate into `dir` (made by [`prepare`]; the
 /// proof, when there is one, is already in it as [`PROOF`]).
 pub fn write(dir: &Path, c: &Contents) -> Result<()> {

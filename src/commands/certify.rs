@@ -57,18 +57,9 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         _ => None,
     };
     let instance = Instance::new(&puzzle)?;
-    let contents = |claim, encoded, solutions, witness| directory::Contents {
-        claim,
-        puzzle: &puzzle,
-        puzzle_path: &args.puzzle,
-        problem: args.problem.problem.as_deref(),
-        instance: &instance,
-        encoded,
-        solutions,
-        distinct: 0,
-        breaking: String::new(),
-        witness,
-    };
+    let problem = args.problem.problem.as_deref();
+    let contents =
+        |claim| directory::Contents::of(claim, &puzzle, &args.puzzle, problem, &instance);
     let say = |line: String| {
         if !quiet {
             eprintln!("{file}: {line}");
@@ -105,12 +96,10 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                 if let Some(dir) = &cert_dir {
                     directory::write(
                         dir,
-                        &contents(
-                            directory::Claim::NoSolutionColouring,
-                            None,
-                            &[],
-                            Some(w.text(&puzzle)),
-                        ),
+                        &directory::Contents {
+                            witness: Some(w.text(&puzzle)),
+                            ..contents(directory::Claim::NoSolutionColouring)
+                        },
                     )?;
                     line += &format!("; the certificate is in {}", dir.display());
                 }
@@ -164,6 +153,18 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             None => "without symmetry breaking".to_string(),
         },
     );
+    // A certificate of this CNF (all of it the CNF `jigsat dimacs` writes).
+    let with_cnf = |dir: &Path, claim, solutions: &[Vec<u32>]| {
+        let all = encoded.cnf.num_clauses();
+        directory::write(
+            dir,
+            &directory::Contents {
+                encoded: Some((&encoded, all)),
+                solutions,
+                ..contents(claim)
+            },
+        )
+    };
     let in_dir = cert_dir.as_ref().map(|d| d.join(directory::PROOF));
     let asked = args.certify.proof.as_ref().or(in_dir.as_ref());
     let (temp, _registered) = temporary_proof(asked.map(|p| p.as_path()))?;
@@ -184,16 +185,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                     .into_iter()
                     .map(|o| o as u32)
                     .collect();
-                let base = encoded.cnf.num_clauses();
-                directory::write(
-                    dir,
-                    &contents(
-                        directory::Claim::Solved,
-                        Some((&encoded, base)),
-                        &[chosen],
-                        None,
-                    ),
-                )?;
+                with_cnf(dir, directory::Claim::Solved, &[chosen])?;
                 println!(
                     "{}: solved (the solution was checked against the puzzle; the certificate is in {})",
                     puzzle.name,
@@ -235,16 +227,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             match certify::check_file(&clauses, path, &until) {
                 Ok(checked) => {
                     if let Some(dir) = &cert_dir {
-                        let base = encoded.cnf.num_clauses();
-                        directory::write(
-                            dir,
-                            &contents(
-                                directory::Claim::NoSolution,
-                                Some((&encoded, base)),
-                                &[],
-                                None,
-                            ),
-                        )?;
+                        with_cnf(dir, directory::Claim::NoSolution, &[])?;
                     }
                     println!("{}: no solution (certified)", puzzle.name);
                     eprintln!(
@@ -319,11 +302,6 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                 directory::write(
                     dir,
                     &directory::Contents {
-                        claim: directory::Claim::Count,
-                        puzzle: &puzzle,
-                        puzzle_path: &args.puzzle,
-                        problem: args.problem.problem.as_deref(),
-                        instance: &instance,
                         encoded: Some((&c.encoded, c.base_clauses)),
                         solutions: &c.fixed,
                         distinct: c.distinct,
@@ -332,7 +310,13 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                             .as_ref()
                             .map(|(b, pool)| format!("{}; justified by {pool}", b.description))
                             .unwrap_or_default(),
-                        witness: None,
+                        ..directory::Contents::of(
+                            directory::Claim::Count,
+                            &puzzle,
+                            &args.puzzle,
+                            args.problem.problem.as_deref(),
+                            &instance,
+                        )
                     },
                 )?;
             }
