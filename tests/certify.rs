@@ -708,3 +708,63 @@ fn outside_solvers_proofs_are_checked_through_decode() {
         }
     }
 }
+
+/// The symmetry argument refuses a breaking that could lose a solution:
+/// a kept placement forbidden too, or a pool no symmetry maps into what
+/// is kept; and a list not closed under the symmetries.
+#[test]
+fn the_symmetry_argument_refuses_what_could_lose_a_solution() {
+    use jigsat::certify::breaking::justify;
+    let puzzle = jigsat::puzzle::Puzzle::load(&puzzle_path("soma.toml")).unwrap();
+    let instance = jigsat::instance::Instance::new(&puzzle).unwrap();
+    let breaking = instance.breaking(true).expect("Soma has a breaking");
+    assert!(justify(&puzzle, &instance, &breaking.forbidden, &[]).is_ok());
+    // Every placement of the pool forbidden: nothing is kept.
+    let places = jigsat::certify::breaking::placements(&instance);
+    let piece_of = |o: u32| places[o as usize].0;
+    let piece = piece_of(breaking.forbidden[0]);
+    let all: Vec<u32> = (0..instance.cover().options.len() as u32)
+        .filter(|&o| piece_of(o) == piece)
+        .collect();
+    let kept: Vec<u32> = all
+        .iter()
+        .copied()
+        .filter(|o| !breaking.forbidden.contains(o))
+        .collect();
+    assert!(!kept.is_empty());
+    let mut more = breaking.forbidden.clone();
+    more.push(kept[0]);
+    let why = justify(&puzzle, &instance, &more, &[]).unwrap_err();
+    assert!(why.contains("no pool"), "{why}");
+    // Placements of two pieces: no pool holds them all.
+    let other = (0..instance.cover().options.len() as u32)
+        .find(|&o| piece_of(o) != piece)
+        .unwrap();
+    let mut mixed = breaking.forbidden.clone();
+    mixed.push(other);
+    assert!(justify(&puzzle, &instance, &mixed, &[]).is_err());
+    // One solution without its images: the list is not closed.
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("soma");
+    let out = run(&[
+        "solve",
+        &puzzle_path("soma.toml").display().to_string(),
+        "--certify",
+        "--no-precheck",
+        "-o",
+        cert.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let line = std::fs::read_to_string(cert.join("solutions.txt"))
+        .unwrap()
+        .lines()
+        .find(|l| !l.starts_with('c'))
+        .unwrap()
+        .to_string();
+    let one: Vec<u32> = line
+        .split(' ')
+        .map(|w| w.parse::<u32>().unwrap() - 1)
+        .collect();
+    let why = justify(&puzzle, &instance, &[], &[one]).unwrap_err();
+    assert!(why.contains("is not listed"), "{why}");
+}
