@@ -162,6 +162,24 @@ pub enum Command {
     )]
     Decode(DecodeArgs),
 
+    /// Re-check a certificate directory (`solve --certify -o DIR/`, `count
+    /// --certify -o DIR/`) from the puzzle alone.
+    #[command(
+        name = "check-certificate",
+        after_help = "Checks that the puzzle is the certificate's (its fingerprint), every listed \
+        solution against the puzzle, that none is listed twice, the symmetry argument of a \
+        count, the CNF clause by clause (rebuilt from the puzzle and the list), the LRAT proof \
+        with jigsat's own checker, and the counts in manifest.toml. manifest.toml also gives the \
+        command line of a published LRAT checker for the CNF and the proof.\n\n\
+        Exit status: 0 certified, 2 a certificate that does not check (the message names the \
+        file and what failed).\n\n\
+        Examples:\n  \
+        jigsat count puzzles/soma.toml --certify -o soma-cert/\n  \
+        jigsat check-certificate soma-cert/\n  \
+        jigsat check-certificate soma-cert/ puzzles/soma.toml"
+    )]
+    CheckCertificate(CheckCertificateArgs),
+
     /// Benchmark encodings and solvers: CNF sizes and median times.
     #[command(after_help = "Examples:\n  \
         jigsat compare puzzles/*.toml --encoding all --format md\n  \
@@ -328,8 +346,13 @@ pub struct CertifyArgs {
     pub proof_format: ProofFormatArg,
 
     /// Check "no solution" with jigsat's own LRAT checker before saying
-    /// it: a proof of the CNF without symmetry breaking, or the colouring
-    /// witness re-derived from the puzzle alone.
+    /// it: a proof of the CNF (with the symmetry breaking where the
+    /// argument that it loses no solution checks, README.md,
+    /// "Certificates"), or the colouring witness re-derived from the
+    /// puzzle alone. With `-o DIR/`: a
+    /// certificate directory (the puzzle, the CNF, the proof or witness,
+    /// a found solution, manifest.toml) that `jigsat check-certificate
+    /// DIR` re-checks.
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     pub certify: bool,
 }
@@ -356,15 +379,18 @@ pub struct CountArgs {
     pub problem: ProblemArg,
 
     /// Certify the count: every fixed-board solution checked against the
-    /// puzzle, a checked LRAT proof that the CNF without symmetry breaking
-    /// has no other model, and the distinct count derived by applying the
-    /// group (README.md, "Certificates").
+    /// puzzle, a checked LRAT proof that the CNF (with the symmetry
+    /// breaking, justified by the list being closed under the puzzle's
+    /// symmetries; none with --no-symmetry) has no other model, and the
+    /// distinct count derived by applying the group (README.md,
+    /// "Certificates"). With `-o DIR/`: a certificate directory that
+    /// `jigsat check-certificate DIR` re-checks.
     #[arg(long, conflicts_with = "checkpoint")]
     pub certify: bool,
 
     /// With --certify: keep the proof that no other solution exists in
-    /// FILE (LRAT, of the CNF `jigsat dimacs --no-symmetry` writes with
-    /// one blocking clause per solution after it).
+    /// FILE (LRAT, of the CNF `jigsat dimacs` writes with the same options
+    /// and, after it, one blocking clause per solution the breaking keeps).
     #[arg(long, value_name = "FILE", requires = "certify")]
     pub proof: Option<PathBuf>,
 
@@ -566,6 +592,16 @@ pub enum ExportFormat {
     Cnf,
     /// Knuth's DLX input format.
     Dlx,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckCertificateArgs {
+    /// The certificate directory.
+    pub dir: PathBuf,
+
+    /// The puzzle to check it against; the copy in the directory by
+    /// default.
+    pub puzzle: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]

@@ -83,15 +83,23 @@ fn tetrominoes_by_witness() {
 #[test]
 fn tetrominoes_and_bars_by_proof() {
     for puzzle in [tetrominoes(), bars()] {
-        let out = run(&["solve", &puzzle, "--no-precheck", "--certify"]);
-        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-        assert!(text(&out.stdout).contains("no solution (certified)"));
-        let err = text(&out.stderr);
-        assert!(
-            err.contains("without symmetry breaking")
-                && err.contains("checked by jigsat's LRAT checker"),
-            "{err}"
-        );
+        for (extra, says) in [
+            ("--symmetry", "with symmetry breaking, justified"),
+            ("--no-symmetry", "without symmetry breaking"),
+        ] {
+            let mut args = vec!["solve", &puzzle, "--no-precheck", "--certify"];
+            if extra == "--no-symmetry" {
+                args.push(extra);
+            }
+            let out = run(&args);
+            assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+            assert!(text(&out.stdout).contains("no solution (certified)"));
+            let err = text(&out.stderr);
+            assert!(
+                err.contains(says) && err.contains("checked by jigsat's LRAT checker"),
+                "{err}"
+            );
+        }
     }
 }
 
@@ -131,19 +139,9 @@ fn checker(name: &str) -> Option<PathBuf> {
 #[test]
 fn outside_checkers_accept_the_proofs() {
     let dir = tempfile::tempdir().unwrap();
-    if let Some(lrat_check) = checker("lrat-check") {
-        for extra in [&[][..], &["--no-symmetry"][..]] {
-            let (cnf, proof) = cnf_and_proof(dir.path(), &tetrominoes(), "lrat", extra);
-            let out = std::process::Command::new(&lrat_check)
-                .args([&cnf, &proof])
-                .output()
-                .unwrap();
-            let said = text(&out.stdout) + &text(&out.stderr);
-            assert!(
-                out.status.success() && said.contains("c VERIFIED"),
-                "{said}"
-            );
-        }
+    for extra in [&[][..], &["--no-symmetry"][..]] {
+        let (cnf, proof) = cnf_and_proof(dir.path(), &tetrominoes(), "lrat", extra);
+        lrat_check_accepts(Path::new(&cnf), Path::new(&proof));
     }
     if let Some(drat_trim) = checker("drat-trim") {
         let (cnf, proof) = cnf_and_proof(dir.path(), &bars(), "drat", &[]);
@@ -291,13 +289,13 @@ fn a_count_with_copies_and_ranges_is_certified() {
 
 #[test]
 fn the_time_limit_stops_the_proof_and_nothing_is_certified() {
-    // Soma's certified count takes minutes (the blocked CNF's proof);
-    // the limit ends it, leaving no proof behind.
+    // The 6x10 board takes minutes to certify (the search's proof runs to
+    // gigabytes); the limit ends it, leaving no proof behind.
     let dir = tempfile::tempdir().unwrap();
     let proof = dir.path().join("soma.lrat");
     let out = run(&[
         "count",
-        &puzzle_path("soma.toml").display().to_string(),
+        &puzzle_path("pentomino-6x10.toml").display().to_string(),
         "--certify",
         "--proof",
         proof.to_str().unwrap(),
@@ -316,4 +314,457 @@ fn the_time_limit_stops_the_proof_and_nothing_is_certified() {
         0,
         "no temporary file is left"
     );
+}
+
+/// `jigsat check-certificate DIR [more]`.
+fn check_certificate(dir: &Path, more: &[&str]) -> std::process::Output {
+    let mut args = vec!["check-certificate", dir.to_str().unwrap()];
+    args.extend(more);
+    run(&args)
+}
+
+/// `count PUZZLE --certify -o DIR`, then `check-certificate DIR PUZZLE`,
+/// both successful: the check's output.
+fn certified_count(puzzle: &str, dir: &Path) -> std::process::Output {
+    let out = run(&["count", puzzle, "--certify", "-o", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = check_certificate(dir, &[puzzle]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    out
+}
+
+/// The published LRAT checker accepts `proof` of `cnf`, when it is there.
+fn lrat_check_accepts(cnf: &Path, proof: &Path) {
+    if let Some(lrat_check) = checker("lrat-check") {
+        let out = std::process::Command::new(&lrat_check)
+            .args([cnf, proof])
+            .output()
+            .unwrap();
+        let said = text(&out.stdout) + &text(&out.stderr);
+        assert!(
+            out.status.success() && said.contains("c VERIFIED"),
+            "{said}"
+        );
+    }
+}
+
+/// The published LRAT checker on a certificate's CNF and proof.
+fn published_checker_accepts(dir: &Path) {
+    lrat_check_accepts(&dir.join("claim.cnf"), &dir.join("proof.lrat"));
+}
+
+#[test]
+fn certificate_directories_are_written_and_checked() {
+    let root = tempfile::tempdir().unwrap();
+    // No solution, by proof.
+    let proof = root.path().join("by-proof");
+    let out = run(&[
+        "solve",
+        &tetrominoes(),
+        "--no-precheck",
+        "--certify",
+        "-o",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let out = check_certificate(&proof, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("certified: no solution"));
+    published_checker_accepts(&proof);
+    // The CNF is the one `jigsat dimacs` writes with the same options.
+    let cnf = root.path().join("t.cnf");
+    let out = run(&["dimacs", &tetrominoes(), "-o", cnf.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let clauses = |p: &Path| -> Vec<String> {
+        std::fs::read_to_string(p)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('c'))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(clauses(&cnf), clauses(&proof.join("claim.cnf")));
+    // No solution, by the colouring witness.
+    let witness = root.path().join("by-witness");
+    let out = run(&[
+        "solve",
+        &tetrominoes(),
+        "--certify",
+        "-o",
+        witness.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(witness.join("witness.txt").is_file());
+    let out = check_certificate(&witness, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // A count, with its symmetry breaking justified.
+    let count = root.path().join("count");
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    let out = certified_count(&trominoes, &count);
+    assert!(
+        text(&out.stdout).contains("certified: 338 solutions, 48 distinct"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(
+        std::fs::read_to_string(count.join("solutions.txt"))
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('c'))
+            .count(),
+        338
+    );
+    published_checker_accepts(&count);
+    // An exact cover (each piece once) is proved by the exact-cover
+    // search, on the pairwise CNF.
+    let search = root.path().join("search");
+    let strip = puzzle_path("pentomino-3x20.toml").display().to_string();
+    let out = run(&["count", &strip, "--certify", "-o", search.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("the exact-cover search's LRAT proof"));
+    let out = check_certificate(&search, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("certified: 8 solutions, 2 distinct"),
+        "{}",
+        text(&out.stdout)
+    );
+    published_checker_accepts(&search);
+    // A directory that is not empty, or the puzzle file, is not written.
+    let before = std::fs::read_to_string(count.join("manifest.toml")).unwrap();
+    let out = run(&[
+        "count",
+        &trominoes,
+        "--certify",
+        "-o",
+        count.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("not empty"));
+    assert_eq!(
+        before,
+        std::fs::read_to_string(count.join("manifest.toml")).unwrap()
+    );
+    let copy = root.path().join("copy.toml");
+    std::fs::copy(&trominoes, &copy).unwrap();
+    let puzzle_before = std::fs::read(&copy).unwrap();
+    let out = run(&[
+        "count",
+        copy.to_str().unwrap(),
+        "--certify",
+        "-o",
+        copy.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(puzzle_before, std::fs::read(&copy).unwrap());
+}
+
+/// A copy of the certificate directory `from`, changed by `change`.
+fn tampered(root: &Path, from: &Path, name: &str, change: impl FnOnce(&Path)) -> PathBuf {
+    let to = root.join(name);
+    std::fs::create_dir(&to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+    change(&to);
+    to
+}
+
+/// Rewrites the lines of `file` in `dir`.
+fn edit_lines(dir: &Path, file: &str, change: impl FnOnce(&mut Vec<String>)) {
+    let path = dir.join(file);
+    let mut lines: Vec<String> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    change(&mut lines);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+}
+
+/// The manifest with `key = old` replaced by `key = new`.
+fn edit_manifest(dir: &Path, key: &str, new: &str) {
+    edit_lines(dir, "manifest.toml", |lines| {
+        let line = lines
+            .iter_mut()
+            .find(|l| l.starts_with(&format!("{key} = ")))
+            .unwrap();
+        *line = format!("{key} = {new}");
+    });
+}
+
+/// The lines of solutions.txt that hold a solution.
+fn solution_lines(lines: &[String]) -> Vec<usize> {
+    (0..lines.len())
+        .filter(|&k| !lines[k].starts_with('c'))
+        .collect()
+}
+
+/// Removes the sixth solution of a certificate's list.
+fn drop_a_solution(dir: &Path) {
+    edit_lines(dir, "solutions.txt", |l| {
+        let k = solution_lines(l)[5];
+        l.remove(k);
+    })
+}
+
+#[test]
+fn tampered_certificates_are_rejected() {
+    let root = tempfile::tempdir().unwrap();
+    let good = root.path().join("good");
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    certified_count(&trominoes, &good);
+    // (name, the change, the file the message must name, what it must say)
+    type Change = Box<dyn FnOnce(&Path)>;
+    let cases: Vec<(&str, Change, &str, &str)> = vec![
+        (
+            "dropped",
+            Box::new(drop_a_solution),
+            "manifest.toml",
+            "says 338 solutions",
+        ),
+        (
+            "dropped-and-recounted",
+            Box::new(|d: &Path| {
+                drop_a_solution(d);
+                edit_manifest(d, "solutions", "337");
+            }),
+            "solutions.txt",
+            "is not listed",
+        ),
+        (
+            "duplicated",
+            Box::new(|d: &Path| {
+                edit_lines(d, "solutions.txt", |l| {
+                    let k = solution_lines(l)[7];
+                    let again = l[k].clone();
+                    l.push(again);
+                })
+            }),
+            "solutions.txt",
+            "repeats the solution of line",
+        ),
+        (
+            "not-a-solution",
+            Box::new(|d: &Path| {
+                edit_lines(d, "solutions.txt", |l| {
+                    let k = solution_lines(l)[0];
+                    let mut vars: Vec<u32> = l[k].split(' ').map(|w| w.parse().unwrap()).collect();
+                    vars[0] = vars[1];
+                    let extra = vars
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    l.push(extra);
+                })
+            }),
+            "solutions.txt",
+            "not a solution",
+        ),
+        (
+            "flipped-literal",
+            Box::new(|d: &Path| {
+                edit_lines(d, "proof.lrat", |l| {
+                    // The first added clause: `ID LIT ... 0 HINTS 0`.
+                    let k = l.iter().position(|x| !x.contains(" d ")).unwrap();
+                    let mut words: Vec<String> = l[k].split(' ').map(str::to_string).collect();
+                    let lit: i64 = words[1].parse().unwrap();
+                    words[1] = (-lit).to_string();
+                    l[k] = words.join(" ");
+                })
+            }),
+            "proof.lrat",
+            "does not check",
+        ),
+        (
+            "fingerprint",
+            Box::new(|d: &Path| edit_manifest(d, "puzzle_fingerprint", "\"0123456789abcdef\"")),
+            "manifest.toml",
+            "another puzzle",
+        ),
+        (
+            "count",
+            Box::new(|d: &Path| edit_manifest(d, "distinct", "49")),
+            "manifest.toml",
+            "says 49 distinct",
+        ),
+        (
+            "cnf",
+            Box::new(|d: &Path| {
+                edit_lines(d, "claim.cnf", |l| {
+                    let k = l.iter().position(|x| x.starts_with("p cnf")).unwrap() + 1;
+                    l.remove(k);
+                })
+            }),
+            "claim.cnf",
+            "",
+        ),
+    ];
+    for (name, change, file, says) in cases {
+        let dir = tampered(root.path(), &good, name, change);
+        let out = check_certificate(&dir, &[]);
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {said}");
+        assert!(
+            said.contains(&dir.join(file).display().to_string()) && said.contains(says),
+            "{name}: {said}"
+        );
+        assert!(text(&out.stdout).is_empty(), "{name}: no claim is made");
+    }
+    // The certificate checked against another puzzle.
+    let out = check_certificate(&good, &[&tetrominoes()]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("another puzzle"));
+}
+
+/// kissat's and the cadical program's proofs of `jigsat dimacs` output,
+/// through `decode --proof`: their DRAT is refused with the drat-trim
+/// command that turns it into LRAT, and that LRAT (kissat's defines new
+/// variables by RAT steps) is checked.
+#[test]
+fn outside_solvers_proofs_are_checked_through_decode() {
+    if !(common::tools::require_tool(
+        "kissat",
+        ".ci/install-solvers, which takes it from the PyPI wheel passagemath-kissat",
+    ) && common::tools::require_tool("cadical", "apt-get install cadical"))
+    {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    for puzzle in [tetrominoes(), bars()] {
+        let cnf = d.join("p.cnf");
+        let _ = std::fs::remove_file(&cnf);
+        let out = run(&["dimacs", &puzzle, "-o", cnf.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0));
+        for solver in ["kissat", "cadical"] {
+            let drat = d.join(format!("{solver}.drat"));
+            let out = std::process::Command::new(solver)
+                .arg("-q")
+                .arg(&cnf)
+                .arg(&drat)
+                .output()
+                .unwrap();
+            assert_eq!(
+                out.status.code(),
+                Some(20),
+                "{solver}: {}",
+                text(&out.stdout)
+            );
+            let said = decode(d, &puzzle, Some(drat.to_str().unwrap()), &[]);
+            let stderr = text(&said.stderr);
+            assert_eq!(said.status.code(), Some(2), "{solver}: {stderr}");
+            assert!(
+                stderr.contains("DRAT proof: jigsat checks LRAT only")
+                    && stderr.contains("drat-trim CNF PROOF -L OUT"),
+                "{solver}: {stderr}"
+            );
+            let Some(drat_trim) = checker("drat-trim") else {
+                continue;
+            };
+            let lrat = d.join(format!("{solver}.lrat"));
+            let _ = std::fs::remove_file(&lrat);
+            let out = std::process::Command::new(&drat_trim)
+                .arg(&cnf)
+                .arg(&drat)
+                .arg("-L")
+                .arg(&lrat)
+                .output()
+                .unwrap();
+            assert!(
+                text(&out.stdout).contains("s VERIFIED"),
+                "{}",
+                text(&out.stdout)
+            );
+            let said = decode(d, &puzzle, Some(lrat.to_str().unwrap()), &[]);
+            assert_eq!(
+                said.status.code(),
+                Some(1),
+                "{solver}: {}",
+                text(&said.stderr)
+            );
+            assert!(text(&said.stderr).contains("certified"));
+            // One flipped literal in a clause of it, and it is rejected.
+            let proof = std::fs::read_to_string(&lrat).unwrap();
+            let mut lines: Vec<String> = proof.lines().map(str::to_string).collect();
+            let k = lines
+                .iter()
+                .position(|l| !l.contains(" d ") && l.split(' ').nth(1) != Some("0"))
+                .unwrap();
+            let mut words: Vec<String> = lines[k].split(' ').map(str::to_string).collect();
+            let lit: i64 = words[1].parse().unwrap();
+            words[1] = (-lit).to_string();
+            lines[k] = words.join(" ");
+            std::fs::write(&lrat, lines.join("\n") + "\n").unwrap();
+            let said = decode(d, &puzzle, Some(lrat.to_str().unwrap()), &[]);
+            assert_eq!(
+                said.status.code(),
+                Some(2),
+                "{solver}: {}",
+                text(&said.stderr)
+            );
+        }
+    }
+}
+
+/// The symmetry argument refuses a breaking that could lose a solution:
+/// a kept placement forbidden too, or a pool no symmetry maps into what
+/// is kept; and a list not closed under the symmetries.
+#[test]
+fn the_symmetry_argument_refuses_what_could_lose_a_solution() {
+    use jigsat::certify::breaking::justify;
+    let puzzle = jigsat::puzzle::Puzzle::load(&puzzle_path("soma.toml")).unwrap();
+    let instance = jigsat::instance::Instance::new(&puzzle).unwrap();
+    let breaking = instance.breaking(true).expect("Soma has a breaking");
+    assert!(justify(&puzzle, &instance, &breaking.forbidden, &[]).is_ok());
+    // Every placement of the pool forbidden: nothing is kept.
+    let places = jigsat::certify::breaking::placements(&instance);
+    let piece_of = |o: u32| places[o as usize].0;
+    let piece = piece_of(breaking.forbidden[0]);
+    let all: Vec<u32> = (0..instance.cover().options.len() as u32)
+        .filter(|&o| piece_of(o) == piece)
+        .collect();
+    let kept: Vec<u32> = all
+        .iter()
+        .copied()
+        .filter(|o| !breaking.forbidden.contains(o))
+        .collect();
+    assert!(!kept.is_empty());
+    let mut more = breaking.forbidden.clone();
+    more.push(kept[0]);
+    let why = justify(&puzzle, &instance, &more, &[]).unwrap_err();
+    assert!(why.contains("no pool"), "{why}");
+    // Placements of two pieces: no pool holds them all.
+    let other = (0..instance.cover().options.len() as u32)
+        .find(|&o| piece_of(o) != piece)
+        .unwrap();
+    let mut mixed = breaking.forbidden.clone();
+    mixed.push(other);
+    assert!(justify(&puzzle, &instance, &mixed, &[]).is_err());
+    // One solution without its images: the list is not closed.
+    let dir = tempfile::tempdir().unwrap();
+    let cert = dir.path().join("soma");
+    let out = run(&[
+        "solve",
+        &puzzle_path("soma.toml").display().to_string(),
+        "--certify",
+        "--no-precheck",
+        "-o",
+        cert.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let line = std::fs::read_to_string(cert.join("solutions.txt"))
+        .unwrap()
+        .lines()
+        .find(|l| !l.starts_with('c'))
+        .unwrap()
+        .to_string();
+    let one: Vec<u32> = line
+        .split(' ')
+        .map(|w| w.parse::<u32>().unwrap() - 1)
+        .collect();
+    let why = justify(&puzzle, &instance, &[], &[one]).unwrap_err();
+    assert!(why.contains("is not listed"), "{why}");
 }

@@ -1,14 +1,17 @@
 //! A certified count: every fixed-board solution checked against the
-//! puzzle, and one proof that the CNF (without symmetry breaking) with all
-//! of them blocked has no model — so there is no other. The distinct
-//! count is then derived from the checked list by applying the group: it
-//! is the number of orbits, and the orbits must be the classes the
+//! puzzle, and one proof that the CNF — with the symmetry breaking's units
+//! when the options keep it — with every listed solution that survives the
+//! breaking blocked has no model, so there is no other. The breaking is
+//! justified by [`super::breaking`] (the list is closed under the puzzle's
+//! symmetries and every solution has an image the breaking keeps); the
+//! distinct count is the number of orbits, which must be the classes the
 //! enumeration found.
 //!
 //! What this rests on: that the CNF says what the puzzle says (jigsat's
-//! encoder, as for "no solution"), and that each solution's check
-//! ([`crate::solution::check`]) is right. The solver's and the
-//! enumeration's word are not needed.
+//! encoder, as for "no solution"), that each placement the family lists is
+//! one (the same reading solutions are checked by), and that each
+//! solution's check ([`crate::solution::check`]) is right. The solver's,
+//! the enumeration's and the symmetry module's word are not needed.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -17,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::{Answer, Checked, ProofFormat, Proved, Until};
-use crate::encode::Lit;
+use crate::encode::{Encoding, Lit};
 use crate::error::{Error, Result};
 use crate::geometry::Cell;
 use crate::instance::Instance;
@@ -28,8 +31,17 @@ use crate::solution::Solution;
 /// What a certified count found and cost.
 #[derive(Clone, Debug)]
 pub struct CountCertificate {
-    /// Fixed-board solutions, each a sorted list of options.
+    /// Fixed-board solutions, each a sorted list of options, sorted.
     pub fixed: Vec<Vec<u32>>,
+    /// The CNF `jigsat dimacs` writes with the same options, and after
+    /// its clauses the blocking clauses the proof is of.
+    pub encoded: crate::encode::Encoded,
+    /// Clauses of the CNF before the blocking clauses.
+    pub base_clauses: usize,
+    /// The symmetry breaking kept, and the pool that justifies it.
+    pub breaking: Option<(crate::symmetry::Breaking, String)>,
+    /// Who wrote the proof: CaDiCaL, or the exact-cover search.
+    pub prover: &'static str,
     /// The orbits under the group: the distinct count.
     pub distinct: u64,
     pub variables: u32,
@@ -163,17 +175,61 @@ pub fn certify(
             orbits
         )));
     }
-    instance.check_encoding(options.encoding, options.card, options.edges)?;
-    let mut encoded = instance.encode(options.encoding, options.card, options.edges, None);
-    for chosen in &fixed {
-        let block: Vec<Lit> = chosen
-            .iter()
-            .map(|&o| Lit::from_dimacs(-(o as i32 + 1)).expect("option variables are 1.."))
-            .collect();
+    let breaking = instance.breaking(options.symmetry);
+    let forbidden: Vec<u32> = breaking
+        .as_ref()
+        .map(|b| b.forbidden.clone())
+        .unwrap_or_default();
+    let justified = super::breaking::justify(puzzle, &instance, &forbidden, &fixed)
+        .map_err(|why| Error::Bug(format!("the symmetry argument does not hold: {why}")))?;
+    if justified.orbits != orbits {
+        return Err(Error::Bug(format!(
+            "{} orbits under the checked symmetries, {orbits} under the group",
+            justified.orbits
+        )));
+    }
+    // An exact cover is proved by the search ([`super::search`]), which
+    // reads the pairwise CNF; anything else by CaDiCaL.
+    let searched = super::search::applies(instance.cover())
+        && instance
+            .check_encoding(Encoding::Pairwise, options.card, options.edges)
+            .is_ok();
+    let encoding = if searched {
+        Encoding::Pairwise
+    } else {
+        options.encoding
+    };
+    instance.check_encoding(encoding, options.card, options.edges)?;
+    let mut encoded = instance.encode(encoding, options.card, options.edges, breaking.as_ref());
+    let base_clauses = encoded.cnf.num_clauses();
+    for block in blocking_clauses(&fixed, &forbidden) {
         encoded.cnf.add_clause(&block);
     }
     let prove_start = Instant::now();
-    let proved = super::prove_to_file(&encoded.cnf, ProofFormat::Lrat, proof_path, until)?;
+    let proved = if searched {
+        let mut found = None;
+        let written = crate::process::files::write_atomically(proof_path, |file| {
+            let s =
+                super::search::prove(instance.cover(), &encoded.cnf, base_clauses, file, until)?
+                    .ok_or_else(|| std::io::Error::other("the search does not apply"))?;
+            let bytes = s.bytes;
+            found = Some(s);
+            Ok(bytes)
+        });
+        match (written, found) {
+            (Ok(_), Some(s)) => Proved {
+                answer: Answer::Unsat,
+                bytes: s.bytes,
+                added: s.nodes,
+                deleted: 0,
+            },
+            (Err(_), _) if until.reached() => return Ok(CountOutcome::Stopped),
+            (Err(e), _) => return Err(Error::Bug(format!("the search's proof: {e}"))),
+            (Ok(_), None) => return Err(Error::Bug("a proof without a search".into())),
+        }
+    } else {
+        super::prove_to_file(&encoded.cnf, ProofFormat::Lrat, proof_path, until)?
+    };
     let prove = prove_start.elapsed();
     match proved.answer {
         Answer::Unsat => {}
@@ -198,13 +254,37 @@ pub fn certify(
     };
     Ok(CountOutcome::Certified(Box::new(CountCertificate {
         distinct: orbits,
+        base_clauses,
+        prover: if searched {
+            "the exact-cover search's"
+        } else {
+            "CaDiCaL's"
+        },
+        breaking: breaking.map(|b| (b, justified.pool)),
         variables: encoded.cnf.num_vars(),
         clauses: encoded.cnf.num_clauses(),
         fixed,
+        encoded,
         proved,
         checked,
         enumerate,
         prove,
         check: check_start.elapsed(),
     })))
+}
+
+/// The blocking clause of each listed solution that uses no forbidden
+/// option (the others the breaking units already exclude), in the list's
+/// order: the negated variable of each of its options.
+pub fn blocking_clauses(fixed: &[Vec<u32>], forbidden: &[u32]) -> Vec<Vec<Lit>> {
+    let out: HashSet<u32> = forbidden.iter().copied().collect();
+    fixed
+        .iter()
+        .filter(|s| !s.iter().any(|o| out.contains(o)))
+        .map(|s| {
+            s.iter()
+                .map(|&o| Lit::from_dimacs(-(o as i32 + 1)).expect("option variables are 1.."))
+                .collect()
+        })
+        .collect()
 }

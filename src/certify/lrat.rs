@@ -10,9 +10,11 @@
 //! certificate, so it must be short enough to read in one sitting, and it
 //! must read the proof streaming (a proof can be many times the size of
 //! the formula) and stop at the time limit or Ctrl-C. RAT steps (negative
-//! hints) are refused rather than checked: CaDiCaL writes none once
-//! `factor` (bounded variable addition) is off, which
-//! [`super::proof`] does, and refusing is safe — nothing false is accepted.
+//! hints, the pivot being the clause's first literal) are checked against
+//! every live clause holding the pivot's negation: CaDiCaL writes none
+//! once `factor` (bounded variable addition) is off, which
+//! [`super::proof`] does, but kissat's proofs turned into LRAT by
+//! drat-trim define new variables with them.
 //!
 //! The proof is read streaming, text or binary (told apart by content);
 //! only the live clauses are kept, and their size is held against the
@@ -436,12 +438,25 @@ impl Checker {
                 _ => self.assign(-lit),
             }
         }
-        for (k, &hint) in hints.iter().enumerate() {
-            if hint < 0 {
-                return Err(format!(
-                    "hint {hint} is a RAT step, which jigsat's checker does not read"
-                ));
+        let rat = hints.iter().position(|&h| h < 0).unwrap_or(hints.len());
+        if let Some(k) = self.units(&hints[..rat])? {
+            return Ok(k);
+        }
+        match clause.first() {
+            Some(&pivot)
+                if rat < hints.len() || self.clauses.values().all(|c| !c.contains(&-pivot)) =>
+            {
+                self.rat(pivot, &hints[rat..])
             }
+            _ => Err("the hints end without a conflict".to_string()),
+        }
+    }
+
+    /// Follows `hints` as unit clauses under the assignment: each must
+    /// have one literal not false (set true) until one has none. The
+    /// number of hints followed to that conflict, or `None` without one.
+    fn units(&mut self, hints: &[i64]) -> Result<Option<u64>, String> {
+        for (k, &hint) in hints.iter().enumerate() {
             let hint = hint as u64;
             let Some(c) = self.clauses.get(&hint) else {
                 return Err(format!("hint {hint} is no live clause"));
@@ -460,12 +475,77 @@ impl Checker {
                 }
             }
             match open {
-                None => return Ok(k as u64 + 1),
+                None => return Ok(Some(k as u64 + 1)),
                 Some(lit) if self.value(lit) == 0 => self.assign(lit),
                 Some(_) => {}
             }
         }
-        Err("the hints end without a conflict".to_string())
+        Ok(None)
+    }
+
+    /// A RAT step on `pivot` (the clause's first literal), after its unit
+    /// hints: every live clause D holding -pivot must make a resolvent
+    /// that is already satisfied, or one whose own hints (after `-D` in
+    /// `hints`) end in a conflict once D's other literals are set false.
+    /// This is how kissat's proofs (through drat-trim -L) define new
+    /// variables; CaDiCaL's, with `factor` off, have no such steps.
+    fn rat(&mut self, pivot: i32, hints: &[i64]) -> Result<u64, String> {
+        let mut groups: HashMap<u64, &[i64]> = HashMap::new();
+        let mut k = 0;
+        while k < hints.len() {
+            let id = hints[k].unsigned_abs();
+            let end = hints[k + 1..]
+                .iter()
+                .position(|&h| h < 0)
+                .map_or(hints.len(), |e| k + 1 + e);
+            if groups.insert(id, &hints[k + 1..end]).is_some() {
+                return Err(format!("RAT hints for clause {id} twice"));
+            }
+            k = end;
+        }
+        let mut against: Vec<u64> = self
+            .clauses
+            .iter()
+            .filter(|(_, c)| c.contains(&-pivot))
+            .map(|(&id, _)| id)
+            .collect();
+        against.sort_unstable();
+        let mut followed = 0;
+        for id in against {
+            let other: Vec<i32> = self.clauses[&id]
+                .iter()
+                .copied()
+                .filter(|&l| l != -pivot)
+                .collect();
+            if other.iter().any(|&l| self.value(l) == 1) {
+                continue;
+            }
+            let Some(group) = groups.get(&id) else {
+                return Err(format!(
+                    "a RAT step on {pivot} without hints for clause {id}, which holds {}",
+                    -pivot
+                ));
+            };
+            let mark = self.trail.len();
+            for &l in &other {
+                if self.value(l) == 0 {
+                    self.assign(-l);
+                }
+            }
+            let result = self.units(group);
+            for var in self.trail.drain(mark..) {
+                self.values[var as usize] = 0;
+            }
+            match result? {
+                Some(n) => followed += n,
+                None => {
+                    return Err(format!(
+                        "the RAT hints for clause {id} end without a conflict"
+                    ));
+                }
+            }
+        }
+        Ok(followed)
     }
 }
 
@@ -664,8 +744,22 @@ mod tests {
             run(b"5 2 0 1 2 0\n5 d 3 0\n6 0 5 3 4 0\n"),
             Err(Rejected::Step { .. })
         ));
-        // A RAT step is refused, not checked.
+        // A RAT step without hints for a clause it resolves with.
         assert!(matches!(run(b"5 2 0 1 -2 0\n"), Err(Rejected::Step { .. })));
+    }
+
+    #[test]
+    fn rat_steps_are_checked() {
+        // 3 defined as implying 1 (no clause holds -3: no hints needed),
+        // then 3 by RAT (its resolvent with clause 5 is 1, by units).
+        let good = b"5 -3 1 0 0\n6 3 0 -5 1 3 0\n7 1 0 6 5 0\n8 0 7 2 4 0\n";
+        assert!(run(good).is_ok(), "{:?}", run(good));
+        // The resolvent's hints must end in a conflict.
+        assert!(run(b"5 -3 1 0 0\n6 3 0 -5 1 0\n7 1 0 6 5 0\n8 0 7 2 4 0\n").is_err());
+        // Every clause holding -3 needs its hints.
+        assert!(run(b"5 -3 1 0 0\n6 3 0 0\n7 1 0 6 5 0\n8 0 7 2 4 0\n").is_err());
+        // A pivot whose negation is in the formula is no free definition.
+        assert!(run(b"5 2 0 0\n6 0 5 4 1 0\n").is_err());
     }
 
     #[test]

@@ -7,7 +7,12 @@
 //!   proof and shares no code with the solver or the encoder;
 //! - [`colouring`] re-derives a colouring argument from the puzzle alone
 //!   (its own rotations, its own placements), as a witness for the
-//!   pre-check's "no solution".
+//!   pre-check's "no solution";
+//! - [`count`] certifies a count: the solutions checked, the CNF with them
+//!   blocked proved to have no model, with the symmetry breaking kept
+//!   where [`breaking`] justifies it from the placements alone;
+//! - [`directory`] writes a certificate directory and re-checks one
+//!   (`jigsat check-certificate`).
 //!
 //! What a certificate proves, and what it does not, is in README.md,
 //! "Certificates". In short: a checked proof shows that the CNF has no
@@ -15,12 +20,17 @@
 //! word (the same encoder whose models are checked against the puzzle
 //! every run). Symmetry-breaking clauses are not consequences of the
 //! puzzle, so a certified "no solution" is a proof of the CNF without
-//! them.
+//! them; a certified count keeps them, because [`breaking`] checks that
+//! the listed solutions are closed under the puzzle's symmetries and that
+//! every solution has an image the breaking keeps.
 
+pub mod breaking;
 pub mod colouring;
 pub mod count;
+pub mod directory;
 pub mod lrat;
 pub mod proof;
+pub mod search;
 
 use std::io::BufReader;
 use std::path::Path;

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use crate::cli::{CountArgs, ProofFormatArg, SolveArgs};
 use crate::exit::Exit;
-use jigsat::certify::{self, Answer, ProofFormat, Until};
+use jigsat::certify::{self, Answer, ProofFormat, Until, directory};
 use jigsat::error::{Error, Result};
 use jigsat::instance::Instance;
 use jigsat::options::SolverChoice;
@@ -47,7 +47,19 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             "--certify checks LRAT proofs: leave out --proof-format drat".into(),
         ));
     }
+    // `-o DIR/` with --certify: the certificate directory, made (new or
+    // empty) before anything runs.
+    let cert_dir = match (&args.output.output, certifying) {
+        (Some(dir), true) => {
+            directory::prepare(dir)?;
+            Some(Prepared(dir.clone()))
+        }
+        _ => None,
+    };
     let instance = Instance::new(&puzzle)?;
+    let problem = args.problem.problem.as_deref();
+    let contents =
+        |claim| directory::Contents::of(claim, &puzzle, &args.puzzle, problem, &instance);
     let say = |line: String| {
         if !quiet {
             eprintln!("{file}: {line}");
@@ -81,6 +93,16 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                     line += "; certified: the witness was re-derived from the puzzle alone \
                              (every turn and reflection of every piece, at every offset)";
                 }
+                if let Some(dir) = &cert_dir {
+                    directory::write(
+                        dir,
+                        &directory::Contents {
+                            witness: Some(w.text(&puzzle)),
+                            ..contents(directory::Claim::NoSolutionColouring)
+                        },
+                    )?;
+                    line += &format!("; the certificate is in {}", dir.display());
+                }
                 println!("{}: no solution", puzzle.name);
                 eprintln!("{file}: {line}");
                 return Ok(Exit::NoSolution);
@@ -92,10 +114,24 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     }
 
     // The proof is of the CNF `jigsat dimacs` writes with the same
-    // options; a certified one is without symmetry breaking, whose
-    // clauses are no consequence of the puzzle.
-    let symmetry = options.symmetry && !certifying;
-    let breaking = instance.breaking(symmetry);
+    // options.
+    // A certified proof keeps the symmetry breaking only where the
+    // argument that it loses no solution checks from the placements
+    // alone ([`certify::breaking`]); else it is of the CNF without it.
+    let mut breaking = instance.breaking(options.symmetry);
+    let mut justified = None;
+    if certifying && let Some(b) = &breaking {
+        match certify::breaking::justify(&puzzle, &instance, &b.forbidden, &[]) {
+            Ok(j) => justified = Some(j.pool),
+            Err(why) => {
+                say(format!(
+                    "the symmetry breaking is left out of the proof: {why}"
+                ));
+                breaking = None;
+            }
+        }
+    }
+    let symmetry = breaking.is_some();
     instance.check_encoding(options.encoding, options.card, options.edges)?;
     let encoded = instance.encode(
         options.encoding,
@@ -104,14 +140,35 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         breaking.as_ref(),
     );
     let which = format!(
-        "the placement CNF `jigsat dimacs{}` writes ({} variables, {} clauses, {}symmetry breaking)",
+        "the placement CNF `jigsat dimacs{}` writes ({} variables, {} clauses, {})",
         if symmetry { "" } else { " --no-symmetry" },
         encoded.cnf.num_vars(),
         encoded.cnf.num_clauses(),
-        if symmetry { "with " } else { "without " },
+        match &justified {
+            Some(pool) => format!(
+                "with symmetry breaking, justified: every one of {pool} has an image under the puzzle's \
+                 symmetries that the breaking keeps, so a solution would have one it keeps"
+            ),
+            None if symmetry => "with symmetry breaking".to_string(),
+            None => "without symmetry breaking".to_string(),
+        },
     );
-    let (temp, _registered) = temporary_proof(args.certify.proof.as_deref())?;
-    let path: &Path = match (&args.certify.proof, &temp) {
+    // A certificate of this CNF (all of it the CNF `jigsat dimacs` writes).
+    let with_cnf = |dir: &Path, claim, solutions: &[Vec<u32>]| {
+        let all = encoded.cnf.num_clauses();
+        directory::write(
+            dir,
+            &directory::Contents {
+                encoded: Some((&encoded, all)),
+                solutions,
+                ..contents(claim)
+            },
+        )
+    };
+    let in_dir = cert_dir.as_ref().map(|d| d.join(directory::PROOF));
+    let asked = args.certify.proof.as_ref().or(in_dir.as_ref());
+    let (temp, _registered) = temporary_proof(asked.map(|p| p.as_path()))?;
+    let path: &Path = match (asked, &temp) {
         (Some(p), _) => p,
         (None, Some(t)) => t.path(),
         (None, None) => unreachable!("a proof file or a temporary one"),
@@ -122,6 +179,20 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     match proved.answer {
         Answer::Sat(values) => {
             let solution = instance.decode(&encoded, &values, "cadical")?;
+            if let Some(dir) = &cert_dir {
+                let chosen: Vec<u32> = encoded
+                    .chosen_options(&values)
+                    .into_iter()
+                    .map(|o| o as u32)
+                    .collect();
+                with_cnf(dir, directory::Claim::Solved, &[chosen])?;
+                println!(
+                    "{}: solved (the solution was checked against the puzzle; the certificate is in {})",
+                    puzzle.name,
+                    dir.display()
+                );
+                return Ok(Exit::Done);
+            }
             println!(
                 "{}: solved (the solution is its own certificate: it was checked against the puzzle; no proof written)",
                 puzzle.name
@@ -132,7 +203,12 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             sink.write(&text::draw(&puzzle, &solution, sink.style(&args.draw)))?;
             Ok(Exit::Done)
         }
-        Answer::Unknown => Ok(not_certified(&file, &options, ", no proof written")),
+        Answer::Unknown => {
+            if let Some(d) = &cert_dir {
+                d.remove();
+            }
+            Ok(not_certified(&file, &options, ", no proof written"))
+        }
         Answer::Unsat => {
             let size = jigsat::process::budget::human(proved.bytes);
             if !certifying {
@@ -150,6 +226,9 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             let check_start = Instant::now();
             match certify::check_file(&clauses, path, &until) {
                 Ok(checked) => {
+                    if let Some(dir) = &cert_dir {
+                        with_cnf(dir, directory::Claim::NoSolution, &[])?;
+                    }
                     println!("{}: no solution (certified)", puzzle.name);
                     eprintln!(
                         "{file}: no solution, certified: CaDiCaL's LRAT proof of {which} ({size}, {} clauses added, {} deleted, {} hints) was checked by jigsat's LRAT checker in {:.3} s; solving and writing the proof took {solve_secs:.3} s, {:.3} s in all{}",
@@ -158,7 +237,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                         checked.hints,
                         check_start.elapsed().as_secs_f64(),
                         started.elapsed().as_secs_f64(),
-                        match &args.certify.proof {
+                        match asked {
                             Some(p) => format!("; the proof is in {}", p.display()),
                             None => String::new(),
                         }
@@ -195,15 +274,52 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
         options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
         jigsat::process::interrupt::flag(),
     );
-    let (temp, _registered) = temporary_proof(args.proof.as_deref())?;
-    let path: &Path = match (&args.proof, &temp) {
+    let cert_dir = match &args.output.output {
+        Some(dir) => {
+            directory::prepare(dir)?;
+            Some(Prepared(dir.clone()))
+        }
+        None => None,
+    };
+    let in_dir = cert_dir.as_ref().map(|d| d.join(directory::PROOF));
+    let asked = args.proof.as_ref().or(in_dir.as_ref());
+    let (temp, _registered) = temporary_proof(asked.map(|p| p.as_path()))?;
+    let path: &Path = match (asked, &temp) {
         (Some(p), _) => p,
         (None, Some(t)) => t.path(),
         (None, None) => unreachable!("a proof file or a temporary one"),
     };
     match certify::count::certify(&puzzle, &options, &until, path)? {
-        certify::count::CountOutcome::Stopped => Ok(not_certified(&file, &options, "")),
+        certify::count::CountOutcome::Stopped => {
+            if let Some(d) = &cert_dir {
+                d.remove();
+            }
+            Ok(not_certified(&file, &options, ""))
+        }
         certify::count::CountOutcome::Certified(c) => {
+            if let Some(dir) = &cert_dir {
+                let instance = Instance::new(&puzzle)?;
+                directory::write(
+                    dir,
+                    &directory::Contents {
+                        encoded: Some((&c.encoded, c.base_clauses)),
+                        solutions: &c.fixed,
+                        distinct: c.distinct,
+                        breaking: c
+                            .breaking
+                            .as_ref()
+                            .map(|(b, pool)| format!("{}; justified by {pool}", b.description))
+                            .unwrap_or_default(),
+                        ..directory::Contents::of(
+                            directory::Claim::Count,
+                            &puzzle,
+                            &args.puzzle,
+                            args.problem.problem.as_deref(),
+                            &instance,
+                        )
+                    },
+                )?;
+            }
             println!(
                 "{}: {} solutions, {} distinct (certified)",
                 puzzle.name,
@@ -211,29 +327,60 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                 c.distinct
             );
             if !quiet {
+                let breaking = match &c.breaking {
+                    Some((b, pool)) => format!(
+                        "with symmetry breaking ({} placements forbidden, from {pool}: \
+                         justified, the list being closed under the puzzle's symmetries and \
+                         every placement of the pool having an allowed image)",
+                        b.forbidden.len()
+                    ),
+                    None => "without symmetry breaking".into(),
+                };
                 eprintln!(
                     "{file}: certified: {} fixed-board solutions each checked against the puzzle, {} orbits under the group; \
-                     CaDiCaL's LRAT proof ({}, {} clauses added) that the placement CNF without symmetry breaking \
-                     ({} variables, {} clauses with one blocking clause per solution) has no other model was checked by \
+                     {} LRAT proof ({}, {} clauses added) that the {} placement CNF {breaking} \
+                     ({} variables, {} clauses, {} of them blocking a listed solution) has no other model was checked by \
                      jigsat's LRAT checker in {:.3} s; counting took {:.3} s, proving {:.3} s, {:.3} s in all{}",
                     c.fixed.len(),
                     c.distinct,
+                    c.prover,
                     jigsat::process::budget::human(c.proved.bytes),
                     c.checked.added,
+                    c.encoded.encoding.name(),
                     c.variables,
                     c.clauses,
+                    c.clauses - c.base_clauses,
                     c.check.as_secs_f64(),
                     c.enumerate.as_secs_f64(),
                     c.prove.as_secs_f64(),
                     started.elapsed().as_secs_f64(),
-                    match &args.proof {
-                        Some(p) => format!("; the proof is in {}", p.display()),
-                        None => String::new(),
+                    match (&cert_dir, asked) {
+                        (Some(d), _) => format!("; the certificate is in {}", d.display()),
+                        (None, Some(p)) => format!("; the proof is in {}", p.display()),
+                        (None, None) => String::new(),
                     }
                 );
             }
             Ok(Exit::Done)
         }
+    }
+}
+
+/// A certificate directory made ready by [`directory::prepare`].
+struct Prepared(std::path::PathBuf);
+
+impl std::ops::Deref for Prepared {
+    type Target = std::path::PathBuf;
+    fn deref(&self) -> &std::path::PathBuf {
+        &self.0
+    }
+}
+
+impl Prepared {
+    /// A run that certified nothing leaves no directory behind: removed
+    /// only if it is still empty (as it was, or new).
+    fn remove(&self) {
+        let _ = std::fs::remove_dir(&self.0);
     }
 }
 

@@ -4,6 +4,7 @@
 //! files) is in [`shared`].
 
 mod certify;
+mod check_certificate;
 mod compare;
 mod convert;
 mod count;
@@ -34,5 +35,6 @@ pub fn run(cli: &Cli) -> Result<Exit> {
         Command::Compare(args) => compare::run(args, cli.quiet),
         Command::Generate(what) => generate::run(what),
         Command::Convert(args) => convert::run(args),
+        Command::CheckCertificate(args) => check_certificate::run(args, cli.quiet),
     }
 }
