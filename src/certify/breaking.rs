@@ -38,7 +38,7 @@ pub fn placements(instance: &Instance) -> Vec<Placement> {
     (0..instance.cover().options.len() as u32)
         .map(|o| {
             let s = instance.family().solution(&[o]);
-            match &s.pieces()[..] {
+            match s.pieces() {
                 [p] => {
                     let mut cells = p.cells.clone();
                     cells.sort();
