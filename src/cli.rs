@@ -500,6 +500,7 @@ impl SearchArgs {
             meter: None,
             render_per_class: std::time::Duration::ZERO,
             want: jigsat::enumerate::Want::Classes,
+            sink: None,
         }
     }
 }

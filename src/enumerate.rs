@@ -106,6 +106,23 @@ pub struct Limits {
     /// What the run is for: the classes, the counts alone, or a first
     /// solution.
     pub want: Want,
+    /// Where each class's checked solution goes as it is found, instead
+    /// of into [`Enumeration::classes`]: a caller that streams solutions
+    /// (the library's iterator) keeps none of them here.
+    pub sink: Option<ClassSink>,
+}
+
+/// Takes each class's checked solution and the solutions on a fixed board
+/// it stands for, as the enumeration finds it; `false` ends the
+/// enumeration (the taker has gone), which then counts as stopped from
+/// outside.
+#[derive(Clone)]
+pub struct ClassSink(pub Arc<dyn Fn(Solution, u64) -> bool + Send + Sync>);
+
+impl fmt::Debug for ClassSink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ClassSink")
+    }
 }
 
 /// What an enumeration is for, which decides what the search threads
@@ -183,8 +200,9 @@ impl Enumeration {
     }
 
     /// Records the checked representative of a new class standing for
-    /// `weight` solutions on a fixed board; `true` when that reaches the
-    /// limit on classes.
+    /// `weight` solutions on a fixed board (or hands it to the limits'
+    /// [`ClassSink`]); `true` when that reaches the limit on classes or
+    /// the sink wants no more.
     pub fn record(
         &mut self,
         solution: Solution,
@@ -192,12 +210,22 @@ impl Enumeration {
         limits: &Limits,
         progress: &mut dyn FnMut(u64),
     ) -> bool {
-        self.classes.push(solution);
         self.distinct += 1;
         self.count += weight;
+        let taken = match &limits.sink {
+            Some(sink) => (sink.0)(solution, weight),
+            None => {
+                self.classes.push(solution);
+                true
+            }
+        };
         progress(self.distinct);
-        if limits.classes.is_some_and(|n| self.classes.len() >= n) {
-            self.stopped = Some(Stopped::Limit(self.classes.len()));
+        if !taken {
+            self.stopped = Some(Stopped::Interrupted);
+            return true;
+        }
+        if limits.classes.is_some_and(|n| self.distinct >= n as u64) {
+            self.stopped = Some(Stopped::Limit(self.distinct as usize));
             return true;
         }
         false

@@ -43,6 +43,7 @@
 //! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
 //! layer of command-line parsing and output over the library.
 
+pub mod api;
 pub mod certify;
 pub mod clean;
 pub mod cover;

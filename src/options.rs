@@ -142,6 +142,9 @@ pub struct Options {
     pub render_per_class: Duration,
     /// What an enumeration is for ([`crate::enumerate::Want`]).
     pub want: crate::enumerate::Want,
+    /// Where an enumeration hands each class as it is found, instead of
+    /// keeping it ([`crate::enumerate::ClassSink`]).
+    pub sink: Option<crate::enumerate::ClassSink>,
 }
 
 impl Default for Options {
@@ -161,6 +164,7 @@ impl Default for Options {
             meter: None,
             render_per_class: Duration::ZERO,
             want: crate::enumerate::Want::Classes,
+            sink: None,
         }
     }
 }
@@ -175,6 +179,7 @@ impl Options {
             meter: self.meter.clone(),
             render_per_class: self.render_per_class,
             want: self.want,
+            sink: self.sink.clone(),
         }
     }
 

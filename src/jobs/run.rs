@@ -261,6 +261,7 @@ fn walk(
         meter: None,
         render_per_class: std::time::Duration::ZERO,
         want,
+        sink: None,
     };
     let run = CoverRun {
         limits: &limits,
