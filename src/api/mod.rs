@@ -1,26 +1,39 @@
 //! The library: a puzzle, the options of a run, a solution, its pictures
 //! and one error type — all a program needs to use jigsat, and the only
-//! part of it meant to be depended on.
+//! part of it meant to be depended on. This example is README.md's "As a
+//! library" (tests/readme.rs keeps the two the same):
 //!
 //! ```
 //! use jigsat::api::{Puzzle, Solver};
 //!
-//! // Read a puzzle file, or a TOML string, or build one in code.
-//! let soma = Puzzle::from_file("puzzles/soma.toml")?;
+//! fn main() -> Result<(), jigsat::api::Error> {
+//!     // Read a puzzle file, or a TOML string, or build one in code.
+//!     let soma = Puzzle::from_file("puzzles/soma.toml")?;
 //!
-//! // The first solution, checked against the puzzle; None when there is none.
-//! let solution = soma.solve()?.expect("a solution");
-//! print!("{}", solution.text());
+//!     // The first solution, checked against the puzzle; None when there is none.
+//!     let solution = soma.solve()?.expect("a solution");
+//!     print!("{}", solution.text());
 //!
-//! // The counts of `jigsat count`: on a fixed board and up to symmetry.
-//! let counts = soma.count()?;
-//! assert_eq!((counts.count, counts.distinct), (11520, 240));
+//!     // The counts of `jigsat count`: on a fixed board and up to symmetry.
+//!     let counts = soma.count()?;
+//!     assert_eq!((counts.count, counts.distinct), (11520, 240));
 //!
-//! // Options: a time limit, threads, the engine, the encodings, symmetry.
-//! let solver = Solver::new().threads(2).engine("dlx")?;
-//! let ten: Vec<_> = solver.solutions(&soma).take(10).collect::<Result<_, _>>()?;
-//! assert_eq!(ten.len(), 10);
-//! # Ok::<(), jigsat::api::Error>(())
+//!     // Options: a time limit, threads, the engine, the encodings, symmetry.
+//!     // The solutions stream in as the search finds them; dropping the
+//!     // iterator stops the search.
+//!     let solver = Solver::new().threads(2).engine("dlx")?;
+//!     for solution in solver.solutions(&soma).take(10) {
+//!         println!("{:?}", solution?.pieces()[0].cells);
+//!     }
+//!
+//!     // A puzzle in code, from cells: three dominoes in a 2x3 box.
+//!     let dominoes = Puzzle::builder()
+//!         .board_size(&[2, 3])
+//!         .copies("d", &[[0, 0, 0], [1, 0, 0]], 3)
+//!         .build()?;
+//!     assert_eq!(dominoes.count()?.count, 3);
+//!     Ok(())
+//! }
 //! ```
 //!
 //! - [`Puzzle`]: [`Puzzle::from_file`], [`Puzzle::from_toml_str`],

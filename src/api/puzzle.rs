@@ -148,6 +148,19 @@ impl Puzzle {
             .collect()
     }
 
+    /// Whether the board is flat (one layer): its cells are then `[x, y,
+    /// 0]`, and the contract's JSON writes them `[x, y]`.
+    ///
+    /// ```
+    /// use jigsat::api::Puzzle;
+    /// assert!(Puzzle::from_file("puzzles/pentomino-6x10.toml")?.is_flat());
+    /// assert!(!Puzzle::from_file("puzzles/soma.toml")?.is_flat());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn is_flat(&self) -> bool {
+        self.inner.is_flat()
+    }
+
     /// What the reader noticed that does not stop a run (a disconnected
     /// piece, say): the command line's warnings.
     ///

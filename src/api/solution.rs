@@ -45,6 +45,10 @@ pub struct Placed {
     /// Which copy of its piece this is, from 1, numbered in the order of
     /// their cells (the pictures' numbering); 1 for a piece used once.
     pub copy: usize,
+    /// Whether the piece's count allows more than one copy, so that its
+    /// copies are told apart by [`Placed::copy`] (the pictures label
+    /// them `Y1`, `Y2`, ...).
+    pub numbered: bool,
     /// The cells it covers, ascending; a tile's one position.
     pub cells: Vec<Cell>,
     /// A tile's quarter turns clockwise from its edges as listed (0 for a
@@ -80,6 +84,7 @@ impl Solution {
                 .map(|t| Placed {
                     name: tiling.tiles[t.tile].name.clone(),
                     copy: 1,
+                    numbered: false,
                     cells: vec![t.at.coords()],
                     rotation: t.rotation,
                     edges: t.edges.to_vec(),
@@ -91,15 +96,28 @@ impl Solution {
             .iter()
             .map(|p| {
                 seen[p.piece] += 1;
+                let piece = &puzzle.pieces()[p.piece];
                 Placed {
-                    name: puzzle.pieces()[p.piece].name.clone(),
+                    name: piece.name.clone(),
                     copy: seen[p.piece],
+                    numbered: piece.count.max > 1,
                     cells: p.cells.iter().map(|c| c.coords()).collect(),
                     rotation: 0,
                     edges: Vec::new(),
                 }
             })
             .collect()
+    }
+
+    /// Whether the puzzle's board is flat ([`super::Puzzle::is_flat`]).
+    ///
+    /// ```
+    /// let solution = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?.solve()?.unwrap();
+    /// assert!(!solution.is_flat());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn is_flat(&self) -> bool {
+        self.puzzle.is_flat()
     }
 
     /// The puzzle's name.
