@@ -99,3 +99,29 @@ def test_the_same_cube_with_other_engines():
     for engine in ("first-cell", "cadical", "varisat"):
         solution = cube().solve(engine=engine)
         check(solution)
+
+
+def test_a_board_given_as_cells_is_the_same_board():
+    cells = [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]
+    as_cells = jigsat.Puzzle(board=cells, pieces=[jigsat.Piece(n, c) for n, c in SOMA.items()])
+    assert as_cells.count() == cube().count()
+    assert sorted(as_cells.board) == sorted(cells)
+
+
+def test_plot_draws_voxels_with_matplotlib():
+    from conftest import require_tool
+
+    try:
+        import matplotlib
+    except ImportError:
+        matplotlib = None
+    require_tool("matplotlib (pip install matplotlib)", matplotlib)
+    matplotlib.use("Agg")
+    solution = cube().solve()
+    ax = solution.plot(shade=False)
+    # One Poly3DCollection per voxel with a face showing: all 27 of the
+    # cube's but the hidden centre, in one colour per piece.
+    assert len(ax.collections) == 26
+    colours = {tuple(c.get_facecolor()[0]) for c in ax.collections}
+    assert len(colours) == 7
+    assert ax.get_title() == "wooden cube"

@@ -56,6 +56,8 @@
 //! and no call panics or aborts on bad input: the error says what is
 //! wrong, as the command line does.
 
+#![deny(missing_docs)]
+
 mod error;
 mod puzzle;
 mod solution;
