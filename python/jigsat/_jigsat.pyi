@@ -3,7 +3,41 @@
 from os import PathLike
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
+from typing_extensions import TypedDict, Unpack
+
 Cell = Union[Tuple[int, int], Tuple[int, int, int]]
+
+class CnfOptions(TypedDict, total=False):
+    """The options that shape the CNF (``jigsat dimacs``)."""
+
+    encoding: str
+    """The at-most-one encoding: auto, pairwise, sequential, ladder, commander, product, binary, bimander."""
+    card: Optional[str]
+    """The cardinality encoding for copies: sequential, totalizer."""
+    edges: Optional[str]
+    """The edge-matching encoding: pairs, colours, direct, pairs-balance."""
+    symmetry: bool
+    """Symmetry breaking (default True)."""
+
+class SearchOptions(CnfOptions, total=False):
+    """The command line's options of a search."""
+
+    time_limit: Optional[float]
+    """Give up after this many seconds: TimeLimitError."""
+    threads: Optional[int]
+    """Threads for the search (default: one per core)."""
+    engine: str
+    """auto, an exact search (dlx, first-cell, ...), a SAT solver (cadical, varisat, ...) or a solver program's path."""
+    model: str
+    """The CNF model: auto, placement, order."""
+    precheck: bool
+    """The colouring pre-check (default True)."""
+
+class ListingOptions(SearchOptions, total=False):
+    """The options of ``Puzzle.solutions``."""
+
+    fixed_board: bool
+    """Every solution on a fixed board instead of one per class."""
 
 class PuzzleError(Exception):
     """Base of every jigsat error; its message is the command line's."""
@@ -100,67 +134,15 @@ class Puzzle:
     @property
     def warnings(self) -> List[str]: ...
     def to_toml(self) -> str: ...
-    def solve(
-        self,
-        *,
-        time_limit: Optional[float] = None,
-        threads: Optional[int] = None,
-        engine: str = "auto",
-        encoding: str = "auto",
-        card: Optional[str] = None,
-        edges: Optional[str] = None,
-        model: str = "auto",
-        symmetry: bool = True,
-        precheck: bool = True,
-    ) -> Optional[Solution]:
+    def solve(self, **options: Unpack[SearchOptions]) -> Optional[Solution]:
         """The first solution (checked), or None when the puzzle has none (proved)."""
-    def count(
-        self,
-        *,
-        time_limit: Optional[float] = None,
-        threads: Optional[int] = None,
-        engine: str = "auto",
-        encoding: str = "auto",
-        card: Optional[str] = None,
-        edges: Optional[str] = None,
-        model: str = "auto",
-        symmetry: bool = True,
-        precheck: bool = True,
-    ) -> Counts:
+    def count(self, **options: Unpack[SearchOptions]) -> Counts:
         """``.count`` on a fixed board and ``.distinct`` up to symmetry."""
-    def solutions(
-        self,
-        *,
-        fixed_board: bool = False,
-        time_limit: Optional[float] = None,
-        threads: Optional[int] = None,
-        engine: str = "auto",
-        encoding: str = "auto",
-        card: Optional[str] = None,
-        edges: Optional[str] = None,
-        model: str = "auto",
-        symmetry: bool = True,
-        precheck: bool = True,
-    ) -> Solutions:
+    def solutions(self, **options: Unpack[ListingOptions]) -> Solutions:
         """One solution per class (every one on a fixed board with ``fixed_board=True``), streamed."""
-    def to_dimacs(
-        self,
-        *,
-        encoding: str = "auto",
-        card: Optional[str] = None,
-        edges: Optional[str] = None,
-        symmetry: bool = True,
-    ) -> str:
+    def to_dimacs(self, **options: Unpack[CnfOptions]) -> str:
         """The CNF in DIMACS format (``jigsat dimacs``)."""
-    def decode(
-        self,
-        model: str,
-        *,
-        encoding: str = "auto",
-        card: Optional[str] = None,
-        edges: Optional[str] = None,
-        symmetry: bool = True,
-    ) -> Optional[Solution]:
+    def decode(self, model: str, **options: Unpack[CnfOptions]) -> Optional[Solution]:
         """A SAT solver's answer to ``to_dimacs``'s CNF, read back and checked."""
 
 def set_memory_limit(bytes: int) -> None:

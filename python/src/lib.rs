@@ -184,42 +184,62 @@ impl Piece {
     }
 }
 
-/// The options of a run, from the keyword arguments every run takes.
-#[allow(clippy::too_many_arguments)]
-fn solver(
-    time_limit: Option<f64>,
-    threads: Option<usize>,
-    engine: &str,
-    encoding: &str,
-    card: Option<&str>,
-    edges: Option<&str>,
-    model: &str,
-    symmetry: bool,
-    precheck: bool,
-) -> PyResult<api::Solver> {
-    let mut s = api::Solver::new()
-        .engine(engine)
-        .and_then(|s| s.encoding(encoding))
-        .and_then(|s| s.model(model))
-        .map_err(to_py)?
-        .symmetry(symmetry)
-        .precheck(precheck);
-    if let Some(card) = card {
-        s = s.card(card).map_err(to_py)?;
-    }
-    if let Some(edges) = edges {
-        s = s.edges(edges).map_err(to_py)?;
-    }
-    if let Some(t) = time_limit {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(PyValueError::new_err(format!(
-                "time_limit: expected a number of seconds >= 0, not {t}"
+/// The keywords of a search: the command line's options by their Python
+/// names.
+const SEARCH: &[&str] = &[
+    "time_limit",
+    "threads",
+    "engine",
+    "encoding",
+    "card",
+    "edges",
+    "model",
+    "symmetry",
+    "precheck",
+];
+
+/// The keywords of the CNF (`to_dimacs`, `decode`).
+const CNF: &[&str] = &["encoding", "card", "edges", "symmetry"];
+
+/// The options of a run from its keyword arguments, each of which must be
+/// one of `allowed`; `None` leaves an option at its default.
+fn solver(options: Option<&Bound<'_, PyDict>>, allowed: &[&str]) -> PyResult<api::Solver> {
+    let mut s = api::Solver::new();
+    let Some(options) = options else {
+        return Ok(s);
+    };
+    for (key, value) in options.iter() {
+        let key: String = key.extract()?;
+        if !allowed.contains(&key.as_str()) {
+            return Err(PyTypeError::new_err(format!(
+                "unexpected keyword argument '{key}' (expected: {})",
+                allowed.join(", ")
             )));
         }
-        s = s.time_limit(Duration::from_secs_f64(t));
-    }
-    if let Some(n) = threads {
-        s = s.threads(n);
+        if value.is_none() {
+            continue;
+        }
+        s = match key.as_str() {
+            "time_limit" => {
+                let t: f64 = value.extract()?;
+                if !(t.is_finite() && t >= 0.0) {
+                    return Err(PyValueError::new_err(format!(
+                        "time_limit: expected a number of seconds >= 0, not {t}"
+                    )));
+                }
+                s.time_limit(Duration::from_secs_f64(t))
+            }
+            "threads" => s.threads(value.extract()?),
+            "engine" => s.engine(&value.extract::<String>()?).map_err(to_py)?,
+            "encoding" => s.encoding(&value.extract::<String>()?).map_err(to_py)?,
+            "card" => s.card(&value.extract::<String>()?).map_err(to_py)?,
+            "edges" => s.edges(&value.extract::<String>()?).map_err(to_py)?,
+            "model" => s.model(&value.extract::<String>()?).map_err(to_py)?,
+            "symmetry" => s.symmetry(value.extract()?),
+            "precheck" => s.precheck(value.extract()?),
+            "fixed_board" => s.fixed_board(value.extract()?),
+            _ => s,
+        };
     }
     Ok(s)
 }
@@ -334,26 +354,17 @@ impl Puzzle {
     }
 
     /// The first solution found (checked), or None when the puzzle has
-    /// none (proved).
-    #[pyo3(signature = (*, time_limit = None, threads = None, engine = "auto", encoding = "auto", card = None, edges = None, model = "auto", symmetry = true, precheck = true))]
-    #[allow(clippy::too_many_arguments)]
+    /// none (proved). Keywords (the command line's options): ``time_limit``
+    /// (seconds), ``threads``, ``engine``, ``encoding``, ``card``,
+    /// ``edges``, ``model``, ``symmetry``, ``precheck``.
+    #[pyo3(signature = (**options))]
     fn solve(
         &self,
         py: Python<'_>,
-        time_limit: Option<f64>,
-        threads: Option<usize>,
-        engine: &str,
-        encoding: &str,
-        card: Option<&str>,
-        edges: Option<&str>,
-        model: &str,
-        symmetry: bool,
-        precheck: bool,
+        options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Option<Solution>> {
         guarded(|| {
-            let s = solver(
-                time_limit, threads, engine, encoding, card, edges, model, symmetry, precheck,
-            )?;
+            let s = solver(options, SEARCH)?;
             let mut job = s.start_solve(&self.inner);
             let answer = wait(py, |slice| job.poll(slice))?;
             Ok(answer.map_err(to_py)?.map(|inner| Solution { inner }))
@@ -361,26 +372,12 @@ impl Puzzle {
     }
 
     /// The number of solutions: ``.count`` on a fixed board, ``.distinct``
-    /// up to the board's symmetries (``jigsat count``).
-    #[pyo3(signature = (*, time_limit = None, threads = None, engine = "auto", encoding = "auto", card = None, edges = None, model = "auto", symmetry = true, precheck = true))]
-    #[allow(clippy::too_many_arguments)]
-    fn count(
-        &self,
-        py: Python<'_>,
-        time_limit: Option<f64>,
-        threads: Option<usize>,
-        engine: &str,
-        encoding: &str,
-        card: Option<&str>,
-        edges: Option<&str>,
-        model: &str,
-        symmetry: bool,
-        precheck: bool,
-    ) -> PyResult<Counts> {
+    /// up to the board's symmetries (``jigsat count``). The keywords of
+    /// ``solve``.
+    #[pyo3(signature = (**options))]
+    fn count(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Counts> {
         guarded(|| {
-            let s = solver(
-                time_limit, threads, engine, encoding, card, edges, model, symmetry, precheck,
-            )?;
+            let s = solver(options, SEARCH)?;
             let mut job = s.start_count(&self.inner);
             let counts = wait(py, |slice| job.poll(slice))?.map_err(to_py)?;
             Ok(Counts {
@@ -393,27 +390,13 @@ impl Puzzle {
     /// The solutions as the search finds them: one per symmetry class, or
     /// every solution on a fixed board with ``fixed_board=True``. Lazy:
     /// the search runs a little ahead of the loop and stops when the
-    /// iterator is closed or dropped (``break`` out of a ``for``).
-    #[pyo3(signature = (*, fixed_board = false, time_limit = None, threads = None, engine = "auto", encoding = "auto", card = None, edges = None, model = "auto", symmetry = true, precheck = true))]
-    #[allow(clippy::too_many_arguments)]
-    fn solutions(
-        &self,
-        fixed_board: bool,
-        time_limit: Option<f64>,
-        threads: Option<usize>,
-        engine: &str,
-        encoding: &str,
-        card: Option<&str>,
-        edges: Option<&str>,
-        model: &str,
-        symmetry: bool,
-        precheck: bool,
-    ) -> PyResult<Solutions> {
+    /// iterator is closed or dropped (``break`` out of a ``for``). The
+    /// keywords of ``solve``, and ``fixed_board``.
+    #[pyo3(signature = (**options))]
+    fn solutions(&self, options: Option<&Bound<'_, PyDict>>) -> PyResult<Solutions> {
         guarded(|| {
-            let s = solver(
-                time_limit, threads, engine, encoding, card, edges, model, symmetry, precheck,
-            )?
-            .fixed_board(fixed_board);
+            let listing = [SEARCH, &["fixed_board"]].concat();
+            let s = solver(options, &listing)?;
             Ok(Solutions {
                 inner: Mutex::new(Some(s.solutions(&self.inner))),
             })
@@ -421,40 +404,27 @@ impl Puzzle {
     }
 
     /// The CNF in DIMACS format (``jigsat dimacs``), for any SAT solver;
-    /// ``decode`` reads its model back.
-    #[pyo3(signature = (*, encoding = "auto", card = None, edges = None, symmetry = true))]
-    fn to_dimacs(
-        &self,
-        py: Python<'_>,
-        encoding: &str,
-        card: Option<&str>,
-        edges: Option<&str>,
-        symmetry: bool,
-    ) -> PyResult<String> {
+    /// ``decode`` reads its model back. Keywords: ``encoding``, ``card``,
+    /// ``edges``, ``symmetry``.
+    #[pyo3(signature = (**options))]
+    fn to_dimacs(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
         guarded(|| {
-            let s = solver(
-                None, None, "auto", encoding, card, edges, "auto", symmetry, true,
-            )?;
+            let s = solver(options, CNF)?;
             py.detach(|| s.dimacs(&self.inner)).map_err(to_py)
         })
     }
 
     /// Reads a SAT solver's answer to ``to_dimacs``'s CNF (with the same
     /// options) back, checked: a Solution, or None for UNSAT.
-    #[pyo3(signature = (model, *, encoding = "auto", card = None, edges = None, symmetry = true))]
+    #[pyo3(signature = (model, **options))]
     fn decode(
         &self,
         py: Python<'_>,
         model: &str,
-        encoding: &str,
-        card: Option<&str>,
-        edges: Option<&str>,
-        symmetry: bool,
+        options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Option<Solution>> {
         guarded(|| {
-            let s = solver(
-                None, None, "auto", encoding, card, edges, "auto", symmetry, true,
-            )?;
+            let s = solver(options, CNF)?;
             let decoded = py.detach(|| s.decode(&self.inner, model)).map_err(to_py)?;
             Ok(decoded.map(|inner| Solution { inner }))
         })

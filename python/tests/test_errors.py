@@ -68,6 +68,10 @@ def test_bad_options_are_usage_errors():
         soma.solve(encoding="tiny")
     with pytest.raises(ValueError):
         soma.solve(time_limit=-1)
+    with pytest.raises(TypeError, match="engin"):
+        soma.solve(engin="dlx")
+    with pytest.raises(TypeError, match="fixed_board"):
+        soma.count(fixed_board=True)
 
 
 def test_the_time_limit_holds():

@@ -430,11 +430,8 @@ impl Solver {
     /// ```
     pub fn dimacs(&self, puzzle: &Puzzle) -> Result<String> {
         contained(|| {
-            let o = &self.options;
             let instance = crate::instance::Instance::new(&puzzle.inner)?;
-            let breaking = instance.breaking(o.symmetry);
-            instance.check_encoding(o.encoding, o.card, o.edges)?;
-            let encoded = instance.encode(o.encoding, o.card, o.edges, breaking.as_ref());
+            let encoded = self.encoded(&instance)?;
             let source = crate::solve::dimacs::CnfSource {
                 puzzle: &puzzle.inner,
                 file: &puzzle.file,
@@ -468,11 +465,8 @@ impl Solver {
     pub fn decode(&self, puzzle: &Puzzle, model: &str) -> Result<Option<Solution>> {
         use crate::solve::model::{self, ModelError, SolverOutput};
         contained(|| {
-            let o = &self.options;
             let instance = crate::instance::Instance::new(&puzzle.inner)?;
-            let breaking = instance.breaking(o.symmetry);
-            instance.check_encoding(o.encoding, o.card, o.edges)?;
-            let encoded = instance.encode(o.encoding, o.card, o.edges, breaking.as_ref());
+            let encoded = self.encoded(&instance)?;
             let file = "<model>";
             let at = |e: ModelError| crate::error::InputError {
                 file: file.to_string(),
@@ -485,19 +479,7 @@ impl Solver {
                     let values = model::assignment(&lits, encoded.cnf.num_vars()).map_err(at)?;
                     if let Some(k) = crate::solve::external::first_falsified(&encoded.cnf, &values)
                     {
-                        return Err(crate::error::InputError {
-                            file: file.to_string(),
-                            position: None,
-                            field: None,
-                            message: format!(
-                                "the model falsifies clause {} of the CNF for {} ({} encoding): it is a \
-                                 model of another CNF (another puzzle, or other options?)",
-                                k + 1,
-                                puzzle.file,
-                                encoded.encoding
-                            ),
-                        }
-                        .into());
+                        return Err(model::of_another_cnf(file, k, &puzzle.file, &encoded).into());
                     }
                     let solution = instance.decode(&encoded, &values, "decoded")?;
                     Ok(Some(Solution::new(Arc::clone(&puzzle.inner), solution)))
@@ -508,6 +490,19 @@ impl Solver {
                 )),
             }
         })
+    }
+
+    /// The CNF of `instance` with this solver's encodings and symmetry
+    /// breaking, within the memory budget: what [`Solver::dimacs`] writes
+    /// and [`Solver::decode`] reads a model of.
+    fn encoded(
+        &self,
+        instance: &crate::instance::Instance,
+    ) -> crate::error::Result<crate::encode::Encoded> {
+        let o = &self.options;
+        let breaking = instance.breaking(o.symmetry);
+        instance.check_encoding(o.encoding, o.card, o.edges)?;
+        Ok(instance.encode(o.encoding, o.card, o.edges, breaking.as_ref()))
     }
 
     /// The caller's stop flag (the solver's, or a new one) and the run's:
