@@ -1,6 +1,9 @@
 //! jigsat solves packing puzzles — polyominoes, polycubes, rectangles — and
 //! edge-matching puzzles by encoding them to SAT, and by exact search.
 //!
+//! A program using jigsat starts at [`api`]: a puzzle, the options of a
+//! run, a checked solution and its pictures, one error type.
+//!
 //! The pipeline, one module per step:
 //!
 //! ```text
