@@ -110,19 +110,22 @@ pub struct Limits {
     pub want: Want,
     /// Where each class goes as it is found, instead of
     /// [`Enumeration::classes`]: a listing of millions of classes is
-    /// written out, never held.
+    /// written out (`solve --all`) or handed to the library's iterator,
+    /// never held.
     pub listing: Option<Listing>,
 }
 
-/// Takes each class of an enumeration as it is found (checked), and
-/// writes it somewhere: `solve --all` streams its output through one, so
-/// that its memory does not grow with the classes listed. An error (the
-/// disk full) ends the enumeration with it.
+/// Takes each class of an enumeration as it is found (checked), with the
+/// solutions on a fixed board it stands for: `solve --all` writes it out,
+/// the library's iterator hands it to its caller, so that memory does not
+/// grow with the classes listed. `Ok(false)` ends the enumeration (the
+/// taker has gone), which then counts as stopped from outside; an error
+/// (the disk full) ends it with that error.
 #[derive(Clone)]
 pub struct Listing(pub Arc<ListClass>);
 
-/// What a [`Listing`] does with one class.
-pub type ListClass = dyn Fn(&Solution) -> Result<()> + Send + Sync;
+/// What a [`Listing`] does with one class and its weight.
+pub type ListClass = dyn Fn(Solution, u64) -> Result<bool> + Send + Sync;
 
 impl fmt::Debug for Listing {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -207,7 +210,8 @@ impl Enumeration {
 
     /// Records the checked representative of a new class standing for
     /// `weight` solutions on a fixed board: kept, or handed to the
-    /// limits' [`Listing`]; `true` when that reaches the limit on classes.
+    /// limits' [`Listing`]; `true` when that reaches the limit on classes
+    /// or the listing wants no more.
     pub fn record(
         &mut self,
         solution: Solution,
@@ -215,14 +219,21 @@ impl Enumeration {
         limits: &Limits,
         progress: &mut dyn FnMut(u64),
     ) -> Result<bool> {
-        match &limits.listing {
-            Some(listing) => (listing.0)(&solution)?,
-            None => self.classes.push(solution),
-        }
+        let taken = match &limits.listing {
+            Some(listing) => (listing.0)(solution, weight)?,
+            None => {
+                self.classes.push(solution);
+                true
+            }
+        };
         let past = || Error::Usage(crate::tally::PAST_U64.into());
         self.distinct = self.distinct.checked_add(1).ok_or_else(past)?;
         self.count = self.count.checked_add(weight).ok_or_else(past)?;
         progress(self.distinct);
+        if !taken {
+            self.stopped = Some(Stopped::Interrupted);
+            return Ok(true);
+        }
         if let Some(n) = limits.classes.filter(|&n| self.distinct >= n as u64) {
             self.stopped = Some(Stopped::Limit(n));
             return Ok(true);

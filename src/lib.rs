@@ -1,6 +1,9 @@
 //! jigsat solves packing puzzles — polyominoes, polycubes, rectangles — and
 //! edge-matching puzzles by encoding them to SAT, and by exact search.
 //!
+//! A program using jigsat starts at [`api`]: a puzzle, the options of a
+//! run, a checked solution and its pictures, one error type.
+//!
 //! The pipeline, one module per step:
 //!
 //! ```text
@@ -43,6 +46,7 @@
 //! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
 //! layer of command-line parsing and output over the library.
 
+pub mod api;
 pub mod burnside;
 pub mod certify;
 pub mod clean;

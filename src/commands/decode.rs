@@ -213,19 +213,8 @@ fn read_answer(
         SolverOutput::Sat(lits) => {
             let values = model::assignment(&lits, cnf.num_vars()).map_err(at)?;
             if let Some(k) = first_falsified(cnf, &values) {
-                return Err(InputError {
-                    file: model_name,
-                    position: None,
-                    field: None,
-                    message: format!(
-                        "the model falsifies clause {} of the CNF for {} ({} encoding): it is a \
-                         model of another CNF (another puzzle, or other options?)",
-                        k + 1,
-                        args.puzzle.display(),
-                        encoded.encoding
-                    ),
-                }
-                .into());
+                let puzzle = args.puzzle.display().to_string();
+                return Err(model::of_another_cnf(&model_name, k, &puzzle, encoded).into());
             }
             let solution = instance.decode(encoded, &values, "decoded")?;
             (Status::Solved, vec![solution], None)

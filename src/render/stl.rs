@@ -24,6 +24,8 @@
 use std::collections::HashSet;
 
 use crate::geometry::Cell;
+use crate::puzzle::Puzzle;
+use crate::solution::Solution;
 
 /// Sizes in millimetres.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -35,6 +37,29 @@ pub struct Print {
 }
 
 pub type Triangle = [[f32; 3]; 3];
+
+/// Every piece of `solution` where it lies in the box, each shrunk by the
+/// gap, in one file (the command line's `assembly.stl`, the library's
+/// STL of a solution).
+pub fn assembly(puzzle: &Puzzle, solution: &Solution, print: Print) -> Vec<u8> {
+    let frame: Vec<Vec<[i32; 3]>> = solution
+        .pieces()
+        .iter()
+        .map(|p| printer_frame(&p.cells))
+        .collect();
+    let low = [0, 1, 2].map(|a| frame.iter().flatten().map(|c| c[a]).min().unwrap_or(0));
+    let triangles: Vec<Triangle> = frame
+        .iter()
+        .flat_map(|cells| {
+            let moved: Vec<[i32; 3]> = cells
+                .iter()
+                .map(|c| [c[0] - low[0], c[1] - low[1], c[2] - low[2]])
+                .collect();
+            surface(&moved, print)
+        })
+        .collect();
+    file(&format!("{} assembled", puzzle.name), &triangles)
+}
 
 /// A closed surface of the cubes `cells` (in the printer's frame, see
 /// [`printer_frame`]), each shrunk by the gap.

@@ -70,6 +70,27 @@ enum Style {
 const EXPECTED: &str = "expected `s SATISFIABLE`/`UNSATISFIABLE`/`UNKNOWN`, `v` lines of literals, \
     minisat's `SAT`/`UNSAT`, or a list of literals ended by 0";
 
+/// The error of a model that falsifies clause `k` (from 0) of the CNF
+/// written for `puzzle` with `encoded`'s options: a model of another CNF.
+pub fn of_another_cnf(
+    model: &str,
+    k: usize,
+    puzzle: &str,
+    encoded: &crate::encode::Encoded,
+) -> crate::error::InputError {
+    crate::error::InputError {
+        file: model.to_string(),
+        position: None,
+        field: None,
+        message: format!(
+            "the model falsifies clause {} of the CNF for {puzzle} ({} encoding): it is a \
+             model of another CNF (another puzzle, or other options?)",
+            k + 1,
+            encoded.encoding
+        ),
+    }
+}
+
 /// Parses a solver's answer.
 pub fn parse(bytes: &[u8]) -> Result<SolverOutput, ModelError> {
     let mut reader = Reader::default();

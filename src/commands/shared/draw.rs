@@ -111,23 +111,7 @@ impl Sink<'_> {
 /// Every piece where it lies in the box, each shrunk by the gap, in one
 /// file.
 pub(crate) fn assembly(puzzle: &Puzzle, solution: &Solution, draw: &DrawArgs) -> Vec<u8> {
-    let frame: Vec<Vec<[i32; 3]>> = solution
-        .pieces()
-        .iter()
-        .map(|p| stl::printer_frame(&p.cells))
-        .collect();
-    let low = [0, 1, 2].map(|a| frame.iter().flatten().map(|c| c[a]).min().unwrap_or(0));
-    let triangles: Vec<stl::Triangle> = frame
-        .iter()
-        .flat_map(|cells| {
-            let moved: Vec<[i32; 3]> = cells
-                .iter()
-                .map(|c| [c[0] - low[0], c[1] - low[1], c[2] - low[2]])
-                .collect();
-            stl::surface(&moved, draw.print())
-        })
-        .collect();
-    stl::file(&format!("{} assembled", puzzle.name), &triangles)
+    stl::assembly(puzzle, solution, draw.print())
 }
 
 /// A label made safe for a file name.

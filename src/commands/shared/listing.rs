@@ -130,14 +130,14 @@ impl Listed {
             Arc::clone(&self.puzzle),
             self.name.clone(),
         );
-        Listing(Arc::new(move |s: &Solution| {
+        Listing(Arc::new(move |s: Solution, _weight: u64| {
             let mut form = form
                 .lock()
                 .map_err(|_| Error::Bug("the listing's writer panicked".into()))?;
-            match form.as_mut() {
-                Some(f) => f.class(&puzzle, s).map_err(|e| Error::io(&name, e)),
-                None => Ok(()),
+            if let Some(f) = form.as_mut() {
+                f.class(&puzzle, &s).map_err(|e| Error::io(&name, e))?;
             }
+            Ok(true)
         }))
     }
 

@@ -1,0 +1,149 @@
+"""Type stubs of jigsat's native module (re-exported by ``jigsat``)."""
+
+from os import PathLike
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+from typing_extensions import TypedDict, Unpack
+
+Cell = Union[Tuple[int, int], Tuple[int, int, int]]
+
+class CnfOptions(TypedDict, total=False):
+    """The options that shape the CNF (``jigsat dimacs``)."""
+
+    encoding: str
+    """The at-most-one encoding: auto, pairwise, sequential, ladder, commander, product, binary, bimander."""
+    card: Optional[str]
+    """The cardinality encoding for copies: sequential, totalizer."""
+    edges: Optional[str]
+    """The edge-matching encoding: pairs, colours, direct, pairs-balance."""
+    symmetry: bool
+    """Symmetry breaking (default True)."""
+
+class SearchOptions(CnfOptions, total=False):
+    """The command line's options of a search."""
+
+    time_limit: Optional[float]
+    """Give up after this many seconds: TimeLimitError."""
+    threads: Optional[int]
+    """Threads for the search (default: one per core)."""
+    engine: str
+    """auto, an exact search (dlx, first-cell, ...), a SAT solver (cadical, varisat, ...) or a solver program's path."""
+    model: str
+    """The CNF model: auto, placement, order."""
+    precheck: bool
+    """The colouring pre-check (default True)."""
+
+class ListingOptions(SearchOptions, total=False):
+    """The options of ``Puzzle.solutions``."""
+
+    fixed_board: bool
+    """Every solution on a fixed board instead of one per class."""
+
+class PuzzleError(Exception):
+    """Base of every jigsat error; its message is the command line's."""
+
+class InputError(PuzzleError):
+    """A puzzle jigsat cannot read: the message names the place and what was expected."""
+
+class UsageError(PuzzleError):
+    """An option or a call that does not fit the puzzle."""
+
+class TimeLimitError(PuzzleError):
+    """The time limit ran out before the answer."""
+
+class SolverError(PuzzleError):
+    """A solver broke down or gave no answer."""
+
+class BugError(PuzzleError):
+    """A bug in jigsat (a failed check or a panic): please report it."""
+
+class Piece:
+    """A piece to build a puzzle from: a name, its cells, its copies."""
+
+    name: str
+    cells: List[Tuple[int, int, int]]
+    count: int
+    def __init__(self, name: str, cells: Sequence[Sequence[int]], count: int = 1) -> None: ...
+
+class Counts:
+    """The numbers of ``jigsat count``."""
+
+    count: int
+    """Solutions on a board that does not move."""
+    distinct: int
+    """Solutions up to the board's symmetries."""
+
+class Solution:
+    """One solution, checked against the puzzle's rules."""
+
+    @property
+    def pieces(self) -> Dict[str, List[Cell]]:
+        """Each piece's name mapped to its cells; copies as ``"Y#1"``, ``"Y#2"``, ..."""
+    @property
+    def placements(self) -> List[Tuple[str, List[Cell]]]:
+        """Every piece on the board as ``(name, cells)``, copies with the same name."""
+    @property
+    def puzzle_name(self) -> str: ...
+    def text(self, *, ascii: bool = False) -> str:
+        """The text drawing of ``jigsat solve``."""
+    def svg(self) -> str:
+        """The picture of ``--format svg``."""
+    def html(self) -> str:
+        """The page of ``--format html``."""
+    def json(self) -> str:
+        """The solution in the contract's JSON."""
+    def stl(self, *, unit: float = 10.0, gap: float = 0.2) -> bytes:
+        """The assembly as binary STL."""
+    def _repr_html_(self) -> str:
+        """The page in an iframe, for Jupyter."""
+    def plot(self, ax: Any = None, **kwargs: Any) -> Any:
+        """Draws the solution with matplotlib's voxels; returns the axes."""
+
+class Solutions(Iterator[Solution]):
+    """The solutions of a run as the search finds them; closing it stops the search."""
+
+    def __iter__(self) -> "Solutions": ...
+    def __next__(self) -> Solution: ...
+    def close(self) -> None: ...
+    def __enter__(self) -> "Solutions": ...
+    def __exit__(self, *args: Any) -> bool: ...
+
+class Puzzle:
+    """A puzzle: a board and pieces (or tiles), read and checked as the command line reads a file."""
+
+    def __init__(
+        self,
+        board: Union[Sequence[int], Sequence[Sequence[int]]],
+        pieces: Sequence[Piece],
+        *,
+        name: Optional[str] = None,
+        rotations: Optional[str] = None,
+        mirror: Optional[bool] = None,
+        fill: Optional[str] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_file(path: Union[str, "PathLike[str]"], problem: Optional[str] = None) -> "Puzzle": ...
+    @staticmethod
+    def from_toml(text: str) -> "Puzzle": ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def piece_names(self) -> List[str]: ...
+    @property
+    def board(self) -> List[Cell]: ...
+    @property
+    def warnings(self) -> List[str]: ...
+    def to_toml(self) -> str: ...
+    def solve(self, **options: Unpack[SearchOptions]) -> Optional[Solution]:
+        """The first solution (checked), or None when the puzzle has none (proved)."""
+    def count(self, **options: Unpack[SearchOptions]) -> Counts:
+        """``.count`` on a fixed board and ``.distinct`` up to symmetry."""
+    def solutions(self, **options: Unpack[ListingOptions]) -> Solutions:
+        """One solution per class (every one on a fixed board with ``fixed_board=True``), streamed."""
+    def to_dimacs(self, **options: Unpack[CnfOptions]) -> str:
+        """The CNF in DIMACS format (``jigsat dimacs``)."""
+    def decode(self, model: str, **options: Unpack[CnfOptions]) -> Optional[Solution]:
+        """A SAT solver's answer to ``to_dimacs``'s CNF, read back and checked."""
+
+def set_memory_limit(bytes: int) -> None:
+    """The memory budget in bytes for every run (``--max-memory``; 0: the default)."""

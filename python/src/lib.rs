@@ -1,0 +1,672 @@
+//! `jigsat._jigsat`: the Python module over jigsat's public API
+//! ([`jigsat::api`]) and nothing else.
+//!
+//! Every search runs on the library's own thread ([`api::Job`],
+//! [`api::Solutions`]); the Python thread waits for it with the GIL
+//! released, in slices of [`SLICE`], and between slices runs Python's
+//! signal handlers, so that Ctrl-C raises `KeyboardInterrupt` within a
+//! slice and stops the search. A panic anywhere becomes `jigsat.BugError`,
+//! never an abort.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Mutex;
+use std::task::Poll;
+use std::time::Duration;
+
+use jigsat::api;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+/// How long the Python thread waits for the search between two looks at
+/// Python's signals: Ctrl-C is seen within this.
+const SLICE: Duration = Duration::from_millis(20);
+
+create_exception!(
+    _jigsat,
+    PuzzleError,
+    PyException,
+    "Base of every jigsat error; its message is the command line's."
+);
+create_exception!(
+    _jigsat,
+    InputError,
+    PuzzleError,
+    "A puzzle jigsat cannot read (a file, TOML text or lists of cells): the message names the place and what was expected."
+);
+create_exception!(
+    _jigsat,
+    UsageError,
+    PuzzleError,
+    "An option or a call that does not fit the puzzle (an unknown engine, a CNF over the memory budget)."
+);
+create_exception!(
+    _jigsat,
+    TimeLimitError,
+    PuzzleError,
+    "The time limit ran out before the answer."
+);
+create_exception!(
+    _jigsat,
+    SolverError,
+    PuzzleError,
+    "A solver broke down or gave no answer."
+);
+create_exception!(
+    _jigsat,
+    BugError,
+    PuzzleError,
+    "A bug in jigsat (a failed check or a panic): please report it with the puzzle."
+);
+
+/// The Python exception of a library error; `Interrupted` (a stop from
+/// outside) is `KeyboardInterrupt`, which is what stops a run from Python.
+fn to_py(e: api::Error) -> PyErr {
+    let message = e.to_string();
+    match e {
+        api::Error::Puzzle(_) | api::Error::Io(_) => InputError::new_err(message),
+        api::Error::Usage(_) => UsageError::new_err(message),
+        api::Error::TimeLimit(_) => TimeLimitError::new_err(message),
+        api::Error::Solver(_) => SolverError::new_err(message),
+        api::Error::Interrupted => pyo3::exceptions::PyKeyboardInterrupt::new_err(message),
+        _ => BugError::new_err(message),
+    }
+}
+
+/// Runs `f` with its panics turned into `BugError`.
+fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    match catch_unwind(AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic".into());
+            Err(BugError::new_err(format!(
+                "internal error, please report it with the puzzle: jigsat panicked: {what}"
+            )))
+        }
+    }
+}
+
+/// Waits for `poll` to be ready with the GIL released, running Python's
+/// signal handlers between slices; an exception from them (Ctrl-C's
+/// `KeyboardInterrupt`) is returned at once, and the caller's drop of the
+/// run stops the search.
+fn wait<T: Send>(py: Python<'_>, mut poll: impl FnMut(Duration) -> Poll<T> + Send) -> PyResult<T> {
+    loop {
+        if let Poll::Ready(answer) = py.detach(|| poll(SLICE)) {
+            return Ok(answer);
+        }
+        py.check_signals()?;
+    }
+}
+
+/// A cell from a Python sequence of 2 or 3 integers.
+fn cell(item: &Bound<'_, PyAny>) -> PyResult<api::Cell> {
+    let coords: Vec<i64> = item.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a cell is a tuple of 2 or 3 integers (x, y[, z]), not {}",
+            item.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    })?;
+    let fit = |v: i64| {
+        i32::try_from(v).map_err(|_| InputError::new_err(format!("coordinate {v} is out of range")))
+    };
+    match coords[..] {
+        [x, y] => Ok([fit(x)?, fit(y)?, 0]),
+        [x, y, z] => Ok([fit(x)?, fit(y)?, fit(z)?]),
+        _ => Err(PyTypeError::new_err(format!(
+            "a cell is a tuple of 2 or 3 integers (x, y[, z]), not {} numbers",
+            coords.len()
+        ))),
+    }
+}
+
+fn cells(seq: &Bound<'_, PyAny>) -> PyResult<Vec<api::Cell>> {
+    seq.try_iter()?.map(|item| cell(&item?)).collect()
+}
+
+/// A cell for Python: `(x, y)` on a flat board, `(x, y, z)` otherwise.
+fn cell_tuple<'py>(py: Python<'py>, c: api::Cell, flat: bool) -> PyResult<Bound<'py, PyTuple>> {
+    if flat {
+        PyTuple::new(py, [c[0], c[1]])
+    } else {
+        PyTuple::new(py, c)
+    }
+}
+
+fn cell_list<'py>(
+    py: Python<'py>,
+    cells: &[api::Cell],
+    flat: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let items = cells
+        .iter()
+        .map(|&c| cell_tuple(py, c, flat))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, items)
+}
+
+/// A piece to build a puzzle from: a name, its cells (tuples `(x, y)` or
+/// `(x, y, z)`, anywhere: the shape is what counts) and how many
+/// identical copies there are.
+#[pyclass(module = "jigsat", frozen, get_all)]
+#[derive(Clone)]
+struct Piece {
+    /// The piece's name (unique in the puzzle).
+    name: String,
+    /// Its cells, as given.
+    cells: Vec<(i32, i32, i32)>,
+    /// Identical copies (default 1).
+    count: u32,
+}
+
+#[pymethods]
+impl Piece {
+    #[new]
+    #[pyo3(signature = (name, cells, count = 1))]
+    fn new(name: String, cells: &Bound<'_, PyAny>, count: u32) -> PyResult<Piece> {
+        let cells = self::cells(cells)?
+            .into_iter()
+            .map(|c| (c[0], c[1], c[2]))
+            .collect();
+        Ok(Piece { name, cells, count })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Piece({:?}, cells={:?}, count={})",
+            self.name, self.cells, self.count
+        )
+    }
+}
+
+/// The keywords of a search: the command line's options by their Python
+/// names.
+const SEARCH: &[&str] = &[
+    "time_limit",
+    "threads",
+    "engine",
+    "encoding",
+    "card",
+    "edges",
+    "model",
+    "symmetry",
+    "precheck",
+];
+
+/// The keywords of the CNF (`to_dimacs`, `decode`).
+const CNF: &[&str] = &["encoding", "card", "edges", "symmetry"];
+
+/// The options of a run from its keyword arguments, each of which must be
+/// one of `allowed`; `None` leaves an option at its default.
+fn solver(options: Option<&Bound<'_, PyDict>>, allowed: &[&str]) -> PyResult<api::Solver> {
+    let mut s = api::Solver::new();
+    let Some(options) = options else {
+        return Ok(s);
+    };
+    for (key, value) in options.iter() {
+        let key: String = key.extract()?;
+        if !allowed.contains(&key.as_str()) {
+            return Err(PyTypeError::new_err(format!(
+                "unexpected keyword argument '{key}' (expected: {})",
+                allowed.join(", ")
+            )));
+        }
+        if value.is_none() {
+            continue;
+        }
+        s = match key.as_str() {
+            "time_limit" => {
+                let t: f64 = value.extract()?;
+                if !(t.is_finite() && t >= 0.0) {
+                    return Err(PyValueError::new_err(format!(
+                        "time_limit: expected a number of seconds >= 0, not {t}"
+                    )));
+                }
+                s.time_limit(Duration::from_secs_f64(t))
+            }
+            "threads" => s.threads(value.extract()?),
+            "engine" => s.engine(&value.extract::<String>()?).map_err(to_py)?,
+            "encoding" => s.encoding(&value.extract::<String>()?).map_err(to_py)?,
+            "card" => s.card(&value.extract::<String>()?).map_err(to_py)?,
+            "edges" => s.edges(&value.extract::<String>()?).map_err(to_py)?,
+            "model" => s.model(&value.extract::<String>()?).map_err(to_py)?,
+            "symmetry" => s.symmetry(value.extract()?),
+            "precheck" => s.precheck(value.extract()?),
+            "fixed_board" => s.fixed_board(value.extract()?),
+            _ => s,
+        };
+    }
+    Ok(s)
+}
+
+/// A puzzle: a board and pieces (or edge-matching tiles), read and
+/// checked as the command line reads a file.
+///
+/// Build one with ``Puzzle.from_file(path)``, ``Puzzle.from_toml(text)`` or
+/// ``Puzzle(board=(w, h[, d]) or [cells...], pieces=[Piece(...), ...])``.
+#[pyclass(module = "jigsat", frozen)]
+struct Puzzle {
+    inner: api::Puzzle,
+}
+
+#[pymethods]
+impl Puzzle {
+    #[new]
+    #[pyo3(signature = (board, pieces, *, name = None, rotations = None, mirror = None, fill = None))]
+    fn new(
+        board: &Bound<'_, PyAny>,
+        pieces: &Bound<'_, PyAny>,
+        name: Option<&str>,
+        rotations: Option<&str>,
+        mirror: Option<bool>,
+        fill: Option<&str>,
+    ) -> PyResult<Puzzle> {
+        guarded(|| {
+            let mut b = api::Puzzle::builder();
+            if let Some(name) = name {
+                b = b.name(name);
+            }
+            // A size is a sequence of integers; a shape, of cells.
+            if let Ok(size) = board.extract::<Vec<u32>>() {
+                b = b.board_size(&size);
+            } else {
+                b = b.board_cells(&cells(board)?);
+            }
+            for item in pieces.try_iter()? {
+                let item = item?;
+                let piece = item
+                    .cast::<Piece>()
+                    .map_err(|_| PyTypeError::new_err("pieces: expected a list of jigsat.Piece"))?;
+                let piece = piece.get();
+                let cells: Vec<api::Cell> =
+                    piece.cells.iter().map(|&(x, y, z)| [x, y, z]).collect();
+                b = b.copies(&piece.name, &cells, piece.count);
+            }
+            if let Some(r) = rotations {
+                b = b.rotations(r);
+            }
+            if let Some(m) = mirror {
+                b = b.mirror(m);
+            }
+            if let Some(f) = fill {
+                b = b.fill(f);
+            }
+            Ok(Puzzle {
+                inner: b.build().map_err(to_py)?,
+            })
+        })
+    }
+
+    /// Reads a puzzle file: jigsat's TOML or a BurrTools ``.xmpuzzle``
+    /// (``problem`` picks one of its problems, by number or name).
+    #[staticmethod]
+    #[pyo3(signature = (path, problem = None))]
+    fn from_file(path: std::path::PathBuf, problem: Option<&str>) -> PyResult<Puzzle> {
+        guarded(|| {
+            Ok(Puzzle {
+                inner: api::Puzzle::from_file_problem(&path, problem).map_err(to_py)?,
+            })
+        })
+    }
+
+    /// Reads a puzzle from TOML text (the puzzle file format).
+    #[staticmethod]
+    fn from_toml(text: &str) -> PyResult<Puzzle> {
+        guarded(|| {
+            Ok(Puzzle {
+                inner: api::Puzzle::from_toml_str(text).map_err(to_py)?,
+            })
+        })
+    }
+
+    /// The puzzle's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.name().to_string()
+    }
+
+    /// The names of the pieces (or tiles), in the puzzle's order.
+    #[getter]
+    fn piece_names(&self) -> Vec<String> {
+        self.inner.piece_names()
+    }
+
+    /// The board's cells.
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        cell_list(py, &self.inner.board_cells(), self.inner.is_flat())
+    }
+
+    /// What the reader noticed that does not stop a run.
+    #[getter]
+    fn warnings(&self) -> Vec<String> {
+        self.inner.warnings().to_vec()
+    }
+
+    /// The puzzle as a TOML puzzle file.
+    fn to_toml(&self) -> PyResult<String> {
+        guarded(|| self.inner.to_toml().map_err(to_py))
+    }
+
+    /// The first solution found (checked), or None when the puzzle has
+    /// none (proved). Keywords (the command line's options): ``time_limit``
+    /// (seconds), ``threads``, ``engine``, ``encoding``, ``card``,
+    /// ``edges``, ``model``, ``symmetry``, ``precheck``.
+    #[pyo3(signature = (**options))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Option<Solution>> {
+        guarded(|| {
+            let s = solver(options, SEARCH)?;
+            let mut job = s.start_solve(&self.inner);
+            let answer = wait(py, |slice| job.poll(slice))?;
+            Ok(answer.map_err(to_py)?.map(|inner| Solution { inner }))
+        })
+    }
+
+    /// The number of solutions: ``.count`` on a fixed board, ``.distinct``
+    /// up to the board's symmetries (``jigsat count``). The keywords of
+    /// ``solve``.
+    #[pyo3(signature = (**options))]
+    fn count(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Counts> {
+        guarded(|| {
+            let s = solver(options, SEARCH)?;
+            let mut job = s.start_count(&self.inner);
+            let counts = wait(py, |slice| job.poll(slice))?.map_err(to_py)?;
+            Ok(Counts {
+                count: counts.count,
+                distinct: counts.distinct,
+            })
+        })
+    }
+
+    /// The solutions as the search finds them: one per symmetry class, or
+    /// every solution on a fixed board with ``fixed_board=True``. Lazy:
+    /// the search runs a little ahead of the loop and stops when the
+    /// iterator is closed or dropped (``break`` out of a ``for``). The
+    /// keywords of ``solve``, and ``fixed_board``.
+    #[pyo3(signature = (**options))]
+    fn solutions(&self, options: Option<&Bound<'_, PyDict>>) -> PyResult<Solutions> {
+        guarded(|| {
+            let listing = [SEARCH, &["fixed_board"]].concat();
+            let s = solver(options, &listing)?;
+            Ok(Solutions {
+                inner: Mutex::new(Some(s.solutions(&self.inner))),
+            })
+        })
+    }
+
+    /// The CNF in DIMACS format (``jigsat dimacs``), for any SAT solver;
+    /// ``decode`` reads its model back. Keywords: ``encoding``, ``card``,
+    /// ``edges``, ``symmetry``.
+    #[pyo3(signature = (**options))]
+    fn to_dimacs(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        guarded(|| {
+            let s = solver(options, CNF)?;
+            py.detach(|| s.dimacs(&self.inner)).map_err(to_py)
+        })
+    }
+
+    /// Reads a SAT solver's answer to ``to_dimacs``'s CNF (with the same
+    /// options) back, checked: a Solution, or None for UNSAT.
+    #[pyo3(signature = (model, **options))]
+    fn decode(
+        &self,
+        py: Python<'_>,
+        model: &str,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Option<Solution>> {
+        guarded(|| {
+            let s = solver(options, CNF)?;
+            let decoded = py.detach(|| s.decode(&self.inner, model)).map_err(to_py)?;
+            Ok(decoded.map(|inner| Solution { inner }))
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<jigsat.Puzzle {:?}: {} pieces>",
+            self.inner.name(),
+            self.inner.piece_names().len()
+        )
+    }
+}
+
+/// The numbers of ``jigsat count``.
+#[pyclass(module = "jigsat", frozen, get_all, eq)]
+#[derive(PartialEq, Eq)]
+struct Counts {
+    /// Solutions on a board that does not move.
+    count: u64,
+    /// Solutions up to the board's symmetries.
+    distinct: u64,
+}
+
+#[pymethods]
+impl Counts {
+    fn __repr__(&self) -> String {
+        format!("Counts(count={}, distinct={})", self.count, self.distinct)
+    }
+}
+
+/// One solution, checked against the puzzle's rules.
+#[pyclass(module = "jigsat", frozen)]
+struct Solution {
+    inner: api::Solution,
+}
+
+#[pymethods]
+impl Solution {
+    /// Each piece's name mapped to its cells. A piece whose count allows
+    /// copies has one entry per copy, numbered as the pictures number
+    /// them: ``"Y#1"``, ``"Y#2"``, … For tiles: each tile's position.
+    #[getter]
+    fn pieces<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let flat = self.inner.is_flat();
+        let out = PyDict::new(py);
+        for p in self.inner.pieces() {
+            let key = if p.numbered {
+                format!("{}#{}", p.name, p.copy)
+            } else {
+                p.name.clone()
+            };
+            out.set_item(key, cell_list(py, &p.cells, flat)?)?;
+        }
+        Ok(out)
+    }
+
+    /// Every piece on the board as ``(name, cells)``, copies with the same
+    /// name, in the puzzle's order of pieces.
+    #[getter]
+    fn placements<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let flat = self.inner.is_flat();
+        let items = self
+            .inner
+            .pieces()
+            .iter()
+            .map(|p| {
+                PyTuple::new(
+                    py,
+                    [
+                        p.name.clone().into_pyobject(py)?.into_any(),
+                        cell_list(py, &p.cells, flat)?.into_any(),
+                    ],
+                )
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, items)
+    }
+
+    /// The puzzle's name.
+    #[getter]
+    fn puzzle_name(&self) -> String {
+        self.inner.puzzle_name().to_string()
+    }
+
+    /// The text drawing of ``jigsat solve`` (``ascii=True``: ``+-|`` walls).
+    #[pyo3(signature = (*, ascii = false))]
+    fn text(&self, ascii: bool) -> PyResult<String> {
+        guarded(|| {
+            Ok(if ascii {
+                self.inner.ascii()
+            } else {
+                self.inner.text()
+            })
+        })
+    }
+
+    /// The picture of ``--format svg``.
+    fn svg(&self) -> PyResult<String> {
+        guarded(|| Ok(self.inner.svg()))
+    }
+
+    /// The page of ``--format html``: the box to turn in the hand.
+    fn html(&self) -> PyResult<String> {
+        guarded(|| Ok(self.inner.html()))
+    }
+
+    /// The solution in the contract's JSON.
+    fn json(&self) -> PyResult<String> {
+        guarded(|| Ok(self.inner.json()))
+    }
+
+    /// The assembly as binary STL (cubes of ``unit`` mm, pieces ``gap`` mm
+    /// narrower).
+    #[pyo3(signature = (*, unit = 10.0, gap = 0.2))]
+    fn stl<'py>(
+        &self,
+        py: Python<'py>,
+        unit: f64,
+        gap: f64,
+    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let bytes = guarded(|| self.inner.stl(unit, gap).map_err(to_py))?;
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
+    }
+
+    /// The page in an iframe, for Jupyter: the box turns in the notebook.
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let display = slf.py().import("jigsat._display")?;
+        display.call_method1("repr_html", (slf,))?.extract()
+    }
+
+    /// Draws the solution with matplotlib's ``voxels`` (one colour per
+    /// piece) on ``ax``, a 3-D axes (a new figure's when None); returns
+    /// the axes. Needs matplotlib.
+    #[pyo3(signature = (ax = None, **kwargs))]
+    fn plot<'py>(
+        slf: &Bound<'py, Self>,
+        ax: Option<Bound<'py, PyAny>>,
+        kwargs: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let display = slf.py().import("jigsat._display")?;
+        display.getattr("plot")?.call((slf, ax), kwargs)
+    }
+
+    fn __str__(&self) -> PyResult<String> {
+        self.text(false)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<jigsat.Solution of {:?}>", self.inner.puzzle_name())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<Solution>()
+            .is_ok_and(|o| o.get().inner == self.inner)
+    }
+}
+
+/// The solutions of a run, as the search finds them (``Puzzle.solutions``).
+#[pyclass(module = "jigsat")]
+struct Solutions {
+    inner: Mutex<Option<api::Solutions>>,
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
+        guarded(|| {
+            let mut guard = self.inner.lock().map_err(|_| {
+                BugError::new_err("internal error: the iterator's lock is poisoned")
+            })?;
+            let Some(solutions) = guard.as_mut() else {
+                return Ok(None);
+            };
+            let next = wait(py, |slice| solutions.poll(slice));
+            match next {
+                Ok(Some(Ok(inner))) => Ok(Some(Solution { inner })),
+                Ok(Some(Err(e))) => {
+                    *guard = None;
+                    Err(to_py(e))
+                }
+                Ok(None) => {
+                    *guard = None;
+                    Ok(None)
+                }
+                Err(interrupt) => {
+                    // Ctrl-C: the search stops as the iterator is dropped.
+                    *guard = None;
+                    Err(interrupt)
+                }
+            }
+        })
+    }
+
+    /// Stops the search; the iterator ends.
+    fn close(&self, py: Python<'_>) {
+        let taken = self.inner.lock().ok().and_then(|mut g| g.take());
+        py.detach(move || drop(taken));
+    }
+
+    fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __exit__(
+        &self,
+        py: Python<'_>,
+        _kind: &Bound<'_, PyAny>,
+        _value: &Bound<'_, PyAny>,
+        _traceback: &Bound<'_, PyAny>,
+    ) -> bool {
+        self.close(py);
+        false
+    }
+}
+
+/// Sets the memory budget, in bytes, for every run in this process (the
+/// command line's ``--max-memory``; 0: back to half the machine's memory).
+#[pyfunction]
+fn set_memory_limit(bytes: u64) {
+    api::set_memory_limit(bytes);
+}
+
+#[pymodule]
+fn _jigsat(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<Puzzle>()?;
+    m.add_class::<Piece>()?;
+    m.add_class::<Solution>()?;
+    m.add_class::<Solutions>()?;
+    m.add_class::<Counts>()?;
+    m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
+    m.add("PuzzleError", py.get_type::<PuzzleError>())?;
+    m.add("InputError", py.get_type::<InputError>())?;
+    m.add("UsageError", py.get_type::<UsageError>())?;
+    m.add("TimeLimitError", py.get_type::<TimeLimitError>())?;
+    m.add("SolverError", py.get_type::<SolverError>())?;
+    m.add("BugError", py.get_type::<BugError>())?;
+    Ok(())
+}

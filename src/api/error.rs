@@ -1,0 +1,109 @@
+//! The library's one error type. Its message is the command line's, word
+//! for word (without the `jigsat: ` in front), and each variant is one of
+//! the command line's exit statuses, so a program using the library can
+//! answer as `jigsat` does.
+
+use std::fmt;
+
+/// Why a call gave no answer. [`fmt::Display`] gives the command line's
+/// message, naming the file (or the puzzle) and what was expected.
+///
+/// ```
+/// use jigsat::api::{Error, Puzzle};
+///
+/// let bad = Puzzle::from_toml_str("[board]\nsize = [3, 3]\n");
+/// match bad {
+///     Err(Error::Puzzle(message)) => assert!(message.contains("piece")),
+///     other => panic!("expected a puzzle error, got {other:?}"),
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The puzzle is not one jigsat can read: a bad file, a bad field, a
+    /// piece that cannot be built (the command line exits 2).
+    Puzzle(String),
+    /// An option or a call that does not fit the puzzle: an unknown
+    /// engine, an encoding the puzzle cannot take, a CNF over the memory
+    /// budget (exit 2).
+    Usage(String),
+    /// A file could not be read or written (exit 2).
+    Io(String),
+    /// The time limit ran out before the answer (exit 3).
+    TimeLimit(String),
+    /// The run was stopped from outside: a stop flag, a dropped iterator,
+    /// Ctrl-C in Python (exit 130).
+    Interrupted,
+    /// A solver broke down or answered neither yes nor no (exit 3).
+    Solver(String),
+    /// A bug in jigsat, caught by a check (a solution that fails the
+    /// puzzle's rules) or a panic contained: please report it.
+    Bug(String),
+}
+
+impl Error {
+    /// The exit status the command line gives this error: 2 bad input or
+    /// usage, 3 gave up (a bug caught by a check included), 130
+    /// interrupted.
+    ///
+    /// ```
+    /// assert_eq!(jigsat::api::Error::Interrupted.exit_code(), 130);
+    /// ```
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Error::Puzzle(_) | Error::Usage(_) | Error::Io(_) => 2,
+            Error::TimeLimit(_) | Error::Solver(_) | Error::Bug(_) => 3,
+            Error::Interrupted => 130,
+        }
+    }
+
+    /// The error of a panic caught at the library's edge.
+    pub(crate) fn panicked(payload: &(dyn std::any::Any + Send)) -> Error {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        Error::Bug(format!(
+            "internal error, please report it with the puzzle: jigsat panicked: {what}"
+        ))
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Puzzle(m)
+            | Error::Usage(m)
+            | Error::Io(m)
+            | Error::TimeLimit(m)
+            | Error::Solver(m)
+            | Error::Bug(m) => f.write_str(m),
+            Error::Interrupted => f.write_str("interrupted"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<crate::error::Error> for Error {
+    fn from(e: crate::error::Error) -> Error {
+        let message = crate::clean::message(&e.to_string(), 2000);
+        match e {
+            crate::error::Error::Input(_) => Error::Puzzle(message),
+            crate::error::Error::Usage(_) => Error::Usage(message),
+            crate::error::Error::Io { .. } => Error::Io(message),
+            crate::error::Error::Solver(_) => Error::Solver(message),
+            crate::error::Error::Bug(_) => Error::Bug(message),
+        }
+    }
+}
+
+impl From<crate::error::InputError> for Error {
+    fn from(e: crate::error::InputError) -> Error {
+        Error::from(crate::error::Error::Input(e))
+    }
+}
+
+/// What every fallible call of the library returns.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,817 @@
+//! Solving, counting and listing, with the options that shape a run.
+//!
+//! Every run happens on a thread of its own, which the caller waits for
+//! ([`Job`]) or reads from ([`Solutions`]); so a run can be stopped from
+//! the caller's side at any moment (the search sees its stop flag), and
+//! the time limit holds for the caller even in the phases that do not
+//! watch the clock (building placements, encoding): the caller gets
+//! [`Error::TimeLimit`] shortly after the limit whatever the run is doing.
+//! Panics on that thread are contained and become [`Error::Bug`].
+
+use std::collections::VecDeque;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::task::Poll;
+use std::time::{Duration, Instant};
+
+use clap::ValueEnum;
+
+use super::error::{Error, Result};
+use super::puzzle::Puzzle;
+use super::solution::{Solution, class_members};
+use crate::enumerate::{Listing, Stopped, Want};
+use crate::options::{Model, Options, SolverChoice};
+use crate::report::Status;
+
+/// How many solutions may wait in an iterator's channel for the reader:
+/// enough to keep the search busy, few enough to hold little memory.
+const WAITING: usize = 256;
+
+/// How long after its time limit a run that does not answer is given up
+/// for the caller (the command line's watchdog waits as long).
+const GRACE: Duration = crate::process::interrupt::GRACE;
+
+/// The options of a run, and the calls that run it. A `Solver` is cheap
+/// to clone and holds no state between runs.
+///
+/// ```
+/// use std::time::Duration;
+/// use jigsat::api::{Puzzle, Solver};
+///
+/// let puzzle = Puzzle::from_file("puzzles/pentomino-6x10.toml")?;
+/// let solver = Solver::new()
+///     .threads(1)
+///     .time_limit(Duration::from_secs(60))
+///     .engine("dlx")?;
+/// assert_eq!(solver.count(&puzzle)?.distinct, 2339);
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Solver {
+    options: Options,
+    fixed_board: bool,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+/// The numbers of `jigsat count`, from a complete enumeration.
+///
+/// ```
+/// let counts = jigsat::api::Puzzle::from_file("puzzles/pentomino-6x10.toml")?.count()?;
+/// assert_eq!((counts.count, counts.distinct), (9356, 2339));
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Counts {
+    /// Solutions on a board that does not move.
+    pub count: u64,
+    /// Solutions up to the board's symmetries (the classes).
+    pub distinct: u64,
+}
+
+impl Solver {
+    /// The command line's defaults: every `auto`, symmetry breaking and
+    /// the pre-check on, one thread per core, no time limit.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert!(jigsat::api::Solver::new().solve(&soma)?.is_some());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// Gives up after this long (`--time-limit`): [`Error::TimeLimit`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
+    /// let quick = jigsat::api::Solver::new().time_limit(Duration::from_millis(200));
+    /// let counted = quick.count(&y25);
+    /// assert!(matches!(counted, Err(jigsat::api::Error::TimeLimit(_))), "{counted:?}");
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn time_limit(mut self, limit: Duration) -> Solver {
+        self.options.time_limit = Some(limit);
+        self
+    }
+
+    /// Threads the search may use (`-j`; by default one per core).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert_eq!(jigsat::api::Solver::new().threads(1).count(&soma)?.distinct, 240);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Solver {
+        self.options.jobs = Some(threads.max(1));
+        self
+    }
+
+    /// The engine, by the name `--solver` takes: `auto`, an exact search
+    /// (`dlx`, `first-cell`, ...), a SAT solver (`cadical`, `varisat`,
+    /// ...) or the path of a solver program.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let sat = jigsat::api::Solver::new().engine("cadical")?;
+    /// assert!(sat.solve(&soma)?.is_some());
+    /// assert!(jigsat::api::Solver::new().engine("glucose").is_err());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn engine(mut self, name: &str) -> Result<Solver> {
+        self.options.solver = SolverChoice::from_str(name).map_err(Error::Usage)?;
+        Ok(self)
+    }
+
+    /// The at-most-one encoding of the CNF (`--encoding`: `auto`,
+    /// `pairwise`, `sequential`, `ladder`, `commander`, `product`,
+    /// `binary`, `bimander`).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let solver = jigsat::api::Solver::new().engine("varisat")?.encoding("product")?;
+    /// assert!(solver.solve(&soma)?.is_some());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn encoding(mut self, name: &str) -> Result<Solver> {
+        self.options.encoding = value(name, "encoding")?;
+        Ok(self)
+    }
+
+    /// The cardinality encoding for pieces with copies (`--card`:
+    /// `sequential`, `totalizer`).
+    ///
+    /// ```
+    /// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
+    /// assert!(jigsat::api::Solver::new().card("totalizer")?.dimacs(&y25)?.contains("card=totalizer"));
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn card(mut self, name: &str) -> Result<Solver> {
+        self.options.card = value(name, "card")?;
+        Ok(self)
+    }
+
+    /// The edge-matching encoding (`--edges`: `pairs`, `colours`,
+    /// `direct`, `pairs-balance`).
+    ///
+    /// ```
+    /// let cats = jigsat::api::Puzzle::from_file("puzzles/big-cats.toml")?;
+    /// let direct = jigsat::api::Solver::new().engine("cadical")?.edges("direct")?;
+    /// assert!(direct.solve(&cats)?.is_some());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn edges(mut self, name: &str) -> Result<Solver> {
+        self.options.edges = value(name, "edges")?;
+        Ok(self)
+    }
+
+    /// The CNF model (`--model`: `auto`, `placement`, `order`).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert!(jigsat::api::Solver::new().model("order")?.solve(&soma).is_err());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn model(mut self, name: &str) -> Result<Solver> {
+        self.options.model = value::<Model>(name, "model")?;
+        Ok(self)
+    }
+
+    /// Symmetry breaking (on by default; `--no-symmetry` turns it off).
+    /// The counts are the same either way.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert_eq!(jigsat::api::Solver::new().symmetry(false).count(&soma)?.count, 11520);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn symmetry(mut self, on: bool) -> Solver {
+        self.options.symmetry = on;
+        self
+    }
+
+    /// The colouring pre-check (on by default; `--no-precheck`).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert!(jigsat::api::Solver::new().precheck(false).solve(&soma)?.is_some());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn precheck(mut self, on: bool) -> Solver {
+        self.options.precheck = on;
+        self
+    }
+
+    /// Makes [`Solver::solutions`] list every solution on a fixed board
+    /// (each class's members, its images under the board's symmetries)
+    /// instead of one per class.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let all = jigsat::api::Solver::new().fixed_board(true).solutions(&soma);
+    /// assert_eq!(all.count(), 11520);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn fixed_board(mut self, on: bool) -> Solver {
+        self.fixed_board = on;
+        self
+    }
+
+    /// A flag that stops every run of this solver when set (from any
+    /// thread): the run ends with [`Error::Interrupted`], an iterator ends.
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
+    /// let counted = jigsat::api::Solver::new().stop_flag(stop).count(&y25);
+    /// assert_eq!(counted, Err(jigsat::api::Error::Interrupted));
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn stop_flag(mut self, stop: Arc<AtomicBool>) -> Solver {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// The first solution, checked; `None` when the puzzle has none
+    /// (proved: by the search, a solver's UNSAT or the pre-check).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let solution = jigsat::api::Solver::new().solve(&soma)?.unwrap();
+    /// assert_eq!(solution.pieces().len(), 7);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn solve(&self, puzzle: &Puzzle) -> Result<Option<Solution>> {
+        self.start_solve(puzzle).wait()
+    }
+
+    /// The counts of a complete enumeration (`jigsat count`); a run
+    /// stopped early is an error, never a partial count.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert_eq!(jigsat::api::Solver::new().count(&soma)?.distinct, 240);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn count(&self, puzzle: &Puzzle) -> Result<Counts> {
+        self.start_count(puzzle).wait()
+    }
+
+    /// [`Solver::solve`] on a thread of its own: the caller waits, polls
+    /// or stops it.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let job = jigsat::api::Solver::new().start_solve(&soma);
+    /// assert!(job.wait()?.is_some());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn start_solve(&self, puzzle: &Puzzle) -> Job<Option<Solution>> {
+        let shared = Arc::clone(&puzzle.inner);
+        self.start(move |options, stop| {
+            let report = crate::pipeline::solve(&shared, options)?;
+            match report.status {
+                Status::Solved => Ok(report
+                    .solutions
+                    .into_iter()
+                    .next()
+                    .map(|s| Solution::new(Arc::clone(&shared), s))),
+                Status::Unsolvable => Ok(None),
+                Status::Unknown => Err(unknown(stop, report.reason)),
+            }
+        })
+    }
+
+    /// [`Solver::count`] on a thread of its own.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let mut job = jigsat::api::Solver::new().start_count(&soma);
+    /// let counts = loop {
+    ///     if let std::task::Poll::Ready(counts) = job.poll(std::time::Duration::from_millis(50)) {
+    ///         break counts?;
+    ///     }
+    /// };
+    /// assert_eq!(counts.count, 11520);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn start_count(&self, puzzle: &Puzzle) -> Job<Counts> {
+        let shared = Arc::clone(&puzzle.inner);
+        self.start(move |options, _| {
+            let options = Options {
+                want: Want::Counts,
+                ..options.clone()
+            };
+            let (result, _) = crate::pipeline::enumerate(&shared, &options, &mut |_| {})?;
+            match &result.stopped {
+                _ if result.complete => Ok(Counts {
+                    count: result.count,
+                    distinct: result.distinct,
+                }),
+                Some(Stopped::TimeLimit(limit)) => Err(Error::TimeLimit(
+                    crate::report::time_limit_reached(*limit),
+                )),
+                Some(Stopped::Interrupted) => Err(Error::Interrupted),
+                Some(Stopped::Limit(_)) | None => Err(Error::Bug(
+                    "internal error, please report it with the puzzle: a count ended early without a reason".into(),
+                )),
+            }
+        })
+    }
+
+    /// Every distinct solution (one per class; every solution on a fixed
+    /// board with [`Solver::fixed_board`]), each checked, streamed as the
+    /// search finds them. The search runs ahead of the reader by a few
+    /// hundred solutions at most; dropping the iterator (or
+    /// [`Solutions::stop`]) stops it. A time limit, a stop or a failure
+    /// ends the iteration with one `Err`.
+    ///
+    /// ```
+    /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/pentomino-6x10.toml")?;
+    /// let mut seen = 0;
+    /// for solution in jigsat::api::Solver::new().solutions(&puzzle) {
+    ///     let solution = solution?;
+    ///     assert_eq!(solution.pieces().len(), 12);
+    ///     seen += 1;
+    ///     if seen == 10 {
+    ///         break; // the search stops as the iterator is dropped
+    ///     }
+    /// }
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn solutions(&self, puzzle: &Puzzle) -> Solutions {
+        let shared = Arc::clone(&puzzle.inner);
+        let (stop, run_stop) = self.flags();
+        let (send, receive) = mpsc::sync_channel::<Result<crate::solution::Solution>>(WAITING);
+        let fixed_board = self.fixed_board;
+        let mut options = self.options.clone();
+        options.stop = Some(Arc::clone(&run_stop));
+        let deadline = options.time_limit.map(|t| Instant::now() + t + GRACE);
+        let failed = send.clone();
+        let run = move || -> Result<()> {
+            let group = if fixed_board {
+                let instance = crate::instance::Instance::new(&shared)?;
+                Some(instance.group().clone())
+            } else {
+                None
+            };
+            let puzzle = Arc::clone(&shared);
+            // Ok(false) when the reader has gone, which stops the search.
+            let listing = move |s: crate::solution::Solution, weight: u64| {
+                Ok(match &group {
+                    None => send.send(Ok(s)).is_ok(),
+                    Some(group) => match class_members(&puzzle, group, s, weight) {
+                        Ok(members) => members.into_iter().all(|m| send.send(Ok(m)).is_ok()),
+                        Err(e) => {
+                            let _ = send.send(Err(e));
+                            false
+                        }
+                    },
+                })
+            };
+            options.listing = Some(Listing(Arc::new(listing)));
+            let (result, _) = crate::pipeline::enumerate(&shared, &options, &mut |_| {})?;
+            match result.stopped {
+                Some(Stopped::TimeLimit(limit)) => {
+                    Err(Error::TimeLimit(crate::report::time_limit_reached(limit)))
+                }
+                // Stopped by the reader, or what it asked for was found.
+                _ => Ok(()),
+            }
+        };
+        let thread_stop = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new()
+            .name("jigsat-solutions".into())
+            .spawn(move || {
+                let outcome = catch_unwind(AssertUnwindSafe(run))
+                    .unwrap_or_else(|panic| Err(Error::panicked(panic.as_ref())));
+                if let Err(e) = outcome {
+                    let e = if thread_stop.load(Ordering::Relaxed) {
+                        Error::Interrupted
+                    } else {
+                        e
+                    };
+                    let _ = failed.send(Err(e));
+                }
+            });
+        let mut queue = VecDeque::new();
+        let thread = match spawned {
+            Ok(handle) => Some(handle),
+            Err(e) => {
+                queue.push_back(Err(Error::Bug(format!(
+                    "internal error, please report it: no thread for the search: {e}"
+                ))));
+                None
+            }
+        };
+        Solutions {
+            puzzle: Arc::clone(&puzzle.inner),
+            receive: Some(receive),
+            stop,
+            run_stop,
+            deadline,
+            time_limit: self.options.time_limit,
+            thread,
+            queue,
+        }
+    }
+
+    /// The CNF in DIMACS format, with `c` lines naming every placement
+    /// variable, the options and a fingerprint (`jigsat dimacs`): for any
+    /// SAT solver, whose model [`Solver::decode`] reads back.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let cnf = jigsat::api::Solver::new().encoding("sequential")?.dimacs(&soma)?;
+    /// assert!(cnf.contains("c option encoding=sequential"));
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn dimacs(&self, puzzle: &Puzzle) -> Result<String> {
+        contained(|| {
+            let instance = crate::instance::Instance::new(&puzzle.inner)?;
+            let encoded = self.encoded(&instance)?;
+            let source = crate::solve::dimacs::CnfSource {
+                puzzle: &puzzle.inner,
+                file: &puzzle.file,
+                describe: &|v| instance.family().describe(v),
+                options: crate::solve::dimacs::CnfSource::options_for(&encoded),
+                encoded: &encoded,
+            };
+            let mut out = Vec::new();
+            crate::solve::dimacs::write(&mut out, &source)
+                .map_err(|e| crate::error::Error::io("<dimacs>", e))?;
+            Ok(String::from_utf8_lossy(&out).into_owned())
+        })
+    }
+
+    /// Reads a SAT solver's answer to [`Solver::dimacs`]'s CNF (the same
+    /// options) back (`jigsat decode`): the model must satisfy every
+    /// clause, and its solution passes the check. `None` for an UNSAT
+    /// answer (unverified: the solver said so); UNKNOWN is
+    /// [`Error::Solver`]. Messages name the model `<model>`.
+    ///
+    /// ```
+    /// let puzzle = jigsat::api::Puzzle::builder().board_size(&[2, 1]).piece("d", &[[0, 0, 0], [1, 0, 0]]).build()?;
+    /// let solver = jigsat::api::Solver::new();
+    /// let cnf = solver.dimacs(&puzzle)?;
+    /// assert!(cnf.contains("p cnf 1 "));
+    /// let solution = solver.decode(&puzzle, "s SATISFIABLE\nv 1 0\n")?.unwrap();
+    /// assert_eq!(solution.pieces()[0].cells, [[0, 0, 0], [1, 0, 0]]);
+    /// assert!(solver.decode(&puzzle, "s SATISFIABLE\nv -1 0\n").is_err());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn decode(&self, puzzle: &Puzzle, model: &str) -> Result<Option<Solution>> {
+        use crate::solve::model::{self, ModelError, SolverOutput};
+        contained(|| {
+            let instance = crate::instance::Instance::new(&puzzle.inner)?;
+            let encoded = self.encoded(&instance)?;
+            let file = "<model>";
+            let at = |e: ModelError| crate::error::InputError {
+                file: file.to_string(),
+                position: Some((e.line, e.column)),
+                field: None,
+                message: e.message,
+            };
+            match model::parse(model.as_bytes()).map_err(at)? {
+                SolverOutput::Sat(lits) => {
+                    let values = model::assignment(&lits, encoded.cnf.num_vars()).map_err(at)?;
+                    if let Some(k) = crate::solve::external::first_falsified(&encoded.cnf, &values)
+                    {
+                        return Err(model::of_another_cnf(file, k, &puzzle.file, &encoded).into());
+                    }
+                    let solution = instance.decode(&encoded, &values, "decoded")?;
+                    Ok(Some(Solution::new(Arc::clone(&puzzle.inner), solution)))
+                }
+                SolverOutput::Unsat => Ok(None),
+                SolverOutput::Unknown => Err(crate::error::Error::Solver(
+                    "the solver answered UNKNOWN".into(),
+                )),
+            }
+        })
+    }
+
+    /// The CNF of `instance` with this solver's encodings and symmetry
+    /// breaking, within the memory budget: what [`Solver::dimacs`] writes
+    /// and [`Solver::decode`] reads a model of.
+    fn encoded(
+        &self,
+        instance: &crate::instance::Instance,
+    ) -> crate::error::Result<crate::encode::Encoded> {
+        let o = &self.options;
+        let breaking = instance.breaking(o.symmetry);
+        instance.check_encoding(o.encoding, o.card, o.edges)?;
+        Ok(instance.encode(o.encoding, o.card, o.edges, breaking.as_ref()))
+    }
+
+    /// The caller's stop flag (the solver's, or a new one) and the run's:
+    /// the caller's side raises the run's when the caller's is raised (a
+    /// race raises the run's flag to stop its loser, which must not read
+    /// as the caller's stop).
+    fn flags(&self) -> (Arc<AtomicBool>, Arc<AtomicBool>) {
+        let stop = self.stop.clone().unwrap_or_default();
+        (stop, Arc::new(AtomicBool::new(false)))
+    }
+
+    /// Runs `work` with this solver's options (whose stop flag is the
+    /// run's) and the caller's stop flag on a thread of its own.
+    fn start<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Options, &AtomicBool) -> Result<T> + Send + 'static,
+    ) -> Job<T> {
+        let (stop, run_stop) = self.flags();
+        let mut options = self.options.clone();
+        options.stop = Some(Arc::clone(&run_stop));
+        let deadline = options.time_limit.map(|t| Instant::now() + t + GRACE);
+        let (send, receive) = mpsc::sync_channel(1);
+        let thread_stop = Arc::clone(&stop);
+        let spawned = std::thread::Builder::new()
+            .name("jigsat-run".into())
+            .spawn(move || {
+                let outcome = catch_unwind(AssertUnwindSafe(|| work(&options, &thread_stop)))
+                    .unwrap_or_else(|panic| Err(Error::panicked(panic.as_ref())));
+                let outcome = match outcome {
+                    Err(_) if thread_stop.load(Ordering::Relaxed) => Err(Error::Interrupted),
+                    other => other,
+                };
+                let _ = send.send(outcome);
+            });
+        let early = spawned.err().map(|e| {
+            Error::Bug(format!(
+                "internal error, please report it: no thread for the search: {e}"
+            ))
+        });
+        Job {
+            receive,
+            stop,
+            run_stop,
+            deadline,
+            time_limit: self.options.time_limit,
+            early,
+        }
+    }
+}
+
+/// A value of one of the command line's `ValueEnum` options by name, or
+/// the message naming the choices.
+fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
+    T::from_str(name.trim(), true).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
+            .collect();
+        Error::Usage(format!(
+            "--{option}: unknown value '{name}'; expected one of {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// A run on the caller's thread, its panics contained.
+fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
+    match catch_unwind(AssertUnwindSafe(work)) {
+        Ok(outcome) => outcome.map_err(Error::from),
+        Err(panic) => Err(Error::panicked(panic.as_ref())),
+    }
+}
+
+/// The error of a run that ended without an answer.
+fn unknown(stop: &AtomicBool, reason: Option<String>) -> Error {
+    let reason = reason.unwrap_or_else(|| "no answer".to_string());
+    if stop.load(Ordering::Relaxed) {
+        Error::Interrupted
+    } else if reason.contains("time limit") {
+        Error::TimeLimit(reason)
+    } else {
+        Error::Solver(reason)
+    }
+}
+
+/// The error of a run given up at its deadline.
+fn given_up(limit: Option<Duration>) -> Error {
+    Error::TimeLimit(crate::report::time_limit_reached(limit.unwrap_or_default()))
+}
+
+/// A run on a thread of its own ([`Solver::start_solve`],
+/// [`Solver::start_count`]). Dropping it stops the run.
+///
+/// ```
+/// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
+/// let job = jigsat::api::Solver::new().start_count(&y25);
+/// job.stop();
+/// assert_eq!(job.wait(), Err(jigsat::api::Error::Interrupted));
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Job<T> {
+    receive: mpsc::Receiver<Result<T>>,
+    /// The caller's flag.
+    stop: Arc<AtomicBool>,
+    /// The run's flag, raised when the caller's is.
+    run_stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    time_limit: Option<Duration>,
+    early: Option<Error>,
+}
+
+impl<T> Job<T> {
+    /// Waits for the answer.
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert_eq!(jigsat::api::Solver::new().start_count(&soma).wait()?.distinct, 240);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn wait(mut self) -> Result<T> {
+        loop {
+            if let Poll::Ready(answer) = self.poll(Duration::from_millis(100)) {
+                return answer;
+            }
+        }
+    }
+
+    /// Waits up to `wait` for the answer: `Pending` when there is none
+    /// yet. After `Ready`, the job has nothing more to say.
+    ///
+    /// ```
+    /// use std::task::Poll;
+    /// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
+    /// let mut job = jigsat::api::Solver::new().start_count(&y25);
+    /// assert!(job.poll(std::time::Duration::ZERO).is_pending());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn poll(&mut self, wait: Duration) -> Poll<Result<T>> {
+        if let Some(e) = self.early.take() {
+            return Poll::Ready(Err(e));
+        }
+        if self.stop.load(Ordering::Relaxed) {
+            self.run_stop.store(true, Ordering::Relaxed);
+            return Poll::Ready(Err(Error::Interrupted));
+        }
+        let wait = match self.deadline {
+            Some(d) => wait.min(d.saturating_duration_since(Instant::now())),
+            None => wait,
+        };
+        match self.receive.recv_timeout(wait) {
+            Ok(answer) => Poll::Ready(answer),
+            Err(mpsc::RecvTimeoutError::Disconnected) => Poll::Ready(Err(Error::Bug(
+                "internal error, please report it: the search thread ended without an answer"
+                    .into(),
+            ))),
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    self.run_stop.store(true, Ordering::Relaxed);
+                    return Poll::Ready(Err(given_up(self.time_limit)));
+                }
+                Poll::Pending
+            }
+        }
+    }
+
+    /// Stops the run: the search ends within a moment, and the job answers
+    /// [`Error::Interrupted`].
+    ///
+    /// ```
+    /// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
+    /// let job = jigsat::api::Solver::new().start_count(&y25);
+    /// job.stop();
+    /// assert!(job.wait().is_err());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.run_stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl<T> Drop for Job<T> {
+    fn drop(&mut self) {
+        self.run_stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The solutions of a run, as the search finds them
+/// ([`Solver::solutions`]). Dropping it stops the search and waits for
+/// its threads to end.
+///
+/// ```
+/// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+/// let mut solutions = soma.solutions();
+/// let first = solutions.next().unwrap()?;
+/// solutions.stop();
+/// assert_eq!(first.pieces().len(), 7);
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Solutions {
+    puzzle: Arc<crate::puzzle::Puzzle>,
+    receive: Option<mpsc::Receiver<Result<crate::solution::Solution>>>,
+    /// The caller's flag.
+    stop: Arc<AtomicBool>,
+    /// The run's flag, raised when the caller's is.
+    run_stop: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+    time_limit: Option<Duration>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    queue: VecDeque<Result<Solution>>,
+}
+
+impl Solutions {
+    /// Waits up to `wait` for the next solution: `Ready(None)` when there
+    /// are no more, `Pending` when none came in time.
+    ///
+    /// ```
+    /// use std::task::Poll;
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let mut solutions = soma.solutions();
+    /// let first = loop {
+    ///     if let Poll::Ready(next) = solutions.poll(std::time::Duration::from_millis(50)) {
+    ///         break next;
+    ///     }
+    /// };
+    /// assert!(first.unwrap().is_ok());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn poll(&mut self, wait: Duration) -> Poll<Option<Result<Solution>>> {
+        if let Some(next) = self.queue.pop_front() {
+            return Poll::Ready(Some(next));
+        }
+        let Some(receive) = &self.receive else {
+            return Poll::Ready(None);
+        };
+        if self.stop.load(Ordering::Relaxed) {
+            self.run_stop.store(true, Ordering::Relaxed);
+            self.receive = None;
+            return Poll::Ready(Some(Err(Error::Interrupted)));
+        }
+        let wait = match self.deadline {
+            Some(d) => wait.min(d.saturating_duration_since(Instant::now())),
+            None => wait,
+        };
+        match receive.recv_timeout(wait) {
+            Ok(Ok(s)) => Poll::Ready(Some(Ok(Solution::new(Arc::clone(&self.puzzle), s)))),
+            Ok(Err(e)) => {
+                self.receive = None;
+                Poll::Ready(Some(Err(e)))
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => {
+                self.receive = None;
+                Poll::Ready(None)
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                    self.run_stop.store(true, Ordering::Relaxed);
+                    self.receive = None;
+                    return Poll::Ready(Some(Err(given_up(self.time_limit))));
+                }
+                Poll::Pending
+            }
+        }
+    }
+
+    /// Stops the search; the iterator then ends with
+    /// [`Error::Interrupted`] (after what was already queued is dropped).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let mut solutions = soma.solutions();
+    /// solutions.stop();
+    /// assert_eq!(solutions.next(), Some(Err(jigsat::api::Error::Interrupted)));
+    /// assert_eq!(solutions.next(), None);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn stop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.run_stop.store(true, Ordering::Relaxed);
+        self.queue.clear();
+    }
+}
+
+impl Iterator for Solutions {
+    type Item = Result<Solution>;
+
+    fn next(&mut self) -> Option<Result<Solution>> {
+        loop {
+            if let Poll::Ready(next) = self.poll(Duration::from_millis(100)) {
+                return next;
+            }
+        }
+    }
+}
+
+impl Drop for Solutions {
+    fn drop(&mut self) {
+        self.run_stop.store(true, Ordering::Relaxed);
+        // The search's sends fail from here on, which stops it too.
+        self.receive = None;
+        if let Some(thread) = self.thread.take()
+            && self.deadline.is_none_or(|d| Instant::now() < d)
+        {
+            let _ = thread.join();
+        }
+    }
+}
