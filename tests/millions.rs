@@ -186,6 +186,25 @@ fn a_streamed_listing_stopped_by_the_time_limit_is_closed() {
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
 
+/// A listing whose run fails writes no half document: nothing on
+/// standard output, no file (nor a temporary one) for `-o`.
+#[test]
+fn a_failed_listing_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("all.json");
+    for to_file in [false, true] {
+        let mut command = jigsat();
+        command.args(["solve", "--all", "--format", "json", "--solver", "splr"]);
+        if to_file {
+            command.arg("-o").arg(&file);
+        }
+        let output = command.arg(puzzle_path("soma.toml")).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert!(output.stdout.is_empty(), "{output:?}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
 /// Text is streamed too: a header per class, the summary at the end.
 #[test]
 fn streamed_text_numbers_the_classes_and_ends_with_the_counts() {
@@ -329,4 +348,65 @@ fn dominoes_8x8_listing_is_streamed_in_constant_memory() {
     assert_eq!(end["count"], 12_988_816);
     assert_eq!(end["distinct"], 1_629_189);
     assert_eq!(end["status"], "solved");
+}
+
+/// BurrTools' DraculasDentalDesaster with its colours stripped (the colour
+/// digits of the voxels, the colour bitmap and the stored solutions
+/// dropped, as `../shared/burrtools/README.md` describes) has 2,457,948
+/// assemblies, BurrTools' count: jigsat's distinct figure, counted in
+/// constant memory. Release only; skipped without `../shared/burrtools`.
+#[test]
+#[ignore]
+fn draculas_dental_desaster_without_colours_counts_burrtools_assemblies() {
+    use std::io::{Read, Write};
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/burrtools/DraculasDentalDesaster.xmpuzzle");
+    if !source.exists() {
+        eprintln!("skipped: {} is absent", source.display());
+        return;
+    }
+    let mut xml = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&source).unwrap())
+        .read_to_string(&mut xml)
+        .unwrap();
+    let cut = |xml: &str, open: &str, close: &str| -> String {
+        let (Some(a), Some(b)) = (xml.find(open), xml.find(close)) else {
+            return xml.to_string();
+        };
+        format!("{}{}", &xml[..a], &xml[b + close.len()..])
+    };
+    let xml = cut(
+        &cut(&xml, "<bitmap>", "</bitmap>"),
+        "<solutions>",
+        "</solutions>",
+    );
+    let mut plain = String::with_capacity(xml.len());
+    let mut after_mark = false;
+    for c in xml.chars() {
+        if after_mark && c.is_ascii_digit() {
+            continue;
+        }
+        after_mark = c == '#' || c == '+';
+        plain.push(c);
+    }
+    assert!(!plain.contains("#1") && !plain.contains("+2"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dracula-plain.xmpuzzle");
+    let mut gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(&file).unwrap(),
+        flate2::Compression::default(),
+    );
+    gz.write_all(plain.as_bytes()).unwrap();
+    gz.finish().unwrap();
+    let output = jigsat()
+        .args(["count", "--format", "json", "-q"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["distinct"], 2_457_948);
+    assert!(json["count"].as_u64().unwrap() >= 2_457_948);
+    let peak = peak_children_bytes();
+    assert!(peak < 100 << 20, "the count peaked at {} MB", peak >> 20);
 }
