@@ -161,15 +161,8 @@ fn a_streamed_listing_stopped_by_the_time_limit_is_closed() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("some.json");
     let output = jigsat()
-        .args([
-            "solve",
-            "--all",
-            "--format",
-            "json",
-            "--time-limit",
-            "0.3",
-            "-o",
-        ])
+        .args(["solve", "--all", "--format", "json"])
+        .args(["--time-limit", "0.3", "-o"])
         .arg(&file)
         .arg(puzzle_path("dominoes-8x8.toml"))
         .output()
@@ -184,6 +177,25 @@ fn a_streamed_listing_stopped_by_the_time_limit_is_closed() {
         common::check_solution(s, &board, &shapes, flat);
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// A listing whose run fails writes no half document: nothing on
+/// standard output, no file (nor a temporary one) for `-o`.
+#[test]
+fn a_failed_listing_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("all.json");
+    for to_file in [false, true] {
+        let mut command = jigsat();
+        command.args(["solve", "--all", "--format", "json", "--solver", "splr"]);
+        if to_file {
+            command.arg("-o").arg(&file);
+        }
+        let output = command.arg(puzzle_path("soma.toml")).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        assert!(output.stdout.is_empty(), "{output:?}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 
 /// Text is streamed too: a header per class, the summary at the end.
@@ -211,24 +223,29 @@ fn streamed_text_numbers_the_classes_and_ends_with_the_counts() {
 /// says so (exit 2) and points to the outputs that list any number.
 #[test]
 fn pictures_refuse_more_classes_than_they_draw() {
-    let output = jigsat()
-        .args(["solve", "--limit", "20000", "--format", "svg"])
-        .arg(puzzle_path("dominoes-6x6.toml"))
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("--format json"), "{err}");
-    assert!(output.stdout.is_empty());
-    let output = jigsat()
-        .args(["solve", "--all", "--format", "html"])
-        .arg(puzzle_path("dominoes-8x8.toml"))
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&output.stderr);
-    assert!(err.contains("more solutions up to symmetry"), "{err}");
-    assert!(output.stdout.is_empty());
+    for (args, puzzle, says) in [
+        (
+            ["--limit", "20000", "--format", "svg"],
+            "dominoes-6x6.toml",
+            "--format json",
+        ),
+        (
+            ["--all", "--format", "html", "-q"],
+            "dominoes-8x8.toml",
+            "more solutions up to symmetry",
+        ),
+    ] {
+        let output = jigsat()
+            .arg("solve")
+            .args(args)
+            .arg(puzzle_path(puzzle))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
 }
 
 /// 128 dominoes on 16x16 tile it in about 2.5e32 ways, past 2^64: `count`
@@ -329,4 +346,65 @@ fn dominoes_8x8_listing_is_streamed_in_constant_memory() {
     assert_eq!(end["count"], 12_988_816);
     assert_eq!(end["distinct"], 1_629_189);
     assert_eq!(end["status"], "solved");
+}
+
+/// BurrTools' DraculasDentalDesaster with its colours stripped (the colour
+/// digits of the voxels, the colour bitmap and the stored solutions
+/// dropped, as `../shared/burrtools/README.md` describes) has 2,457,948
+/// assemblies, BurrTools' count: jigsat's distinct figure, counted in
+/// constant memory. Release only; skipped without `../shared/burrtools`.
+#[test]
+#[ignore]
+fn draculas_dental_desaster_without_colours_counts_burrtools_assemblies() {
+    use std::io::{Read, Write};
+    let source = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/burrtools/DraculasDentalDesaster.xmpuzzle");
+    if !source.exists() {
+        eprintln!("skipped: {} is absent", source.display());
+        return;
+    }
+    let mut xml = String::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(&source).unwrap())
+        .read_to_string(&mut xml)
+        .unwrap();
+    let cut = |xml: &str, open: &str, close: &str| -> String {
+        let (Some(a), Some(b)) = (xml.find(open), xml.find(close)) else {
+            return xml.to_string();
+        };
+        format!("{}{}", &xml[..a], &xml[b + close.len()..])
+    };
+    let xml = cut(
+        &cut(&xml, "<bitmap>", "</bitmap>"),
+        "<solutions>",
+        "</solutions>",
+    );
+    let mut plain = String::with_capacity(xml.len());
+    let mut after_mark = false;
+    for c in xml.chars() {
+        if after_mark && c.is_ascii_digit() {
+            continue;
+        }
+        after_mark = c == '#' || c == '+';
+        plain.push(c);
+    }
+    assert!(!plain.contains("#1") && !plain.contains("+2"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dracula-plain.xmpuzzle");
+    let mut gz = flate2::write::GzEncoder::new(
+        std::fs::File::create(&file).unwrap(),
+        flate2::Compression::default(),
+    );
+    gz.write_all(plain.as_bytes()).unwrap();
+    gz.finish().unwrap();
+    let output = jigsat()
+        .args(["count", "--format", "json", "-q"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_success(&output);
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["distinct"], 2_457_948);
+    assert!(json["count"].as_u64().unwrap() >= 2_457_948);
+    let peak = peak_children_bytes();
+    assert!(peak < 100 << 20, "the count peaked at {} MB", peak >> 20);
 }

@@ -108,6 +108,12 @@ impl<W: Write> Writer<W> {
         self.listed
     }
 
+    /// The output, as it is, without an end: for a run that failed and
+    /// writes no document.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+
     /// Writes the end — status, counts (`None`: not known, written as
     /// null) and figures — and hands the output back.
     pub fn finish(

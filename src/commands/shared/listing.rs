@@ -170,6 +170,22 @@ impl Listed {
     }
 }
 
+/// A listing dropped without [`Listed::finish`] (the run failed) writes
+/// nothing more: what is still buffered is thrown away rather than
+/// flushed as half a document, and a file is removed.
+impl Drop for Listed {
+    fn drop(&mut self) {
+        let form = self.form.lock().ok().and_then(|mut f| f.take());
+        let out = match form {
+            Some(Form::Json(writer)) => writer.into_inner(),
+            Some(Form::Text { out, .. }) => out,
+            None => return,
+        };
+        // Dropped with the target: a file's temporary name is removed.
+        let _ = out.into_parts();
+    }
+}
+
 impl Form {
     fn class(&mut self, puzzle: &Puzzle, s: &Solution) -> std::io::Result<()> {
         match self {

@@ -1,7 +1,7 @@
 //! What the subcommands share: loading a puzzle, the one output step
 //! ([`Sink`]: a picture, JSON, or a header and a drawing, to stdout or
-//! `-o`), progress on long runs, the printed counts, job files and
-//! checkpoints.
+//! `-o`; `solve --all` writes its classes as found through [`listing`]),
+//! progress on long runs, the printed counts, job files and checkpoints.
 
 pub mod counts;
 pub mod draw;
