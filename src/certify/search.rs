@@ -70,6 +70,14 @@ struct Search<'a, W: Write> {
     until: &'a Until,
 }
 
+/// Each number, then a space.
+fn push_ints(line: &mut Vec<u8>, xs: impl IntoIterator<Item = i64>) {
+    for x in xs {
+        push_int(line, x);
+        line.push(b' ');
+    }
+}
+
 fn push_int(line: &mut Vec<u8>, x: i64) {
     if x < 0 {
         line.push(b'-');
@@ -250,10 +258,7 @@ impl<W: Write> Search<'_, W> {
         self.line.clear();
         push_int(&mut self.line, after as i64);
         self.line.extend_from_slice(b" d ");
-        for &c in ids {
-            push_int(&mut self.line, c as i64);
-            self.line.push(b' ');
-        }
+        push_ints(&mut self.line, ids.iter().map(|&c| c as i64));
         self.line.extend_from_slice(b"0\n");
         self.out.write_all(&self.line)?;
         self.done.bytes += self.line.len() as u64;
@@ -261,26 +266,16 @@ impl<W: Write> Search<'_, W> {
     }
 
     /// Writes a derived clause: the negated `chosen` options, the `more`
-    /// literals, then its hints; and the deletions pending. Its id.
+    /// literals, then its hints. Its id.
     fn emit(&mut self, chosen: &[u32], more: &[i64], hints: &[u64]) -> io::Result<u64> {
         let id = self.next_id;
         self.next_id += 1;
         self.line.clear();
-        push_int(&mut self.line, id as i64);
-        self.line.push(b' ');
-        for &d in chosen {
-            push_int(&mut self.line, -(i64::from(d) + 1));
-            self.line.push(b' ');
-        }
-        for &l in more {
-            push_int(&mut self.line, l);
-            self.line.push(b' ');
-        }
+        push_ints(&mut self.line, [id as i64]);
+        push_ints(&mut self.line, chosen.iter().map(|&d| -(i64::from(d) + 1)));
+        push_ints(&mut self.line, more.iter().copied());
         self.line.extend_from_slice(b"0 ");
-        for &h in hints {
-            push_int(&mut self.line, h as i64);
-            self.line.push(b' ');
-        }
+        push_ints(&mut self.line, hints.iter().map(|&h| h as i64));
         self.line.extend_from_slice(b"0\n");
         self.out.write_all(&self.line)?;
         self.done.bytes += self.line.len() as u64;
