@@ -506,10 +506,15 @@ fn solution_lines(lines: &[String]) -> Vec<usize> {
         .collect()
 }
 
-/// Flips the first literal of the first clause a certificate's proof adds
-/// (`ID LIT ... 0 HINTS 0`).
+/// Flips the first literal of the first clause a certificate's proof adds.
 fn flip_a_literal(dir: &Path) {
-    edit_lines(dir, "proof.lrat", |l| {
+    flip_first_literal(dir, "proof.lrat");
+}
+
+/// Flips the first literal of the first clause the LRAT proof `file`
+/// adds (`ID LIT ... 0 HINTS 0`).
+fn flip_first_literal(dir: &Path, file: &str) {
+    edit_lines(dir, file, |l| {
         let k = l
             .iter()
             .position(|x| !x.contains(" d ") && x.split(' ').nth(1) != Some("0"))
@@ -698,17 +703,7 @@ fn outside_solvers_proofs_are_checked_through_decode() {
             );
             assert!(text(&said.stderr).contains("certified"));
             // One flipped literal in a clause of it, and it is rejected.
-            let proof = std::fs::read_to_string(&lrat).unwrap();
-            let mut lines: Vec<String> = proof.lines().map(str::to_string).collect();
-            let k = lines
-                .iter()
-                .position(|l| !l.contains(" d ") && l.split(' ').nth(1) != Some("0"))
-                .unwrap();
-            let mut words: Vec<String> = lines[k].split(' ').map(str::to_string).collect();
-            let lit: i64 = words[1].parse().unwrap();
-            words[1] = (-lit).to_string();
-            lines[k] = words.join(" ");
-            std::fs::write(&lrat, lines.join("\n") + "\n").unwrap();
+            flip_first_literal(d, &format!("{solver}.lrat"));
             let said = decode(d, &puzzle, Some(lrat.to_str().unwrap()), &[]);
             assert_eq!(
                 said.status.code(),
