@@ -390,7 +390,9 @@ pub struct CountArgs {
 
     /// With --certify: keep the proof that no other solution exists in
     /// FILE (LRAT, of the CNF `jigsat dimacs` writes with the same options
-    /// and, after it, one blocking clause per solution the breaking keeps).
+    /// — with `--encoding pairwise` for an exact cover, each piece used
+    /// once, whose proof an exact-cover search writes — and, after it, one
+    /// blocking clause per solution the breaking keeps).
     #[arg(long, value_name = "FILE", requires = "certify")]
     pub proof: Option<PathBuf>,
 

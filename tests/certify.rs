@@ -430,6 +430,11 @@ fn certificate_directories_are_written_and_checked() {
         text(&out.stdout)
     );
     published_checker_accepts(&search);
+    // The search's proof, one literal flipped, is rejected.
+    let flipped = tampered(root.path(), &search, "search-flipped", flip_a_literal);
+    let out = check_certificate(&flipped, &[]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("proof.lrat"));
     // A directory that is not empty, or the puzzle file, is not written.
     let before = std::fs::read_to_string(count.join("manifest.toml")).unwrap();
     let out = run(&[
@@ -501,6 +506,26 @@ fn solution_lines(lines: &[String]) -> Vec<usize> {
         .collect()
 }
 
+/// Flips the first literal of the first clause a certificate's proof adds.
+fn flip_a_literal(dir: &Path) {
+    flip_first_literal(dir, "proof.lrat");
+}
+
+/// Flips the first literal of the first clause the LRAT proof `file`
+/// adds (`ID LIT ... 0 HINTS 0`).
+fn flip_first_literal(dir: &Path, file: &str) {
+    edit_lines(dir, file, |l| {
+        let k = l
+            .iter()
+            .position(|x| !x.contains(" d ") && x.split(' ').nth(1) != Some("0"))
+            .unwrap();
+        let mut words: Vec<String> = l[k].split(' ').map(str::to_string).collect();
+        let lit: i64 = words[1].parse().unwrap();
+        words[1] = (-lit).to_string();
+        l[k] = words.join(" ");
+    })
+}
+
 /// Removes the sixth solution of a certificate's list.
 fn drop_a_solution(dir: &Path) {
     edit_lines(dir, "solutions.txt", |l| {
@@ -565,16 +590,7 @@ fn tampered_certificates_are_rejected() {
         ),
         (
             "flipped-literal",
-            Box::new(|d: &Path| {
-                edit_lines(d, "proof.lrat", |l| {
-                    // The first added clause: `ID LIT ... 0 HINTS 0`.
-                    let k = l.iter().position(|x| !x.contains(" d ")).unwrap();
-                    let mut words: Vec<String> = l[k].split(' ').map(str::to_string).collect();
-                    let lit: i64 = words[1].parse().unwrap();
-                    words[1] = (-lit).to_string();
-                    l[k] = words.join(" ");
-                })
-            }),
+            Box::new(flip_a_literal),
             "proof.lrat",
             "does not check",
         ),
@@ -687,17 +703,7 @@ fn outside_solvers_proofs_are_checked_through_decode() {
             );
             assert!(text(&said.stderr).contains("certified"));
             // One flipped literal in a clause of it, and it is rejected.
-            let proof = std::fs::read_to_string(&lrat).unwrap();
-            let mut lines: Vec<String> = proof.lines().map(str::to_string).collect();
-            let k = lines
-                .iter()
-                .position(|l| !l.contains(" d ") && l.split(' ').nth(1) != Some("0"))
-                .unwrap();
-            let mut words: Vec<String> = lines[k].split(' ').map(str::to_string).collect();
-            let lit: i64 = words[1].parse().unwrap();
-            words[1] = (-lit).to_string();
-            lines[k] = words.join(" ");
-            std::fs::write(&lrat, lines.join("\n") + "\n").unwrap();
+            flip_first_literal(d, &format!("{solver}.lrat"));
             let said = decode(d, &puzzle, Some(lrat.to_str().unwrap()), &[]);
             assert_eq!(
                 said.status.code(),

@@ -220,7 +220,7 @@ pub fn certify(
             (Ok(_), Some(s)) => Proved {
                 answer: Answer::Unsat,
                 bytes: s.bytes,
-                added: s.nodes,
+                added: s.added,
                 deleted: 0,
             },
             (Err(_), _) if until.reached() => return Ok(CountOutcome::Stopped),

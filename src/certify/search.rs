@@ -5,16 +5,20 @@
 //!
 //! The search runs on the cover, with the pairwise CNF (every item's
 //! at-least-one clause and a binary clause for every two options sharing
-//! an item) beside it. At a node with chosen options D it branches on an
-//! item i with the fewest options left; what it derives there is the
-//! clause ¬D ("no unlisted solution extends D"), with as hints, for every
-//! option o of i's at-least-one clause: the unit clause forbidding o (the
-//! symmetry breaking), or the binary clause of o and a chosen option it
-//! overlaps, or the clause the child D ∪ {o} derived — each sets ¬o — and
-//! then i's at-least-one clause, now false. A child that completes a
-//! solution is its blocking clause, an original clause of the CNF. The
-//! root derives the empty clause. Children's clauses are deleted once
-//! their parent is derived, so the checker holds one path of them.
+//! an item) beside it. At a node with chosen options D = d₁…d_k it
+//! branches on an item i with the fewest options left, and derives the
+//! clause ¬D ("no unlisted solution extends D") from the lemma
+//! L_k(i) = ¬D ∨ (the options of i that D leaves) and, for each option o
+//! left, the clause the child D ∪ {o} derived (which sets ¬o); a child
+//! that completes a solution is its blocking clause, an original clause
+//! of the CNF; a node with no option left has L_k(i) as its clause. The
+//! lemma is derived once per path prefix from L_{k-1}(i), hinting the
+//! binary clauses of the options d_k excludes — so an exclusion is hinted
+//! once for a whole subtree, not at every node below it — and L_0(i) is
+//! i's at-least-one clause less the forbidden options (their unit
+//! clauses, the symmetry breaking). The root derives the empty clause.
+//! Clauses are deleted once the step that uses them last is written, so
+//! the checker holds one path of them.
 //!
 //! Only covers whose every item is covered exactly once are searched so
 //! (exact fills, each piece used once): there the branching misses
@@ -31,6 +35,8 @@ use crate::encode::Cnf;
 #[derive(Clone, Debug)]
 pub struct Searched {
     pub nodes: u64,
+    /// Clauses derived: nodes' and lemmas'.
+    pub added: u64,
     pub solutions: u64,
     pub bytes: u64,
     pub hints: u64,
@@ -51,13 +57,25 @@ struct Search<'a, W: Write> {
     blocked: Vec<u32>,
     covered: Vec<bool>,
     chosen: Vec<u32>,
+    /// Per depth of the current path (0: the root), the lemmas derived
+    /// there: item -> (id, the item's options the first `depth` choices
+    /// leave). Popped, and their clauses deleted, when the path leaves.
+    /// Per level, the lemma clauses derived there (not inherited).
+    lemmas: Vec<HashMap<usize, (u64, Vec<u32>)>>,
+    owned: Vec<Vec<u64>>,
     next_id: u64,
-    /// Ids up to this are the CNF's clauses.
-    derived_from: u64,
     out: BufWriter<W>,
     line: Vec<u8>,
     done: Searched,
     until: &'a Until,
+}
+
+/// Each number, then a space.
+fn push_ints(line: &mut Vec<u8>, xs: impl IntoIterator<Item = i64>) {
+    for x in xs {
+        push_int(line, x);
+        line.push(b' ');
+    }
 }
 
 fn push_int(line: &mut Vec<u8>, x: i64) {
@@ -99,8 +117,10 @@ impl<W: Write> Search<'_, W> {
         }
     }
 
-    /// Derives ¬chosen; returns its id (or the blocking clause's).
-    fn node(&mut self) -> io::Result<u64> {
+    /// Derives ¬chosen: its id, and whether it is a clause of this node's
+    /// own (deleted by the caller once used) rather than an original
+    /// clause or a lemma.
+    fn node(&mut self) -> io::Result<(u64, bool)> {
         self.done.nodes += 1;
         if self.done.nodes.is_multiple_of(4096) && self.until.reached() {
             return Err(io::Error::other("stopped"));
@@ -130,72 +150,137 @@ impl<W: Write> Search<'_, W> {
             let mut key = self.chosen.clone();
             key.sort_unstable();
             self.done.solutions += 1;
-            return self.blocks.get(&key).copied().ok_or_else(|| {
+            return self.blocks.get(&key).map(|&id| (id, false)).ok_or_else(|| {
                 io::Error::other(format!(
                     "the search found a solution that is not listed: options {key:?}"
                 ))
             });
         };
-        let options = self.by_item[item].clone();
-        let mut children = Vec::new();
-        let mut hints = Vec::with_capacity(options.len() + 1);
-        for &o in &options {
-            if let Some(&u) = self.units.get(&o) {
-                hints.push(u);
-                continue;
-            }
+        let depth = self.chosen.len();
+        let (lemma, left) = self.lemma(depth, item)?;
+        if left.is_empty() {
+            // The lemma is this node's clause: ¬chosen. Its level deletes it.
+            return Ok((lemma, false));
+        }
+        let mut hints = Vec::with_capacity(left.len() + 1);
+        let mut done_with = Vec::new();
+        for &o in &left {
             if self.blocked[o as usize] > 0 {
-                let pair = self
-                    .chosen
-                    .iter()
-                    .find_map(|&d| self.pairs.get(&(d.min(o), d.max(o))).copied());
-                match pair {
-                    Some(id) => hints.push(id),
-                    None => {
-                        return Err(io::Error::other(format!(
-                            "no binary clause excludes option {o} beside the chosen ones"
-                        )));
-                    }
-                }
-                continue;
+                return Err(io::Error::other(format!(
+                    "option {o} overlaps a chosen one, and no binary clause says so"
+                )));
             }
+            self.lemmas.push(HashMap::new());
+            self.owned.push(Vec::new());
             self.choose(o);
             let child = self.node();
             self.unchoose();
-            let child = child?;
+            self.lemmas.pop();
+            // The lemmas of the child's level, and its clause, are not
+            // needed once this node's clause is derived.
+            done_with.extend(self.owned.pop().expect("the child's level"));
+            let (child, derived) = child?;
             hints.push(child);
-            if child > self.derived_from {
-                children.push(child);
+            if derived {
+                done_with.push(child);
             }
         }
-        hints.push(self.at_least_one[item].expect("chosen for its clause"));
+        hints.push(lemma);
+        let chosen = self.chosen.clone();
+        let id = self.emit(&chosen, &[], &hints)?;
+        self.delete(id, &done_with)?;
+        Ok((id, true))
+    }
+
+    /// The lemma ¬d₁ ∨ … ∨ ¬d_depth ∨ (the options of `item` the first
+    /// `depth` choices leave), derived once per path prefix from the one a
+    /// level up (or the item's at-least-one clause, less the forbidden
+    /// options, at the root): the options the last choice excludes are
+    /// hinted by their binary clauses.
+    fn lemma(&mut self, depth: usize, item: usize) -> io::Result<(u64, Vec<u32>)> {
+        if let Some(found) = self.lemmas[depth].get(&item) {
+            return Ok(found.clone());
+        }
+        let (id, left) = if depth == 0 {
+            let all = self.at_least_one[item].expect("an item with its clause");
+            let mut hints = Vec::new();
+            let mut left = Vec::new();
+            for &o in &self.by_item[item] {
+                match self.units.get(&o) {
+                    Some(&u) => hints.push(u),
+                    None => left.push(o),
+                }
+            }
+            if hints.is_empty() {
+                (all, left)
+            } else {
+                hints.push(all);
+                let lits: Vec<i64> = left.iter().map(|&o| i64::from(o) + 1).collect();
+                let id = self.emit(&[], &lits, &hints)?;
+                self.owned[0].push(id);
+                (id, left)
+            }
+        } else {
+            let (above, before) = self.lemma(depth - 1, item)?;
+            let d = self.chosen[depth - 1];
+            let mut hints = Vec::new();
+            let mut left = Vec::new();
+            for &o in &before {
+                match self.pairs.get(&(d.min(o), d.max(o))) {
+                    Some(&p) => hints.push(p),
+                    None if o == d => {
+                        // The choice itself: this item is covered by it.
+                        left.push(o);
+                    }
+                    None => left.push(o),
+                }
+            }
+            if hints.is_empty() {
+                (above, left)
+            } else {
+                hints.push(above);
+                let chosen = self.chosen[..depth].to_vec();
+                let lits: Vec<i64> = left.iter().map(|&o| i64::from(o) + 1).collect();
+                let id = self.emit(&chosen, &lits, &hints)?;
+                self.owned[depth].push(id);
+                (id, left)
+            }
+        };
+        self.lemmas[depth].insert(item, (id, left.clone()));
+        Ok((id, left))
+    }
+
+    /// Deletes `ids` (after step `after`).
+    fn delete(&mut self, after: u64, ids: &[u64]) -> io::Result<()> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        self.line.clear();
+        push_int(&mut self.line, after as i64);
+        self.line.extend_from_slice(b" d ");
+        push_ints(&mut self.line, ids.iter().map(|&c| c as i64));
+        self.line.extend_from_slice(b"0\n");
+        self.out.write_all(&self.line)?;
+        self.done.bytes += self.line.len() as u64;
+        Ok(())
+    }
+
+    /// Writes a derived clause: the negated `chosen` options, the `more`
+    /// literals, then its hints. Its id.
+    fn emit(&mut self, chosen: &[u32], more: &[i64], hints: &[u64]) -> io::Result<u64> {
         let id = self.next_id;
         self.next_id += 1;
         self.line.clear();
-        push_int(&mut self.line, id as i64);
-        self.line.push(b' ');
-        for &d in &self.chosen {
-            push_int(&mut self.line, -(i64::from(d) + 1));
-            self.line.push(b' ');
-        }
+        push_ints(&mut self.line, [id as i64]);
+        push_ints(&mut self.line, chosen.iter().map(|&d| -(i64::from(d) + 1)));
+        push_ints(&mut self.line, more.iter().copied());
         self.line.extend_from_slice(b"0 ");
-        for &h in &hints {
-            push_int(&mut self.line, h as i64);
-            self.line.push(b' ');
-        }
+        push_ints(&mut self.line, hints.iter().map(|&h| h as i64));
         self.line.extend_from_slice(b"0\n");
-        if !children.is_empty() {
-            push_int(&mut self.line, id as i64);
-            self.line.extend_from_slice(b" d ");
-            for &c in &children {
-                push_int(&mut self.line, c as i64);
-                self.line.push(b' ');
-            }
-            self.line.extend_from_slice(b"0\n");
-        }
         self.out.write_all(&self.line)?;
         self.done.bytes += self.line.len() as u64;
         self.done.hints += hints.len() as u64;
+        self.done.added += 1;
         Ok(id)
     }
 }
@@ -263,12 +348,14 @@ pub fn prove<W: Write>(
         blocked: vec![0; cover.options.len()],
         covered: vec![false; cover.items.len()],
         chosen: Vec::new(),
+        lemmas: vec![HashMap::new()],
+        owned: vec![Vec::new()],
         next_id: first + 1,
-        derived_from: first,
         out: BufWriter::with_capacity(1 << 16, out),
         line: Vec::new(),
         done: Searched {
             nodes: 0,
+            added: 0,
             solutions: 0,
             bytes: 0,
             hints: 0,
