@@ -46,6 +46,7 @@
 pub mod certify;
 pub mod clean;
 pub mod cover;
+pub mod disasm;
 pub mod encode;
 pub mod enumerate;
 pub mod error;
