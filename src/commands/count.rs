@@ -90,7 +90,12 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     options.stop = Some(interrupt);
-    options.want = jigsat::enumerate::Want::Counts;
+    // Taking assemblies apart needs one of each class; a plain count keeps none.
+    options.want = if args.disassemble {
+        jigsat::enumerate::Want::Classes
+    } else {
+        jigsat::enumerate::Want::Counts
+    };
     let done = AtomicBool::new(false);
     let (result, stats) = std::thread::scope(|scope| {
         if !quiet {

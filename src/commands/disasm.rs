@@ -15,12 +15,14 @@ use serde_json::{Value, json};
 use crate::cli::DisasmArgs;
 use jigsat::disasm::{self, Body, DIRECTIONS, Disassembly, Halt, Limits, Progress};
 use jigsat::error::{Error, Result};
+use jigsat::geometry::Cell;
 use jigsat::options::Options;
 use jigsat::pipeline;
-use jigsat::report::Status;
 use jigsat::puzzle::Puzzle;
 use jigsat::render::{Format, json};
+use jigsat::report::Status;
 use jigsat::solution::Solution;
+use jigsat::symmetry::Group;
 
 use super::shared::{Sink, enumeration_status, load};
 
@@ -52,6 +54,47 @@ pub(super) fn groups(path: &Path, problem: Option<&str>) -> Result<Option<Vec<(u
     Ok(Some(file.groups_and_weights(problem)?))
 }
 
+/// The images of an assembly under the puzzle's symmetries (the
+/// identity first), for [`disasm::choose_image`].
+fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body]) -> Vec<disasm::Image> {
+    let board = &puzzle.board;
+    let names = puzzle.pieces();
+    group
+        .elements
+        .iter()
+        .filter_map(|el| {
+            let mut out = Vec::with_capacity(bodies.len());
+            for b in bodies {
+                let mut cells = Vec::with_capacity(b.cells.len());
+                for &c in &b.cells {
+                    let i = board.index(Cell::from_coords(c))?;
+                    cells.push(board.cell(el.cells[i as usize]).coords());
+                }
+                let piece = el.pieces.get(b.piece).copied().unwrap_or(b.piece);
+                out.push(Body {
+                    name: names
+                        .get(piece)
+                        .map_or_else(|| b.name.clone(), |p| p.name.clone()),
+                    cells,
+                    piece,
+                    ..b.clone()
+                });
+            }
+            let mut back = [0u8; 6];
+            for (d, slot) in back.iter_mut().enumerate() {
+                let want = disasm::unit(d as u8);
+                *slot = (0..6u8).find(|&o| {
+                    el.transform
+                        .apply(Cell::from_coords(disasm::unit(o)))
+                        .coords()
+                        == want
+                })?;
+            }
+            Some(disasm::Image { bodies: out, back })
+        })
+        .collect()
+}
+
 /// What taking apart one assembly gave: the answer, or where it stopped.
 pub(super) type Answer = std::result::Result<Disassembly, (Halt, Progress)>;
 
@@ -66,10 +109,13 @@ pub(super) fn take_apart(
     limits: &Limits,
     threads: usize,
 ) -> Result<Vec<Option<Answer>>> {
-    let bodies: Vec<Vec<Body>> = solutions
+    let instance = jigsat::instance::Instance::new(puzzle)?;
+    let group = instance.group();
+    let chosen: Vec<disasm::Image> = solutions
         .iter()
-        .map(|s| disasm::bodies(puzzle, s, groups))
+        .map(|s| disasm::choose_image(images(puzzle, group, &disasm::bodies(puzzle, s, groups))))
         .collect();
+    let bodies: Vec<Vec<Body>> = chosen.iter().map(|im| im.bodies.clone()).collect();
     if let Some(why) = bodies.iter().find_map(|b| disasm::refuse(b)) {
         return Err(Error::Usage(format!("{}: {why}", puzzle.name)));
     }
@@ -107,6 +153,9 @@ pub(super) fn take_apart(
                             return;
                         }
                         let mut answer = disasm::disassemble(&bodies[i], plan, &mine);
+                        if let Ok(d) = &mut answer {
+                            d.turn_back(&chosen[i].back);
+                        }
                         if let Err((h, _)) = &mut answer {
                             if *h == Halt::Interrupted
                                 && !outer.as_ref().is_some_and(|o| o.load(Ordering::Relaxed))
@@ -476,7 +525,11 @@ pub(super) fn count_summary(
     check_puzzle(path, puzzle)?;
     let groups = groups(path, problem)?;
     jigsat::process::interrupt::rearm();
-    let limits = limits(jigsat::process::interrupt::flag(), options.time_limit, started);
+    let limits = limits(
+        jigsat::process::interrupt::flag(),
+        options.time_limit,
+        started,
+    );
     let answers = take_apart(
         puzzle,
         classes,
@@ -510,7 +563,11 @@ pub(super) fn first_apart(
     check_puzzle(path, puzzle)?;
     let groups = groups(path, problem)?;
     jigsat::process::interrupt::rearm();
-    let limits = limits(jigsat::process::interrupt::flag(), options.time_limit, started);
+    let limits = limits(
+        jigsat::process::interrupt::flag(),
+        options.time_limit,
+        started,
+    );
     let batch = options.threads().max(1);
     for chunk in classes.chunks(batch) {
         let answers = take_apart(puzzle, chunk, groups.as_deref(), true, &limits, batch)?;

@@ -51,7 +51,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-pub use moves::DIRECTIONS;
+pub use moves::{DIRECTIONS, unit};
 
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
@@ -190,8 +190,13 @@ impl Outcome {
 }
 
 impl Disassembly {
+    /// Something came free, and every part on the way came apart. An
+    /// assembly of one piece has nothing to take apart: BurrTools does not
+    /// count it as a solution (DemoPieceGenerator's piece alone, with none
+    /// of its optional cubes, is 1 of its 928 assemblies and not one of
+    /// the 927 solutions).
     pub fn comes_apart(&self) -> bool {
-        self.tree.comes_apart()
+        matches!(self.tree, Outcome::Apart { .. }) && self.tree.comes_apart()
     }
 
     /// BurrTools' level text, when the assembly comes apart.
@@ -206,6 +211,27 @@ impl Disassembly {
             Outcome::Apart { moves, .. } => *moves,
             _ => 0,
         }
+    }
+
+    /// Renames the directions of every move (`back[d]` for `d`): the plan
+    /// of an [`Image`] told in the original assembly's directions.
+    pub fn turn_back(&mut self, back: &[u8; 6]) {
+        fn turn(o: &mut Outcome, back: &[u8; 6]) {
+            if let Outcome::Apart {
+                steps,
+                left,
+                removed,
+                ..
+            } = o
+            {
+                for s in steps.iter_mut() {
+                    s.dir = back[usize::from(s.dir)];
+                }
+                turn(left, back);
+                turn(removed, back);
+            }
+        }
+        turn(&mut self.tree, back);
     }
 
     /// The moves in order (empty unless the plan was asked for).
@@ -253,6 +279,46 @@ pub fn bodies(puzzle: &Puzzle, solution: &Solution, groups: Option<&[(u32, u32)]
             }
         })
         .collect()
+}
+
+/// One image of an assembly under a symmetry of the puzzle: the bodies
+/// where the symmetry puts them, and for each of the six directions of
+/// the image, the direction of the original it stands for.
+#[derive(Clone, Debug)]
+pub struct Image {
+    pub bodies: Vec<Body>,
+    pub back: [u8; 6],
+}
+
+/// Which image of an assembly is taken apart: the one whose bodies, in
+/// order (copies of one piece sorted among themselves), have the smallest
+/// lowest cells (x, then y, then z), compared as a list.
+///
+/// Past its first number, a level depends on how ties between equally
+/// short moves are broken, and that depends on how the assembly lies: an
+/// assembly and its turned image (the same class, one of which a count
+/// happens to keep) can get different texts. Choosing the image by a rule
+/// of the assembly's geometry makes the text a property of the class, not
+/// of the member a search met first. This rule gives BurrTools' texts on
+/// its example files (DraculasDentalDesaster's `3.5.16.6.4` is the text of
+/// the image turned half way about x, not of the member jigsat's count
+/// keeps); see the module docs for what is and is not matched.
+pub fn choose_image(images: Vec<Image>) -> Image {
+    images
+        .into_iter()
+        .min_by_key(|im| image_key(&im.bodies))
+        .expect("the identity is an image")
+}
+
+fn image_key(bodies: &[Body]) -> Vec<(usize, [i32; 3])> {
+    let mut key: Vec<(usize, [i32; 3])> = bodies
+        .iter()
+        .map(|b| (b.piece, b.cells.iter().copied().min().unwrap_or_default()))
+        .collect();
+    // Copies of one piece are interchangeable: sort them among themselves
+    // (the bodies of one piece lie next to each other).
+    key.sort_by_key(|&(p, c)| (p, c));
+    key
 }
 
 /// Why an assembly cannot be given to the disassembler at all.
@@ -351,11 +417,15 @@ impl Taker<'_> {
         at: &[[i32; 3]],
         states: &mut u64,
     ) -> Result<Outcome, Halt> {
-        let whole = members.len() <= 1 || {
+        let one_group = {
             let g = self.bodies[members[0]].group;
             g != 0 && members.iter().all(|&m| self.bodies[m].group == g)
         };
-        if whole {
+        // The problem's groups let a part stay together once it has been
+        // separated from the rest; the whole assembly is always searched
+        // (`burrTxt -d` takes apart an assembly whose pieces are all in one
+        // group, and counts it as a solution only if something comes free).
+        if members.len() <= 1 || (one_group && members.len() < self.bodies.len()) {
             return Ok(Outcome::Whole);
         }
         let kinds: Vec<usize> = members.iter().map(|&m| self.kind[m]).collect();
@@ -390,6 +460,9 @@ impl Taker<'_> {
         let (depth, mut here, removal, path) = match found {
             Found::Stuck { states: s } => {
                 *states += s;
+                if one_group {
+                    return Ok(Outcome::Whole);
+                }
                 return Ok(Outcome::Stuck {
                     pieces: members.to_vec(),
                     states: s,
