@@ -317,6 +317,12 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     pub disassemble: bool,
 
+    /// With --disassemble: when a side of BurrTools' first separation
+    /// does not come apart, try the other separations of the same number
+    /// of moves (BurrTools does not).
+    #[arg(long, requires = "disassemble")]
+    pub thorough: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 
@@ -378,6 +384,13 @@ pub struct DisasmArgs {
     #[arg(long)]
     pub all: bool,
 
+    /// When a side of BurrTools' first separation does not come apart,
+    /// try the other separations of the same number of moves before
+    /// saying the assembly does not come apart (BurrTools does not); says
+    /// where that changes BurrTools' answer.
+    #[arg(long)]
+    pub thorough: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 
@@ -400,6 +413,13 @@ pub struct CountArgs {
     /// BurrTools): how many come apart, and how many have each level.
     #[arg(long, conflicts_with = "checkpoint")]
     pub disassemble: bool,
+
+    /// With --disassemble: when a side of BurrTools' first separation
+    /// does not come apart, try the other separations of the same number
+    /// of moves (BurrTools does not); the count says how many assemblies
+    /// that changes.
+    #[arg(long, requires = "disassemble")]
+    pub thorough: bool,
 
     #[command(flatten)]
     pub problem: ProblemArg,

@@ -112,6 +112,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
             &puzzle,
             &result.classes,
             &options,
+            args.thorough,
             started,
         )?),
         false => None,

@@ -13,7 +13,7 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::cli::DisasmArgs;
-use jigsat::disasm::{self, Body, DIRECTIONS, Disassembly, Halt, Limits, Progress};
+use jigsat::disasm::{self, Body, DIRECTIONS, Disassembly, Halt, Limits, Progress, Rule};
 use jigsat::error::{Error, Result};
 use jigsat::geometry::Cell;
 use jigsat::options::Options;
@@ -95,6 +95,15 @@ fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body]) -> Vec<disasm::Image>
         .collect()
 }
 
+/// The separation rule of `--thorough` (or not).
+fn rule(thorough: bool) -> Rule {
+    if thorough {
+        Rule::Thorough
+    } else {
+        Rule::BurrTools
+    }
+}
+
 /// What taking apart one assembly gave: the answer, or where it stopped.
 pub(super) type Answer = std::result::Result<Disassembly, (Halt, Progress)>;
 
@@ -106,6 +115,7 @@ pub(super) fn take_apart(
     solutions: &[Solution],
     groups: Option<&[(u32, u32)]>,
     plan: bool,
+    rule: Rule,
     limits: &Limits,
     threads: usize,
 ) -> Result<Vec<Option<Answer>>> {
@@ -152,7 +162,7 @@ pub(super) fn take_apart(
                         if i >= bodies.len() || halted.load(Ordering::Relaxed) {
                             return;
                         }
-                        let mut answer = disasm::disassemble(&bodies[i], plan, &mine);
+                        let mut answer = disasm::disassemble(&bodies[i], plan, rule, &mine);
                         if let Ok(d) = &mut answer {
                             d.turn_back(&chosen[i].back);
                         }
@@ -245,6 +255,9 @@ fn numbers(level: &str) -> Vec<u32> {
 pub struct Summary {
     pub assemblies: u64,
     pub come_apart: u64,
+    /// Of those, how many come apart only by `--thorough`'s other
+    /// separations (BurrTools counts them as not coming apart).
+    pub changed: u64,
     pub levels: BTreeMap<Vec<u32>, u64>,
 }
 
@@ -253,12 +266,14 @@ impl Summary {
         let mut s = Summary {
             assemblies: 0,
             come_apart: 0,
+            changed: 0,
             levels: BTreeMap::new(),
         };
         for d in answers.iter().flatten().flatten() {
             s.assemblies += 1;
             if let Some(level) = d.level() {
                 s.come_apart += 1;
+                s.changed += u64::from(d.changed());
                 *s.levels.entry(numbers(&level)).or_default() += 1;
             }
         }
@@ -282,6 +297,13 @@ impl Summary {
             "{} assemblies, {} come apart (BurrTools' solutions)\n",
             self.assemblies, self.come_apart
         );
+        if self.changed > 0 {
+            out += &format!(
+                "--thorough: {} of them come apart only by another separation than BurrTools' first (BurrTools: {} come apart)\n",
+                self.changed,
+                self.come_apart - self.changed
+            );
+        }
         if !self.levels.is_empty() {
             let levels: Vec<String> = self
                 .levels
@@ -303,6 +325,7 @@ impl Summary {
         json!({
             "assemblies": self.assemblies,
             "come_apart": self.come_apart,
+            "thorough_changed": self.changed,
             "levels": levels,
             "highest": self.highest(),
         })
@@ -338,6 +361,7 @@ pub(super) fn solution_fields(bodies: &[Body], d: &Disassembly) -> serde_json::M
         .map(|s| {
             json!({
                 "pieces": s.pieces.iter().map(|&p| bodies[p].name.clone()).collect::<Vec<_>>(),
+                "indices": s.pieces,
                 "direction": DIRECTIONS[usize::from(s.dir)],
                 "distance": s.distance,
                 "separates": s.separates,
@@ -347,6 +371,7 @@ pub(super) fn solution_fields(bodies: &[Body], d: &Disassembly) -> serde_json::M
     let mut m = serde_json::Map::new();
     m.insert("comes_apart".into(), json!(d.comes_apart()));
     m.insert("level".into(), json!(d.level()));
+    m.insert("thorough_changed".into(), json!(d.changed()));
     m.insert("moves".into(), Value::Array(moves));
     m
 }
@@ -440,6 +465,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         &solutions,
         groups.as_deref(),
         true,
+        rule(args.thorough),
         &limits,
         options.threads(),
     )?;
@@ -477,10 +503,15 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
                 match d.level() {
                     Some(level) => {
                         out += &format!(
-                            "{}: assembly {n} of {total} comes apart, level {level} ({} moves, {} states searched)\n",
+                            "{}: assembly {n} of {total} comes apart, level {level} ({} moves, {} states searched){}\n",
                             puzzle.name,
                             d.plan().len(),
-                            d.states
+                            d.states,
+                            if d.changed() {
+                                "; only with --thorough: BurrTools says it does not come apart"
+                            } else {
+                                ""
+                            }
                         );
                     }
                     None => {
@@ -520,6 +551,7 @@ pub(super) fn count_summary(
     puzzle: &Puzzle,
     classes: &[Solution],
     options: &Options,
+    thorough: bool,
     started: Instant,
 ) -> Result<(Summary, Option<(String, Exit)>)> {
     check_puzzle(path, puzzle)?;
@@ -535,6 +567,7 @@ pub(super) fn count_summary(
         classes,
         groups.as_deref(),
         false,
+        rule(thorough),
         &limits,
         options.threads(),
     )?;
@@ -558,6 +591,7 @@ pub(super) fn first_apart(
     puzzle: &Puzzle,
     classes: &[Solution],
     options: &Options,
+    thorough: bool,
     started: Instant,
 ) -> Result<(Option<Apart>, Option<Halted>)> {
     check_puzzle(path, puzzle)?;
@@ -570,7 +604,15 @@ pub(super) fn first_apart(
     );
     let batch = options.threads().max(1);
     for chunk in classes.chunks(batch) {
-        let answers = take_apart(puzzle, chunk, groups.as_deref(), true, &limits, batch)?;
+        let answers = take_apart(
+            puzzle,
+            chunk,
+            groups.as_deref(),
+            true,
+            rule(thorough),
+            &limits,
+            batch,
+        )?;
         for (s, a) in chunk.iter().zip(&answers) {
             if let Some(Ok(d)) = a
                 && let Some(level) = d.level()
@@ -613,6 +655,7 @@ pub(super) fn solve_apart(
         puzzle,
         &result.classes,
         &options,
+        args.thorough,
         started,
     )?;
     jigsat::process::interrupt::finishing();

@@ -57,7 +57,7 @@ use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use gaps::Gaps;
 use moves::Move;
-use search::{Found, apply, relabelling};
+use search::{Candidate, Found, apply, relabelling};
 
 /// The most pieces one assembly may have: sets of pieces are 64-bit masks.
 pub const MAX_PIECES: usize = 64;
@@ -113,6 +113,18 @@ impl Default for Limits {
     }
 }
 
+/// Which separation a part is taken apart by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Rule {
+    /// BurrTools': the first found, and no other even if a side of it
+    /// does not come apart.
+    #[default]
+    BurrTools,
+    /// `--thorough`: when a side of the first does not come apart, the
+    /// other separations of the same (fewest) number of moves in turn.
+    Thorough,
+}
+
 /// One move of a plan, in the assembly's pieces.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -138,6 +150,10 @@ pub enum Outcome {
         steps: Vec<Step>,
         left: Box<Outcome>,
         removed: Box<Outcome>,
+        /// Not BurrTools' first choice: `--thorough` took another
+        /// separation because the first left a side that does not come
+        /// apart.
+        alternative: bool,
     },
     /// Nothing comes free from where it lies.
     Stuck { pieces: Vec<usize>, states: u64 },
@@ -202,6 +218,24 @@ impl Disassembly {
     /// BurrTools' level text, when the assembly comes apart.
     pub fn level(&self) -> Option<String> {
         self.comes_apart().then(|| level_text(&self.tree))
+    }
+
+    /// `--thorough` took another separation somewhere than BurrTools'
+    /// first, so that the assembly comes apart where BurrTools says it
+    /// does not.
+    pub fn changed(&self) -> bool {
+        fn any(o: &Outcome) -> bool {
+            match o {
+                Outcome::Apart {
+                    alternative,
+                    left,
+                    removed,
+                    ..
+                } => *alternative || any(left) || any(removed),
+                _ => false,
+            }
+        }
+        any(&self.tree)
     }
 
     /// The fewest moves that free anything (the level's first number); 0
@@ -345,8 +379,23 @@ struct Taker<'a> {
     shapes: Vec<Vec<[i32; 3]>>,
     gaps: Gaps,
     plan: bool,
+    thorough: bool,
     limits: &'a Limits,
     progress: Progress,
+}
+
+/// One part being taken apart, as [`Taker::take`] needs it.
+struct Part<'p> {
+    /// Body indices.
+    members: &'p [usize],
+    /// Anchors by body index.
+    at: &'p [[i32; 3]],
+    /// Anchors by slot (members' order).
+    start: &'p [[i32; 3]],
+    /// The slots of each kind of identical piece.
+    same: &'p [Vec<usize>],
+    weights: &'p [u32],
+    everything: u64,
 }
 
 /// Takes the assembly apart. `plan`: also record every move (costs memory
@@ -355,6 +404,7 @@ struct Taker<'a> {
 pub fn disassemble(
     bodies: &[Body],
     plan: bool,
+    rule: Rule,
     limits: &Limits,
 ) -> Result<Disassembly, (Halt, Progress)> {
     assert!(
@@ -387,6 +437,7 @@ pub fn disassemble(
         kind,
         shapes,
         plan,
+        thorough: rule == Rule::Thorough,
         limits,
         progress: Progress::default(),
     };
@@ -456,8 +507,9 @@ impl Taker<'_> {
             self.limits,
             &mut self.progress,
             &pick,
+            self.thorough,
         )?;
-        let (depth, mut here, removal, path) = match found {
+        let (depth, candidates) = match found {
             Found::Stuck { states: s } => {
                 *states += s;
                 if one_group {
@@ -471,23 +523,68 @@ impl Taker<'_> {
             Found::Free {
                 depth,
                 states: s,
-                anchors,
-                removal,
-                path,
+                candidates,
             } => {
                 *states += s;
-                (depth, anchors, removal, path)
+                (depth, candidates)
             }
         };
+        // BurrTools' choice first; with --thorough the others in turn
+        // until one takes the whole part apart.
+        let mut first = None;
+        for (i, candidate) in candidates.into_iter().enumerate() {
+            let part = Part {
+                members,
+                at,
+                start: &start,
+                same: &same,
+                weights: &weights,
+                everything,
+            };
+            let mut outcome = self.take(&part, depth, candidate, states)?;
+            if !self.thorough || outcome.comes_apart() {
+                if let Outcome::Apart { alternative, .. } = &mut outcome {
+                    *alternative = i > 0;
+                }
+                return Ok(outcome);
+            }
+            first.get_or_insert(outcome);
+        }
+        Ok(first.expect("a free part has a candidate"))
+    }
+
+    /// Takes the part apart by one candidate separation, then each side.
+    fn take(
+        &mut self,
+        part: &Part,
+        depth: u32,
+        candidate: Candidate,
+        states: &mut u64,
+    ) -> Result<Outcome, Halt> {
+        let Part {
+            members,
+            at,
+            start,
+            same,
+            weights,
+            everything,
+        } = *part;
+        let n = members.len();
+        let shown = |m: Move| shown(m, weights, everything);
+        let Candidate {
+            anchors: mut here,
+            removal,
+            path,
+        } = candidate;
         let mut steps = Vec::new();
         let mut removal = shown(removal);
         let mut labels: Vec<usize> = members.to_vec();
         if let Some(path) = path {
             // Replay from the real start, following identical pieces as
             // they trade slots in the canonical states.
-            let mut real = start.clone();
+            let mut real = start.to_vec();
             for (_, m) in &path {
-                let perm = relabelling(&real, &same);
+                let perm = relabelling(&real, same);
                 let m = shown(*m);
                 let set = remap(m.set, &perm);
                 steps.push(Step {
@@ -498,7 +595,7 @@ impl Taker<'_> {
                 });
                 apply(&mut real, Move { set, ..m });
             }
-            let perm = relabelling(&real, &same);
+            let perm = relabelling(&real, same);
             removal = Move {
                 set: remap(removal.set, &perm),
                 ..removal
@@ -530,6 +627,7 @@ impl Taker<'_> {
                 steps,
                 left: Box::new(left),
                 removed: Box::new(Outcome::Whole),
+                alternative: false,
             });
         }
         let removed = self.part(&gone, &placed, states)?;
@@ -538,6 +636,7 @@ impl Taker<'_> {
             steps,
             left: Box::new(left),
             removed: Box::new(removed),
+            alternative: false,
         })
     }
 
@@ -616,6 +715,7 @@ mod tests {
         let d = disassemble(
             &[body("a", &[[0, 0, 0]]), body("bb", &[[1, 0, 0]])],
             true,
+            Rule::BurrTools,
             &Limits::default(),
         )
         .unwrap();

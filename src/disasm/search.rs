@@ -27,6 +27,18 @@ use super::{Halt, Limits};
 
 type Seen = HashSet<Box<[i16]>, BuildHasherDefault<Mix>>;
 
+/// One way a part comes free: a state of the first layer that has a
+/// removal, and the removal.
+pub struct Candidate {
+    /// The anchors (per slot) in the state where it comes free.
+    pub anchors: Vec<[i32; 3]>,
+    pub removal: Move,
+    /// From the start, each state's anchors and the move out of it,
+    /// when the plan was asked for. Slots may be permuted among
+    /// identical pieces from one state to the next.
+    pub path: Option<Vec<(Vec<[i32; 3]>, Move)>>,
+}
+
 /// What the search of one part found.
 pub enum Found {
     /// Some set comes free after `depth` moves (the removal not counted).
@@ -34,13 +46,10 @@ pub enum Found {
         depth: u32,
         /// States seen.
         states: u64,
-        /// The anchors (per slot) in the state where it comes free.
-        anchors: Vec<[i32; 3]>,
-        removal: Move,
-        /// From the start, each state's anchors and the move out of it,
-        /// when the plan was asked for. Slots may be permuted among
-        /// identical pieces from one state to the next.
-        path: Option<Vec<(Vec<[i32; 3]>, Move)>>,
+        /// BurrTools' choice first: the first state of the layer met, with
+        /// the removal `pick` chooses. With `every`, then the other
+        /// removals of that state and those of the rest of the layer.
+        candidates: Vec<Candidate>,
     },
     /// No state reachable from the start lets anything come free.
     Stuck { states: u64 },
@@ -119,6 +128,8 @@ fn state_bytes(slots: usize) -> u64 {
 /// Searches the part whose slot `s` is of kind `kinds[s]` with anchor
 /// `start[s]`. `same` lists the slots of each kind of identical piece.
 /// `pick` chooses among the removals of the first state that has any.
+/// `every`: also list every other removal of the first layer that has
+/// any (`--thorough`), instead of stopping at the first.
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     gaps: &mut Gaps,
@@ -129,6 +140,7 @@ pub fn search(
     limits: &Limits,
     progress: &mut super::Progress,
     pick: &dyn Fn(&[Move]) -> Move,
+    every: bool,
 ) -> Result<Found, Halt> {
     let n = kinds.len();
     let mut anchors = start.to_vec();
@@ -151,6 +163,7 @@ pub fn search(
     let mut depth = 0u32;
     let mut states: u64 = 1;
     let per_state = state_bytes(n);
+    let mut candidates: Vec<Candidate> = Vec::new();
     loop {
         let mut next = Seen::default();
         let mut coming = Layer::default();
@@ -171,18 +184,29 @@ pub fn search(
             moves(gaps, kinds, &here, &mut free, &mut out);
             let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
             if !removals.is_empty() {
-                let removal = pick(&removals);
-                let path = plan.then(|| {
-                    layers.push(current);
-                    read_path(&layers, index, n)
-                });
-                return Ok(Found::Free {
-                    depth,
-                    states,
-                    anchors: here,
-                    removal,
-                    path,
-                });
+                let first = pick(&removals);
+                let path = |layers: &[Layer], current: &Layer| {
+                    plan.then(|| read_path(layers, current, index, n))
+                };
+                let mut order = vec![first];
+                if every {
+                    order.extend(removals.iter().copied().filter(|&m| m != first));
+                }
+                for removal in order {
+                    candidates.push(Candidate {
+                        anchors: here.clone(),
+                        removal,
+                        path: path(&layers, &current),
+                    });
+                }
+                if !every {
+                    break;
+                }
+                continue;
+            }
+            if !candidates.is_empty() {
+                // The rest of the layer is scanned for removals only.
+                continue;
             }
             for &m in &out {
                 let mut there = here.clone();
@@ -202,6 +226,13 @@ pub fn search(
                 states += 1;
             }
         }
+        if !candidates.is_empty() {
+            return Ok(Found::Free {
+                depth,
+                states,
+                candidates,
+            });
+        }
         if next.is_empty() {
             progress.states = states;
             return Ok(Found::Stuck { states });
@@ -215,11 +246,17 @@ pub fn search(
     }
 }
 
-/// The states and moves from the start to state `index` of the last layer.
-fn read_path(layers: &[Layer], mut index: usize, n: usize) -> Vec<(Vec<[i32; 3]>, Move)> {
+/// The states and moves from the start to state `index` of `last`, the
+/// layer after `layers`.
+fn read_path(
+    layers: &[Layer],
+    last: &Layer,
+    mut index: usize,
+    n: usize,
+) -> Vec<(Vec<[i32; 3]>, Move)> {
     let mut path = Vec::new();
-    for d in (1..layers.len()).rev() {
-        let layer = &layers[d];
+    for d in (1..=layers.len()).rev() {
+        let layer = if d == layers.len() { last } else { &layers[d] };
         let parent = layer.parent[index] as usize;
         let from = &layers[d - 1].flat[parent * 3 * n..(parent + 1) * 3 * n];
         path.push((unpack(from), layer.step[index]));
