@@ -202,6 +202,12 @@ impl Session<'_> {
         self.driver.call("GET", &path, None)
     }
 
+    /// The text shown in the element `css`.
+    fn text(&self, css: &str) -> Value {
+        let path = format!("/session/{}/element/{}/text", self.id, self.element(css));
+        self.driver.call("GET", &path, None)
+    }
+
     /// Where the page says each piece is (`data-shifts` of the canvas:
     /// per piece, its shift from the assembly).
     fn shifts(&self) -> Vec<[i64; 3]> {
@@ -349,7 +355,7 @@ fn take_apart(session: &Session, shot: Pixels, puzzle: &str) -> Pixels {
         session.find("#apart-play").is_some(),
         "{puzzle}: a button to play the disassembly"
     );
-    let text = session.attribute("#apart-text", "textContent");
+    let text = session.text("#apart-text");
     let plays = text.as_str().is_some_and(|t| t.starts_with("move 0 of "));
     // Every Soma assembly comes apart (a piece lifts off); a bigger box may
     // not, or not within the few seconds a page spends on it.
@@ -371,6 +377,16 @@ fn take_apart(session: &Session, shot: Pixels, puzzle: &str) -> Pixels {
         session.click("#apart-prev")
     });
     assert_eq!(session.shifts(), start, "{puzzle}: a move back undoes it");
+    if let Some(to) = std::env::var_os("JIGSAT_SCREENSHOTS") {
+        // In the middle of the disassembly: three moves done.
+        for _ in 0..3 {
+            session.click("#apart-next");
+        }
+        session.save_screenshot(&Path::new(&to).join(format!("{puzzle}-apart.png")));
+        for _ in 0..3 {
+            session.click("#apart-prev");
+        }
+    }
     shot
 }
 

@@ -601,10 +601,10 @@ fn firsts<'a>(levels: impl IntoIterator<Item = (&'a String, u64)>) -> Vec<(u32, 
 /// assemblies, on how many come apart, and on the first number of every
 /// level. The generator must make the agreement mean something: a share
 /// of the puzzles has assemblies that stay together, and a share has
-/// levels past `1`. The full level texts are compared and their agreement
-/// reported, not asserted: past the first number BurrTools breaks ties by
-/// its own orientation of the assembly (DISASSEMBLY.md), jigsat by the
-/// rule of `disasm::choose_image`.
+/// levels past `1`. The full level texts need not all agree: past the
+/// first number BurrTools breaks ties by its own orientation of the
+/// assembly (DISASSEMBLY.md), jigsat by the rule of `disasm::choose_image`;
+/// at least nine in ten must.
 #[test]
 fn random_puzzles_as_burrtxt() {
     if shared("peers/burrTxt").is_none() {
@@ -658,6 +658,12 @@ fn random_puzzles_as_burrtxt() {
     assert!(
         deep >= checked / 8,
         "the generator should make levels past 1 ({deep} of {checked})"
+    );
+    // Measured 199 of 200 (2026-11-26); a change of the tie rule that
+    // loses BurrTools' texts shows here.
+    assert!(
+        full >= checked * 9 / 10,
+        "full level texts equal on only {full} of {checked}"
     );
 }
 

@@ -13,9 +13,10 @@
 //!    of a piece are interchangeable ([`search`]).
 //! 2. **Moves.** A move slides a set of pieces together by `k >= 1` whole
 //!    units along one of the six axis directions without any two pieces
-//!    meeting on the way; each `k` is one move. The sets are found by
-//!    pushing one piece and dragging along whatever blocks it ([`moves`]),
-//!    from gaps between pieces cached per relative offset ([`gaps`]).
+//!    meeting on the way; each `k` is one move. The sets are every union
+//!    of "a piece and whatever blocks it" of at most half the part
+//!    ([`moves`]), from gaps between pieces cached per relative offset
+//!    ([`gaps`]).
 //! 3. **Separation.** A set that can slide away for ever comes free: the
 //!    part falls into the set that left (*removed*) and the set that
 //!    stayed (*left*); the removal is one more move. Of the two sides, the
@@ -26,18 +27,30 @@
 //!    move count is the fewest possible. Only three layers of states are
 //!    kept to know what was seen, because moves are reversible.
 //! 5. **Recursion.** Each side is taken apart the same way, from where it
-//!    lies. A part of one piece, or of pieces the problem puts in one
-//!    group, is done. There is no backtracking (as in BurrTools): if a
-//!    side cannot be taken apart, the assembly does not come apart.
+//!    lies. A part of one piece, or a separated part whose pieces the
+//!    problem puts in one group, is done (the whole assembly is always
+//!    searched, even when all its pieces are in one group). There is no
+//!    backtracking (as in BurrTools): if a side cannot be taken apart,
+//!    the assembly does not come apart — unless [`Rule::Thorough`], which
+//!    tries the other separations of the same layer first.
+//!    An assembly of one piece is not a solution (nothing comes free).
 //! 6. **Level.** The move counts in the order the parts are visited: this
 //!    separation, then the part that stayed, then the part that left;
 //!    trailing `1`s (single removals) are dropped. PelikanBurr gives
 //!    `98.2.4.2`, AlPackino `1.1.1.1.1.2.1.3.1.2.1.2`, as `burrTxt -d`.
 //!
 //! Which removal is taken when one state has several, and which state of
-//! a layer is met first, follow the order of the pieces: the first
-//! number of the level and whether the assembly comes apart do not depend
-//! on that choice; the rest of the text may, as it does in BurrTools.
+//! a layer is met first, follow the order of the pieces and of the
+//! directions: the first number of the level and whether the assembly
+//! comes apart do not depend on that choice; the rest of the text may, as
+//! it does in BurrTools, and so it depends on how the assembly lies. The
+//! caller takes apart the image of the assembly that [`choose_image`]
+//! picks among its images under the puzzle's symmetries, so that the text
+//! is the same whichever member of the class a count kept; this gives
+//! BurrTools' texts on all its example files (measured, not derived: the
+//! rule BurrTools uses to pick its member needs its numbering of the 24
+//! turns), and on random puzzles the same counts and first numbers, and
+//! most but not all full texts (tests/disasm.rs).
 //!
 //! The input is a checked [`Solution`]: every placed piece's cells are its
 //! voxels, whatever the puzzle calls a box or a frame (a box is one more
