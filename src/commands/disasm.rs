@@ -45,7 +45,7 @@ pub(super) fn check_puzzle(path: &Path, puzzle: &Puzzle) -> Result<()> {
 
 /// Per puzzle piece, its group and weight: from a BurrTools problem, or
 /// none (every piece on its own, weight 1).
-pub(super) fn groups(path: &Path, problem: Option<&str>) -> Result<Option<Vec<(u32, u32)>>> {
+pub(super) fn groups(path: &Path, problem: Option<&str>) -> Result<Groups> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
     if !jigsat::puzzle::burrtools::is_xmpuzzle(path, &bytes) {
         return Ok(None);
@@ -543,6 +543,30 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
+/// Per puzzle piece, its BurrTools group and weight (`None`: no groups).
+type Groups = Option<Vec<(u32, u32)>>;
+
+/// What `count --disassemble` and `solve --disassemble` need before taking
+/// apart: the puzzle checked, its groups and weights, Ctrl-C armed again
+/// and the limits of the run.
+fn prepare(
+    path: &Path,
+    problem: Option<&str>,
+    puzzle: &Puzzle,
+    options: &Options,
+    started: Instant,
+) -> Result<(Groups, Limits)> {
+    check_puzzle(path, puzzle)?;
+    let groups = groups(path, problem)?;
+    jigsat::process::interrupt::rearm();
+    let limits = limits(
+        jigsat::process::interrupt::flag(),
+        options.time_limit,
+        started,
+    );
+    Ok((groups, limits))
+}
+
 /// `count --disassemble`: every class of the count taken apart on all
 /// cores; the summary, and the line and exit status of a halt.
 pub(super) fn count_summary(
@@ -554,14 +578,7 @@ pub(super) fn count_summary(
     thorough: bool,
     started: Instant,
 ) -> Result<(Summary, Option<(String, Exit)>)> {
-    check_puzzle(path, puzzle)?;
-    let groups = groups(path, problem)?;
-    jigsat::process::interrupt::rearm();
-    let limits = limits(
-        jigsat::process::interrupt::flag(),
-        options.time_limit,
-        started,
-    );
+    let (groups, limits) = prepare(path, problem, puzzle, options, started)?;
     let answers = take_apart(
         puzzle,
         classes,
@@ -594,14 +611,7 @@ pub(super) fn first_apart(
     thorough: bool,
     started: Instant,
 ) -> Result<(Option<Apart>, Option<Halted>)> {
-    check_puzzle(path, puzzle)?;
-    let groups = groups(path, problem)?;
-    jigsat::process::interrupt::rearm();
-    let limits = limits(
-        jigsat::process::interrupt::flag(),
-        options.time_limit,
-        started,
-    );
+    let (groups, limits) = prepare(path, problem, puzzle, options, started)?;
     let batch = options.threads().max(1);
     for chunk in classes.chunks(batch) {
         let answers = take_apart(
