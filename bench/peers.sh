@@ -30,18 +30,8 @@ for program in "$JIGSAT" "$PEERS/corner" "$PEERS/knuth/dlx1"; do
     [[ -x $program ]] || { echo "peers.sh: $program is missing (cargo build --release; make in $PEERS)" >&2; exit 2; }
 done
 
-# Wall seconds of one run of a shell command (output thrown away).
-seconds() {
-    local start end
-    start=$(date +%s.%N)
-    bash -c "$1" >/dev/null 2>&1 || true
-    end=$(date +%s.%N)
-    echo "$end - $start" | bc -l
-}
-
-median() {
-    sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
-}
+# seconds CMD, median: bench/timing.sh.
+source bench/timing.sh
 
 # pair NAME JIGSAT_COMMAND PEER_NAME PEER_COMMAND
 pair() {

@@ -89,6 +89,20 @@ pub enum Command {
         (disassembly) is not checked, so no figure corresponds to BurrTools' solutions.")]
     Count(CountArgs),
 
+    /// Can it come apart? Take assemblies apart by sliding pieces (the
+    /// cube grid, translations only: no piece turns), as BurrTools does.
+    #[command(after_help = "Examples:\n  \
+        jigsat disasm PelikanBurr.xmpuzzle\n  \
+        jigsat disasm PelikanBurr.xmpuzzle --solution 3 --format json\n  \
+        jigsat disasm SolidSixPieceBurrs.xmpuzzle --all -q\n\n\
+        For each assembly: whether it comes apart, BurrTools' level (the moves until the first \
+        pieces come free, then the moves of the later separations that need more than one, as \
+        `burrTxt -d` prints it, e.g. 98.2.4.2) and the plan, one move per line: the pieces that \
+        move, the direction and the distance; \"(removed)\" marks a separation. Pieces only \
+        slide; a puzzle that needs a piece turned does not come apart here. An assembly that \
+        cannot be taken apart is an answer (exit 0), not an error.")]
+    Disasm(DisasmArgs),
+
     /// Cut a count into parts that run anywhere: on other machines with
     /// GNU parallel, as a Slurm job array, or as cubes for cube-and-conquer
     /// SAT solvers; `jigsat merge` adds the results up.
@@ -316,6 +330,17 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
+    /// The first assembly that comes apart by sliding pieces (as
+    /// BurrTools' solutions), with its level.
+    #[arg(long, conflicts_with_all = ["all", "limit"])]
+    pub disassemble: bool,
+
+    /// With --disassemble: when a side of BurrTools' first separation
+    /// does not come apart, try the other separations of the same number
+    /// of moves (BurrTools does not).
+    #[arg(long, requires = "disassemble")]
+    pub thorough: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 
@@ -364,6 +389,38 @@ pub enum ProofFormatArg {
     Drat,
 }
 
+/// `jigsat disasm`.
+#[derive(Debug, Args)]
+pub struct DisasmArgs {
+    /// The puzzle file: TOML or BurrTools .xmpuzzle (its groups and
+    /// weights are used).
+    pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
+
+    /// Take apart the N-th distinct assembly (from 1) instead of the first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "all")]
+    pub solution: Option<u64>,
+
+    /// Take apart every distinct assembly, and sum up the levels.
+    #[arg(long)]
+    pub all: bool,
+
+    /// When a side of BurrTools' first separation does not come apart,
+    /// try the other separations of the same number of moves before
+    /// saying the assembly does not come apart (BurrTools does not); says
+    /// where that changes BurrTools' answer.
+    #[arg(long)]
+    pub thorough: bool,
+
+    #[command(flatten)]
+    pub output: OutputArgs,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
 #[derive(Debug, Args)]
 pub struct CountArgs {
     /// The puzzle file, or a job file of `jigsat split` (NAME.job).
@@ -374,6 +431,18 @@ pub struct CountArgs {
     /// where it stopped.
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,
+
+    /// Also take every distinct assembly apart (sliding pieces only, as
+    /// BurrTools): how many come apart, and how many have each level.
+    #[arg(long, conflicts_with = "checkpoint")]
+    pub disassemble: bool,
+
+    /// With --disassemble: when a side of BurrTools' first separation
+    /// does not come apart, try the other separations of the same number
+    /// of moves (BurrTools does not); the count says how many assemblies
+    /// that changes.
+    #[arg(long, requires = "disassemble")]
+    pub thorough: bool,
 
     #[command(flatten)]
     pub problem: ProblemArg,

@@ -51,6 +51,7 @@ pub mod burnside;
 pub mod certify;
 pub mod clean;
 pub mod cover;
+pub mod disasm;
 pub mod encode;
 pub mod enumerate;
 pub mod error;

@@ -5,7 +5,9 @@
 //! console, turns the box (arrow key and mouse drag), peels a layer, steps
 //! the build back, picks a piece out of the list and goes to the next
 //! solution — and after each, checks by the screenshot's pixels that the
-//! picture changed and is not blank.
+//! picture changed and is not blank. Where the box comes apart by sliding
+//! pieces (soma, y25), it also plays a move of the disassembly forwards
+//! and back and checks the pieces' shifts the page reports.
 //!
 //! Needs `chromium` and `chromedriver` on PATH (.ci/run installs Debian's
 //! `chromium` and `chromium-driver`); without them the test is skipped
@@ -190,6 +192,29 @@ impl Session<'_> {
         );
     }
 
+    /// The value of attribute `name` of the element `css`.
+    fn attribute(&self, css: &str, name: &str) -> Value {
+        let path = format!(
+            "/session/{}/element/{}/attribute/{name}",
+            self.id,
+            self.element(css)
+        );
+        self.driver.call("GET", &path, None)
+    }
+
+    /// The text shown in the element `css`.
+    fn text(&self, css: &str) -> Value {
+        let path = format!("/session/{}/element/{}/text", self.id, self.element(css));
+        self.driver.call("GET", &path, None)
+    }
+
+    /// Where the page says each piece is (`data-shifts` of the canvas:
+    /// per piece, its shift from the assembly).
+    fn shifts(&self) -> Vec<[i64; 3]> {
+        let text = self.attribute("#box", "data-shifts");
+        serde_json::from_str(text.as_str().expect("data-shifts on the canvas")).unwrap()
+    }
+
     /// The console's errors so far.
     fn errors(&self) -> Vec<String> {
         let log = self.post("se/log", json!({"type": "browser"}));
@@ -322,6 +347,49 @@ fn page(dir: &Path, puzzle: &str, extra: &[&str]) -> PathBuf {
     path
 }
 
+/// The disassembly's controls: a move forwards slides some pieces (the
+/// shifts the page reports change, and so does the picture), a move back
+/// puts them where they were, and "take apart" is there to play it all.
+fn take_apart(session: &Session, shot: Pixels, puzzle: &str) -> Pixels {
+    assert!(
+        session.find("#apart-play").is_some(),
+        "{puzzle}: a button to play the disassembly"
+    );
+    let text = session.text("#apart-text");
+    let plays = text.as_str().is_some_and(|t| t.starts_with("move 0 of "));
+    // Every Soma assembly comes apart (a piece lifts off); a bigger box may
+    // not, or not within the few seconds a page spends on it.
+    assert!(
+        plays || puzzle != "soma",
+        "{puzzle}: the page plays a disassembly ({text})"
+    );
+    if !plays {
+        return shot;
+    }
+    let start = session.shifts();
+    assert!(start.iter().all(|s| *s == [0, 0, 0]), "{puzzle}: assembled");
+    let shot = after(session, shot, &format!("{puzzle}: a move forwards"), || {
+        session.click("#apart-next")
+    });
+    let moved = session.shifts();
+    assert_ne!(moved, start, "{puzzle}: a move forwards slides pieces");
+    let shot = after(session, shot, &format!("{puzzle}: a move back"), || {
+        session.click("#apart-prev")
+    });
+    assert_eq!(session.shifts(), start, "{puzzle}: a move back undoes it");
+    if let Some(to) = std::env::var_os("JIGSAT_SCREENSHOTS") {
+        // In the middle of the disassembly: three moves done.
+        for _ in 0..3 {
+            session.click("#apart-next");
+        }
+        session.save_screenshot(&Path::new(&to).join(format!("{puzzle}-apart.png")));
+        for _ in 0..3 {
+            session.click("#apart-prev");
+        }
+    }
+    shot
+}
+
 /// Does `act`, then checks the picture changed from `before` and is drawn;
 /// returns the new picture.
 fn after(session: &Session, before: Pixels, what: &str, act: impl FnOnce()) -> Pixels {
@@ -358,6 +426,9 @@ fn drive(driver: &Driver, dir: &Path, puzzle: &str, extra: &[&str]) {
         shot = after(&session, shot, &format!("{puzzle}: reset"), || {
             session.click("#reset")
         });
+    }
+    if session.find("#apart-next").is_some() {
+        shot = take_apart(&session, shot, puzzle);
     }
     shot = after(&session, shot, &format!("{puzzle}: step back"), || {
         session.click("#prev")

@@ -101,7 +101,11 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     if let Some(file) = &args.checkpoint {
         return super::shared::parts::count_with_checkpoint(args, file, quiet);
     }
+    let started = Instant::now();
     let puzzle = load(&args.puzzle, &args.problem)?;
+    if args.disassemble {
+        super::disasm::check_puzzle(&args.puzzle, &puzzle)?;
+    }
     super::shared::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let progress = Progress::new(quiet);
@@ -109,7 +113,12 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     options.stop = Some(interrupt);
-    options.want = jigsat::enumerate::Want::Counts;
+    // Taking assemblies apart needs one of each class; a plain count keeps none.
+    options.want = if args.disassemble {
+        jigsat::enumerate::Want::Classes
+    } else {
+        jigsat::enumerate::Want::Counts
+    };
     options.burnside = args.burnside;
     let done = AtomicBool::new(false);
     let refused = Mutex::new(None);
@@ -133,11 +142,23 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         progress.finish();
         return Err(Error::Usage(format!("{}: {why}", args.puzzle.display())));
     }
+    let disassembly = match args.disassemble && result.complete {
+        true => Some(super::disasm::count_summary(
+            &args.puzzle,
+            args.problem.problem.as_deref(),
+            &puzzle,
+            &result.classes,
+            &options,
+            args.thorough,
+            started,
+        )?),
+        false => None,
+    };
     jigsat::process::interrupt::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
     let status = enumeration_status(&result);
-    let out = match args.output.format {
+    let mut out = match args.output.format {
         Format::Json => json::document(
             &puzzle,
             status,
@@ -147,6 +168,12 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         ),
         _ => super::shared::counts::summary(&puzzle, &result, &stats),
     };
+    if let Some((summary, _)) = &disassembly {
+        match args.output.format {
+            Format::Json => out = super::disasm::patch_document(&out, Vec::new(), Some(summary)),
+            _ => out += &summary.text(),
+        }
+    }
     Sink {
         path: args.output.output.as_deref(),
     }
@@ -157,6 +184,10 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     }
     if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
         return Ok(Exit::Interrupted);
+    }
+    if let Some((_, Some((line, code)))) = disassembly {
+        eprintln!("{line}");
+        return Ok(code);
     }
     Ok(status.into())
 }

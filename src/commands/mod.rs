@@ -10,6 +10,7 @@ mod convert;
 mod count;
 mod decode;
 mod dimacs;
+mod disasm;
 mod estimate;
 mod generate;
 mod info;
@@ -26,6 +27,7 @@ pub fn run(cli: &Cli) -> Result<Exit> {
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Count(args) => count::run(args, cli.quiet),
+        Command::Disasm(args) => disasm::run(args, cli.quiet),
         Command::Estimate(args) => estimate::run(args),
         Command::Split(args) => split::run(args, cli.quiet),
         Command::Merge(args) => merge::run(args),

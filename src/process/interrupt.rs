@@ -143,6 +143,15 @@ pub fn flag() -> Arc<AtomicBool> {
     Arc::clone(&s.raised)
 }
 
+/// Lowers the flag again after an enumeration that ended by itself: the
+/// enumeration raises the flag it was given to stop its own workers, and
+/// a run that goes on polling it (the disassembly after a count) must not
+/// read that as Ctrl-C. Only for a run whose enumeration was not
+/// interrupted.
+pub fn rearm() {
+    state().raised.store(false, Ordering::SeqCst);
+}
+
 /// Whether a signal has arrived.
 pub fn raised() -> bool {
     state().raised.load(Ordering::SeqCst)

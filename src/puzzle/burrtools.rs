@@ -15,8 +15,9 @@
 //! cell array on other lattices, so reading them as cubes would silently
 //! solve a different puzzle. Those, and anything else jigsat cannot
 //! honour, are refused with one line naming the file and the feature.
-//! Stored solutions and disassembly data are skipped: jigsat counts
-//! assemblies and does not disassemble.
+//! Stored solutions and disassembly data are skipped (jigsat finds and
+//! takes apart its own); the problems' groups and the shapes' weights are
+//! kept for the disassembler ([`XmFile::groups_and_weights`]).
 
 use std::io::Read;
 use std::path::Path;
@@ -64,6 +65,8 @@ pub enum State {
 #[derive(Clone, Debug)]
 pub struct XmShape {
     pub name: Option<String>,
+    /// For disassembly: the heavier side of a separation stays still.
+    pub weight: u32,
     pub cells: Vec<(Cell, State, u8)>,
 }
 
@@ -72,6 +75,8 @@ pub struct XmShape {
 pub struct Part {
     pub shape: usize,
     pub count: Count,
+    /// For disassembly: pieces of one group (not 0) may stay together.
+    pub group: u32,
 }
 
 /// One problem: the parts, the result shape, the allowed colour pairs.
@@ -272,6 +277,7 @@ fn parse_shape(node: Node, id: usize, file: &str) -> Result<XmShape, InputError>
         .collect();
     Ok(XmShape {
         name: node.attribute("name").map(str::to_string),
+        weight: number(node, "weight", file)?.map_or(1, |w| w.min(u32::MAX as usize) as u32),
         cells,
     })
 }
@@ -345,9 +351,19 @@ fn parse_problem(
     {
         let id = number(s, "id", file)?
             .ok_or_else(|| bad(file, format!("{what}: a piece without an id")))?;
+        // A group is an attribute, or (older files) nested <group> elements:
+        // the first one is taken for all copies.
+        let group = match number(s, "group", file)? {
+            Some(g) => Some(g),
+            None => match elements(s, "group").next() {
+                Some(g) => number(g, "group", file)?,
+                None => None,
+            },
+        };
         parts.push(Part {
             shape: shape_id(id)?,
             count: part_count(s, &what, file)?,
+            group: group.map_or(0, |g| g.min(u32::MAX as usize) as u32),
         });
     }
     let result = child(node, "result")
@@ -516,6 +532,18 @@ impl XmFile {
             })
             .collect();
         names.join(", ")
+    }
+
+    /// For each piece of problem `choice`'s puzzle (as [`XmFile::puzzle`]
+    /// lists them), its disassembly group (0: none) and weight.
+    pub fn groups_and_weights(&self, choice: Option<&str>) -> Result<Vec<(u32, u32)>, InputError> {
+        let (_, problem) = self.problem(choice)?;
+        Ok(problem
+            .parts
+            .iter()
+            .filter(|p| p.count.max > 0)
+            .map(|p| (p.group, self.shapes[p.shape].weight))
+            .collect())
     }
 
     /// Problem `choice` as a puzzle: the result is the board (`+` cells

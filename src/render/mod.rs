@@ -9,6 +9,7 @@ pub mod html;
 pub mod json;
 pub mod order;
 pub mod palette;
+pub mod playback;
 pub mod stl;
 pub mod svg;
 pub mod table;

@@ -10,8 +10,10 @@
 //! - A box is drawn on a canvas from its cubes' outer faces: turned freely
 //!   by dragging, by quarter turns with the arrow keys (any of the 24
 //!   orientations of the box), its layers peeled from the top with a
-//!   slider, its pieces added one by one in the build order of
-//!   [`order`](super::order) (bottom-up, each resting on what is there).
+//!   slider, its pieces added one by one in the reverse order of a real
+//!   disassembly ([`playback`](super::playback)), or bottom-up when it
+//!   does not come apart ([`order`](super::order)); the disassembly is
+//!   played move by move, forwards and back.
 //! - A flat board or a board of tiles is the SVG drawing itself, inline;
 //!   the same stepping hides the pieces not yet placed.
 //! - Every piece has the SVG's colour and label (the colour-blind-safe
@@ -27,6 +29,7 @@ use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
 use super::order::{build_order, ranks};
+use super::playback::{MoveData, playback};
 use super::svg::{self, Looks, escape};
 
 const SCRIPT: &str = include_str!("viewer.js");
@@ -45,10 +48,16 @@ struct Data {
 #[derive(Serialize)]
 struct SolutionData {
     pieces: Vec<PieceData>,
-    /// Piece indices in the order to place them.
+    /// Piece indices in the order to place them: the reverse of the
+    /// disassembly when there is one, else bottom-up.
     order: Vec<usize>,
     /// Each piece's place in `order`.
     rank: Vec<usize>,
+    /// The moves that take the assembly apart (empty: it does not come
+    /// apart by sliding pieces, or is flat).
+    moves: Vec<MoveData>,
+    /// BurrTools' level of the disassembly played.
+    level: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -139,6 +148,12 @@ fn controls(kind: &str, solutions: usize) -> String {
     );
     if kind == "box" {
         out.push_str(
+            "<p id=\"apart\"><button id=\"apart-prev\" title=\"undo the last move (b)\">&#9664;</button> \
+             <span id=\"apart-text\"></span> \
+             <button id=\"apart-next\" title=\"the next move of the disassembly (f)\">&#9654;</button> \
+             <button id=\"apart-play\">take apart</button></p>\n",
+        );
+        out.push_str(
             "<p><label>peel <input type=\"range\" id=\"layers\" min=\"1\" step=\"1\"></label> \
              <span id=\"layers-text\"></span></p>\n\
              <p><button id=\"reset\">view from the front corner</button></p>\n",
@@ -148,7 +163,9 @@ fn controls(kind: &str, solutions: usize) -> String {
     out.push_str(if kind == "box" {
         "Drag to turn the box; the arrow keys turn it a quarter turn. The slider peels \
          layers off from the top. &#9664; &#9654; (or p, n) take pieces off and put them \
-         in, bottom-up. Point at a piece in the list to pick it out; click to keep it."
+         in, in the reverse order of the disassembly (bottom-up when it does not come \
+         apart). The second row plays the disassembly move by move (or b, f): pieces only \
+         slide, none turns. Point at a piece in the list to pick it out; click to keep it."
     } else {
         "&#9664; &#9654; (or p, n) take pieces off and put them in. Point at a piece in \
          the list to pick it out; click to keep it."
@@ -158,7 +175,11 @@ fn controls(kind: &str, solutions: usize) -> String {
 }
 
 fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
-    let order = build_order(puzzle, solution);
+    let played = playback(puzzle, solution);
+    let order = match &played {
+        Some(p) => p.order.clone(),
+        None => build_order(puzzle, solution),
+    };
     let rank = ranks(&order);
     let [x0, y0, z0] = puzzle.board.origin();
     let pieces = if let Some(tiling) = puzzle.tiling() {
@@ -192,9 +213,15 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
             })
             .collect()
     };
+    let (moves, level) = match played {
+        Some(p) => (p.moves, Some(p.level)),
+        None => (Vec::new(), None),
+    };
     SolutionData {
         pieces,
         order,
         rank,
+        moves,
+        level,
     }
 }

@@ -1,9 +1,12 @@
 // jigsat's solution page: turn a box in the hand, peel its layers, add the
-// pieces one by one in a build order; flat boards and tiles are the SVG
-// drawing with the same piece list and stepping.
+// pieces one by one in a build order, play its disassembly move by move;
+// flat boards and tiles are the SVG drawing with the same piece list and
+// stepping.
 //
 // The page carries its data in <script id="jigsat-data">: the solutions,
-// each piece with its label, fill and cells, and the build order. Nothing
+// each piece with its label, fill and cells, the build order and the moves
+// that take it apart (pieces slide, none turns; a piece alone once clear
+// of the rest is set aside). Nothing
 // is fetched. Boxes are drawn on a <canvas> as the outer faces of cubes,
 // far ones first; flat boards and tiles are inline SVG groups shown,
 // hidden and faded.
@@ -16,6 +19,8 @@ const $ = (id) => document.getElementById(id);
 const state = {
   solution: 0,
   step: 0, // pieces placed, in build order
+  move: 0, // moves of the disassembly done (boxes)
+  playing: null, // the timer of "take apart"
   layers: 0, // layers shown from the bottom (boxes)
   highlight: -1, // a piece index, or -1
   pinned: false, // the highlight stays after the pointer leaves the list
@@ -62,18 +67,59 @@ const FACES = [
 
 const key = (c) => c.join(",");
 
-// Which piece covers each cell of a solution, worked out once.
+// Where each piece is after the first `done` moves of the disassembly
+// (its shift from the assembly), and which pieces are set aside.
+function shifted(sol, done) {
+  const by = sol.pieces.map(() => [0, 0, 0]);
+  const aside = new Set();
+  for (const m of sol.moves.slice(0, done)) {
+    for (const k of m.pieces) by[k] = by[k].map((x, i) => x + m.by[i]);
+    for (const k of m.aside) aside.add(k);
+  }
+  return { by, aside };
+}
+
+// The cells of piece k where the disassembly has moved it.
+function cellsOf(sol, k) {
+  const by = sol.now.by[k];
+  return sol.pieces[k].cells.map((c) => [c[0] + by[0], c[1] + by[1], c[2] + by[2]]);
+}
+
+// Which piece covers each cell of a solution, in the current state of the
+// disassembly.
 function owners(sol) {
-  if (!sol.at) {
+  if (sol.atMove !== state.move) {
+    sol.now = shifted(sol, state.move);
     sol.at = new Map();
-    sol.pieces.forEach((p, k) => p.cells.forEach((c) => sol.at.set(key(c), k)));
+    sol.pieces.forEach((p, k) => cellsOf(sol, k).forEach((c) => sol.at.set(key(c), k)));
+    sol.atMove = state.move;
   }
   return sol.at;
+}
+
+// The box around every place a piece takes during the disassembly, so
+// that the picture keeps one scale while pieces slide out.
+function reach(sol) {
+  if (!sol.reach) {
+    const lo = [0, 0, 0], hi = data.size.slice();
+    for (let done = 0; done <= sol.moves.length; done++) {
+      const { by } = shifted(sol, done);
+      sol.pieces.forEach((p, k) => p.cells.forEach((c) => {
+        for (let i = 0; i < 3; i++) {
+          lo[i] = Math.min(lo[i], c[i] + by[k][i]);
+          hi[i] = Math.max(hi[i], c[i] + by[k][i] + 1);
+        }
+      }));
+    }
+    sol.reach = { lo, hi };
+  }
+  return sol.reach;
 }
 
 // How piece k is drawn now: null (not there), "faded" or "solid".
 function look(sol, k, c) {
   if (sol.rank[k] >= state.step) return null;
+  if (sol.now && sol.now.aside.has(k)) return null;
   if (c && c[2] >= state.layers) return null;
   if (state.highlight >= 0 && state.highlight !== k) return "faded";
   return "solid";
@@ -85,7 +131,7 @@ function faces(sol) {
   const at = owners(sol);
   const out = [];
   sol.pieces.forEach((p, k) => {
-    for (const c of p.cells) {
+    for (const c of cellsOf(sol, k)) {
       const how = look(sol, k, c);
       if (!how) continue;
       for (const n of FACES) {
@@ -118,12 +164,14 @@ function drawBox() {
   const canvas = $("box");
   const g = canvas.getContext("2d");
   const sol = data.solutions[state.solution];
-  const [w, h, d] = data.size;
+  const { lo, hi } = reach(sol);
+  const [w, h, d] = [0, 1, 2].map((i) => hi[i] - lo[i]);
+  const mid = [0, 1, 2].map((i) => (lo[i] + hi[i]) / 2);
   g.fillStyle = "#ffffff";
   g.fillRect(0, 0, canvas.width, canvas.height);
   const scale = (0.8 * Math.min(canvas.width, canvas.height)) / Math.hypot(w, h, d);
   // World: y flipped so that (x, y, z) is right-handed with z up.
-  const world = (p) => [p[0] - w / 2, -(p[1] - h / 2), p[2] - d / 2];
+  const world = (p) => [p[0] - mid[0], -(p[1] - mid[1]), p[2] - mid[2]];
   const screen = (p) => {
     const q = apply(state.rot, world(p));
     return [canvas.width / 2 + scale * q[0], canvas.height / 2 - scale * q[1], q[2]];
@@ -227,7 +275,16 @@ function draw() {
   }
   if (data.kind === "box") {
     $("layers-text").textContent = `layers 1 to ${state.layers} of ${data.size[2]} from the bottom`;
+    const m = sol.moves.length;
+    $("apart-text").textContent = m
+      ? `move ${state.move} of ${m} (level ${sol.level})`
+      : "does not come apart by sliding pieces";
+    $("apart-prev").disabled = state.move === 0;
+    $("apart-next").disabled = state.move === m;
+    $("apart-play").disabled = m === 0;
     drawBox();
+    // For tests and scripts: where each piece is now.
+    $("box").dataset.shifts = JSON.stringify(sol.now.by);
   } else {
     drawFlat();
   }
@@ -268,8 +325,10 @@ function setHighlight(k) {
 }
 
 function showSolution(i) {
+  stopPlaying();
   state.solution = (i + data.solutions.length) % data.solutions.length;
   state.step = data.solutions[state.solution].pieces.length;
+  state.move = 0;
   state.highlight = -1;
   state.pinned = false;
   listPieces();
@@ -277,9 +336,40 @@ function showSolution(i) {
 }
 
 function stepBy(s) {
+  stopPlaying();
   const n = data.solutions[state.solution].pieces.length;
   state.step = Math.max(0, Math.min(n, state.step + s));
+  state.move = 0;
   draw();
+}
+
+// One move of the disassembly forwards or back; the build is complete
+// while it plays.
+function moveBy(s) {
+  const sol = data.solutions[state.solution];
+  state.step = sol.pieces.length;
+  state.move = Math.max(0, Math.min(sol.moves.length, state.move + s));
+  draw();
+}
+
+function stopPlaying() {
+  if (state.playing) clearInterval(state.playing);
+  state.playing = null;
+  const play = $("apart-play");
+  if (play) play.textContent = "take apart";
+}
+
+// Plays the disassembly from where it is (from the start when it is at
+// its end), a move at a time, until the end or a second click.
+function play() {
+  if (state.playing) return stopPlaying();
+  const sol = data.solutions[state.solution];
+  if (state.move === sol.moves.length) state.move = 0;
+  $("apart-play").textContent = "stop";
+  state.playing = setInterval(() => {
+    if (state.move >= sol.moves.length) return stopPlaying();
+    moveBy(1);
+  }, 600);
 }
 
 function turn(m) {
@@ -296,6 +386,14 @@ function setUpBox() {
   peel.addEventListener("input", () => {
     state.layers = Number(peel.value);
     draw();
+  });
+  $("apart-prev").addEventListener("click", () => { stopPlaying(); moveBy(-1); });
+  $("apart-next").addEventListener("click", () => { stopPlaying(); moveBy(1); });
+  $("apart-play").addEventListener("click", play);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT") return;
+    if (e.key === "f") { stopPlaying(); moveBy(1); }
+    if (e.key === "b") { stopPlaying(); moveBy(-1); }
   });
   $("reset").addEventListener("click", () => {
     state.rot = startView();

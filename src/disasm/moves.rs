@@ -1,0 +1,198 @@
+//! The moves out of one state: which sets of pieces can slide, which
+//! way, how far, and which sets come free.
+//!
+//! For one direction, `free[i][j]` is how many unit steps piece `i` can
+//! take before it touches piece `j` (both where the state puts them; see
+//! [`super::gaps`]). A set `S` can slide `k` steps exactly when every
+//! pair (`i` in `S`, `j` outside) has `free[i][j] >= k`, and it comes free
+//! (slides away for ever) when all those pairs are [`FREE`].
+//!
+//! Every set that can move is tried, not only the ones grown from one
+//! piece: a set can move at all exactly when it holds every piece that
+//! blocks one of its members at distance 0 (and, transitively, theirs),
+//! so the movable sets are the unions of those closures, enumerated once
+//! each. Only sets of at most half the part are listed: the rest moving
+//! the opposite way is the same change of state. This keeps the moves
+//! symmetric (every move can be undone by one move), which the search
+//! relies on to forget old layers. Each distance a set can slide is its
+//! own move (BurrTools counts a slide of 3 as one move, not three).
+
+use super::gaps::{FREE, Gaps};
+
+/// The six directions, in the order moves are generated.
+pub const DIRECTIONS: [&str; 6] = ["+x", "-x", "+y", "-y", "+z", "-z"];
+
+/// One move out of a state, in the state's slots.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The slots that move.
+    pub set: u64,
+    /// An index into [`DIRECTIONS`].
+    pub dir: u8,
+    /// Unit steps, or [`FREE`] for a removal to infinity.
+    pub dist: u16,
+}
+
+impl Move {
+    pub fn separates(self) -> bool {
+        self.dist == FREE
+    }
+
+    /// The same state change seen from the other side: the rest of the
+    /// part slides the opposite way.
+    pub fn flipped(self, all: u64) -> Move {
+        Move {
+            set: all & !self.set,
+            dir: self.dir ^ 1,
+            dist: self.dist,
+        }
+    }
+}
+
+/// The unit vector of direction `dir`.
+pub fn unit(dir: u8) -> [i32; 3] {
+    let mut v = [0; 3];
+    v[usize::from(dir / 2)] = if dir.is_multiple_of(2) { 1 } else { -1 };
+    v
+}
+
+/// Fills `out` with every move out of the state where slot `s` (of kind
+/// `kinds[s]`) has its anchor at `anchors[s]`. Moves are listed by
+/// direction, then set (in the order [`ideals`] makes them), then
+/// distance. `free` is scratch space.
+pub fn moves(
+    gaps: &mut Gaps,
+    kinds: &[usize],
+    anchors: &[[i32; 3]],
+    free: &mut Vec<u16>,
+    out: &mut Vec<Move>,
+) {
+    out.clear();
+    let n = kinds.len();
+    free.clear();
+    free.resize(n * n, FREE);
+    for dir in 0..6u8 {
+        let axis = usize::from(dir / 2);
+        for i in 0..n {
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let rel = |a: [i32; 3], b: [i32; 3]| [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                free[i * n + j] = if dir.is_multiple_of(2) {
+                    gaps.gap(kinds[i], kinds[j], axis, rel(anchors[i], anchors[j]))
+                } else {
+                    gaps.gap(kinds[j], kinds[i], axis, rel(anchors[j], anchors[i]))
+                };
+            }
+        }
+        // need[i]: the pieces that must come along when i moves one step.
+        let mut need = vec![0u64; n];
+        for (i, nd) in need.iter_mut().enumerate() {
+            *nd = 1 << i;
+            for j in 0..n {
+                if j != i && free[i * n + j] == 0 {
+                    *nd |= 1 << j;
+                }
+            }
+        }
+        close(&mut need);
+        let mut sets = Vec::new();
+        ideals(&need, 0, 0, 0, n / 2, &mut sets);
+        for set in sets {
+            let mut reach = u32::from(FREE);
+            for i in (0..n).filter(|&i| set >> i & 1 == 1) {
+                for j in (0..n).filter(|&j| set >> j & 1 == 0) {
+                    reach = reach.min(u32::from(free[i * n + j]));
+                }
+            }
+            if reach == u32::from(FREE) {
+                out.push(Move {
+                    set,
+                    dir,
+                    dist: FREE,
+                });
+            } else {
+                for dist in 1..=reach {
+                    out.push(Move {
+                        set,
+                        dir,
+                        dist: dist as u16,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Transitive closure: `need[i]` gains everything its members need.
+fn close(need: &mut [u64]) {
+    loop {
+        let mut changed = false;
+        for i in 0..need.len() {
+            let mut grown = need[i];
+            for (j, &n) in need.iter().enumerate() {
+                if grown >> j & 1 == 1 {
+                    grown |= n;
+                }
+            }
+            if grown != need[i] {
+                need[i] = grown;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+/// Every non-empty set of at most `max` pieces that holds all that its
+/// members need (a union of `need` sets), each once: piece `p` onwards is
+/// either left out (and then never pulled in) or put in with what it
+/// needs. Sets larger than half the part are not needed: the rest of the
+/// part moving the other way is the same change of state.
+fn ideals(need: &[u64], p: usize, set: u64, banned: u64, max: usize, out: &mut Vec<u64>) {
+    if p == need.len() {
+        if set != 0 {
+            out.push(set);
+        }
+        return;
+    }
+    if set >> p & 1 == 1 {
+        return ideals(need, p + 1, set, banned, max, out);
+    }
+    ideals(need, p + 1, set, banned | 1 << p, max, out);
+    let with = set | need[p];
+    if with & banned == 0 && with.count_ones() as usize <= max {
+        ideals(need, p + 1, with, banned, max, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cube_in_a_tube() {
+        // A 1x1x1 cube inside a 5x1x1 tube open at both x ends, nothing
+        // else: the cube comes out either way, and the tube is the rest.
+        let tube: Vec<[i32; 3]> = (0..5)
+            .flat_map(|x| [[x, 0, 0], [x, 2, 0], [x, 1, 1], [x, 1, -1]])
+            .map(|c| [c[0], c[1], c[2] + 1])
+            .collect();
+        let mut gaps = Gaps::new(&[tube, vec![[0, 0, 0]]]);
+        let mut out = Vec::new();
+        moves(
+            &mut gaps,
+            &[0, 1],
+            &[[0, 0, 0], [2, 1, 1]],
+            &mut Vec::new(),
+            &mut out,
+        );
+        let free: Vec<_> = out.iter().filter(|m| m.separates()).collect();
+        // The cube +x, -x; the tube (seen moving) -x, +x.
+        assert_eq!(free.len(), 4);
+        assert!(out.iter().all(|m| m.separates()));
+    }
+}

@@ -1,0 +1,291 @@
+//! Breadth-first search from one state of a part to the first state in
+//! which some set of its pieces comes free.
+//!
+//! A state is the anchors of the part's pieces, shifted so that slot 0's
+//! anchor is the origin (moving everything together changes nothing), and
+//! with the anchors of identical pieces sorted among themselves (two
+//! copies of a piece that swap places are the same state). It is stored
+//! as `3 * pieces` small integers.
+//!
+//! Moves are reversible, so every neighbour of a state in layer `d` lies
+//! in layer `d - 1`, `d` or `d + 1`: the search keeps only those three
+//! layers to know what it has seen, and memory grows with the widest
+//! layer, not with the whole space. When the plan is wanted, each layer
+//! also keeps its states in a flat array with the index of a parent and
+//! the move from it, so that the path can be read back from the end.
+//!
+//! The search polls the stop flag (Ctrl-C), the deadline and the memory
+//! budget every few hundred states.
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+use std::sync::atomic::Ordering;
+
+use super::gaps::{Gaps, Mix};
+use super::moves::{Move, moves, unit};
+use super::{Halt, Limits};
+
+type Seen = HashSet<Box<[i16]>, BuildHasherDefault<Mix>>;
+
+/// One way a part comes free: a state of the first layer that has a
+/// removal, and the removal.
+pub struct Candidate {
+    /// The anchors (per slot) in the state where it comes free.
+    pub anchors: Vec<[i32; 3]>,
+    pub removal: Move,
+    /// From the start, each state's anchors and the move out of it,
+    /// when the plan was asked for. Slots may be permuted among
+    /// identical pieces from one state to the next.
+    pub path: Option<Vec<(Vec<[i32; 3]>, Move)>>,
+}
+
+/// What the search of one part found.
+pub enum Found {
+    /// Some set comes free after `depth` moves (the removal not counted).
+    Free {
+        depth: u32,
+        /// States seen.
+        states: u64,
+        /// BurrTools' choice first: the first state of the layer met, with
+        /// the removal `pick` chooses. With `every`, then the other
+        /// removals of that state and those of the rest of the layer.
+        candidates: Vec<Candidate>,
+    },
+    /// No state reachable from the start lets anything come free.
+    Stuck { states: u64 },
+}
+
+/// One layer's states in order, with how each was reached.
+#[derive(Default)]
+struct Layer {
+    flat: Vec<i16>,
+    parent: Vec<u32>,
+    step: Vec<Move>,
+}
+
+/// The state's canonical form: identical pieces' anchors sorted among
+/// their slots, then everything shifted so slot 0 is at the origin.
+/// `None` when a coordinate leaves the stored range (a part that drifts
+/// that far is beyond any real puzzle).
+pub fn canonical(anchors: &mut [[i32; 3]], same: &[Vec<usize>]) -> Option<Box<[i16]>> {
+    for slots in same.iter().filter(|s| s.len() > 1) {
+        let mut a: Vec<[i32; 3]> = slots.iter().map(|&s| anchors[s]).collect();
+        a.sort_unstable();
+        for (&s, v) in slots.iter().zip(a) {
+            anchors[s] = v;
+        }
+    }
+    let o = anchors[0];
+    let mut out = Vec::with_capacity(anchors.len() * 3);
+    for a in anchors.iter_mut() {
+        for k in 0..3 {
+            a[k] -= o[k];
+            out.push(i16::try_from(a[k]).ok()?);
+        }
+    }
+    Some(out.into_boxed_slice())
+}
+
+/// For each slot of the canonical form of `anchors`, the slot of
+/// `anchors` whose piece lands there (only identical pieces trade places).
+pub fn relabelling(anchors: &[[i32; 3]], same: &[Vec<usize>]) -> Vec<usize> {
+    let mut perm: Vec<usize> = (0..anchors.len()).collect();
+    for slots in same.iter().filter(|s| s.len() > 1) {
+        let mut by: Vec<usize> = slots.clone();
+        by.sort_unstable_by_key(|&s| anchors[s]);
+        for (&s, from) in slots.iter().zip(by) {
+            perm[s] = from;
+        }
+    }
+    perm
+}
+
+fn unpack(flat: &[i16]) -> Vec<[i32; 3]> {
+    flat.chunks(3)
+        .map(|c| [i32::from(c[0]), i32::from(c[1]), i32::from(c[2])])
+        .collect()
+}
+
+/// Applies `m` to the anchors.
+pub fn apply(anchors: &mut [[i32; 3]], m: Move) {
+    let u = unit(m.dir);
+    let d = i32::from(m.dist);
+    for (s, a) in anchors.iter_mut().enumerate() {
+        if m.set >> s & 1 == 1 {
+            for k in 0..3 {
+                a[k] += u[k] * d;
+            }
+        }
+    }
+}
+
+/// Rough bytes per stored state: the boxed coordinates, the hash set's
+/// slot and the flat copy with its parent and move.
+fn state_bytes(slots: usize) -> u64 {
+    (slots * 3 * 2 * 2 + 16 + 16 + 24) as u64
+}
+
+/// Searches the part whose slot `s` is of kind `kinds[s]` with anchor
+/// `start[s]`. `same` lists the slots of each kind of identical piece.
+/// `pick` chooses among the removals of the first state that has any.
+/// `every`: also list every other removal of the first layer that has
+/// any (`--thorough`), instead of stopping at the first.
+#[allow(clippy::too_many_arguments)]
+pub fn search(
+    gaps: &mut Gaps,
+    kinds: &[usize],
+    same: &[Vec<usize>],
+    start: &[[i32; 3]],
+    plan: bool,
+    limits: &Limits,
+    progress: &mut super::Progress,
+    pick: &dyn Fn(&[Move]) -> Move,
+    every: bool,
+) -> Result<Found, Halt> {
+    let n = kinds.len();
+    let mut anchors = start.to_vec();
+    let first = canonical(&mut anchors, same).ok_or(Halt::TooFar)?;
+    let mut layers: Vec<Layer> = Vec::new();
+    let mut prev = Seen::default();
+    let mut cur = Seen::default();
+    let mut current = Layer {
+        flat: first.to_vec(),
+        parent: vec![0],
+        step: vec![Move {
+            set: 0,
+            dir: 0,
+            dist: 0,
+        }],
+    };
+    cur.insert(first);
+    let mut out = Vec::new();
+    let mut free = Vec::new();
+    let mut depth = 0u32;
+    let mut states: u64 = 1;
+    let per_state = state_bytes(n);
+    let mut candidates: Vec<Candidate> = Vec::new();
+    loop {
+        let mut next = Seen::default();
+        let mut coming = Layer::default();
+        for (index, flat) in current.flat.chunks(3 * n).enumerate() {
+            if index % 256 == 0 {
+                progress.states = states;
+                progress.layers = depth;
+                limits.check(
+                    (prev.len() + cur.len() + next.len()) as u64 * per_state
+                        + gaps.cached() as u64 * 24
+                        + layers
+                            .iter()
+                            .map(|l| l.flat.len() as u64 * 2 + l.parent.len() as u64 * 16)
+                            .sum::<u64>(),
+                )?;
+            }
+            let here = unpack(flat);
+            moves(gaps, kinds, &here, &mut free, &mut out);
+            let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
+            if !removals.is_empty() {
+                let first = pick(&removals);
+                let path = |layers: &[Layer], current: &Layer| {
+                    plan.then(|| read_path(layers, current, index, n))
+                };
+                let mut order = vec![first];
+                if every {
+                    order.extend(removals.iter().copied().filter(|&m| m != first));
+                }
+                for removal in order {
+                    candidates.push(Candidate {
+                        anchors: here.clone(),
+                        removal,
+                        path: path(&layers, &current),
+                    });
+                }
+                if !every {
+                    break;
+                }
+                continue;
+            }
+            if !candidates.is_empty() {
+                // The rest of the layer is scanned for removals only.
+                continue;
+            }
+            for &m in &out {
+                let mut there = here.clone();
+                apply(&mut there, m);
+                let key = canonical(&mut there, same).ok_or(Halt::TooFar)?;
+                if prev.contains(&key) || cur.contains(&key) || next.contains(&key) {
+                    continue;
+                }
+                if plan {
+                    coming.flat.extend_from_slice(&key);
+                    coming.parent.push(index as u32);
+                    coming.step.push(m);
+                } else {
+                    coming.flat.extend_from_slice(&key);
+                }
+                next.insert(key);
+                states += 1;
+            }
+        }
+        if !candidates.is_empty() {
+            return Ok(Found::Free {
+                depth,
+                states,
+                candidates,
+            });
+        }
+        if next.is_empty() {
+            progress.states = states;
+            return Ok(Found::Stuck { states });
+        }
+        if plan {
+            layers.push(std::mem::take(&mut current));
+        }
+        current = coming;
+        prev = std::mem::replace(&mut cur, next);
+        depth += 1;
+    }
+}
+
+/// The states and moves from the start to state `index` of `last`, the
+/// layer after `layers`.
+fn read_path(
+    layers: &[Layer],
+    last: &Layer,
+    mut index: usize,
+    n: usize,
+) -> Vec<(Vec<[i32; 3]>, Move)> {
+    let mut path = Vec::new();
+    for d in (1..=layers.len()).rev() {
+        let layer = if d == layers.len() { last } else { &layers[d] };
+        let parent = layer.parent[index] as usize;
+        let from = &layers[d - 1].flat[parent * 3 * n..(parent + 1) * 3 * n];
+        path.push((unpack(from), layer.step[index]));
+        index = parent;
+    }
+    path.reverse();
+    path
+}
+
+impl Limits {
+    /// Stops the search when asked to, past the deadline, or when the
+    /// states kept would take more than the budget.
+    fn check(&self, bytes: u64) -> Result<(), Halt> {
+        if self
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            return Err(Halt::Interrupted);
+        }
+        if self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            return Err(Halt::TimeLimit);
+        }
+        if bytes > self.max_bytes {
+            return Err(Halt::Memory(bytes));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,789 @@
+//! Disassembly: BurrTools' figures on its own example files, a
+//! differential test against `burrTxt -d` on random interlocking puzzles,
+//! the plans checked by replaying them voxel by voxel (written here, not
+//! taken from jigsat), invariance under reordering and turning the
+//! pieces, and the refusals.
+//!
+//! The BurrTools files and program are shared test data outside the
+//! repository (`../shared/burrtools`, `../shared/peers/burrTxt`); when
+//! they are absent the checks that need them print one line and pass,
+//! unless JIGSAT_REQUIRE_TOOLS=1 makes that a failure.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{assert_success, jigsat};
+use serde_json::Value;
+
+type Point = [i32; 3];
+
+fn shared(rel: &str) -> Option<PathBuf> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel);
+    if p.exists() {
+        return Some(p);
+    }
+    if std::env::var("JIGSAT_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!(
+            "{} is required (JIGSAT_REQUIRE_TOOLS=1) but absent",
+            p.display()
+        );
+    }
+    eprintln!("skipped: {} is not there", p.display());
+    None
+}
+
+fn example(name: &str) -> Option<PathBuf> {
+    shared(&format!("burrtools/{name}.xmpuzzle"))
+}
+
+/// `jigsat ARGS` with JSON output, parsed; asserts exit 0.
+fn json_of(args: &[&str]) -> Value {
+    let out = jigsat()
+        .args(args)
+        .args(["--format", "json", "-q"])
+        .output()
+        .unwrap();
+    assert_success(&out);
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `count FILE --disassemble`: (assemblies, come apart, levels).
+fn disassembled(file: &Path, extra: &[&str]) -> (u64, u64, BTreeMap<String, u64>) {
+    let mut args = vec!["count", file.to_str().unwrap(), "--disassemble"];
+    args.extend(extra);
+    let doc = json_of(&args);
+    let d = &doc["disassembly"];
+    let levels = d["levels"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        d["assemblies"], doc["distinct"],
+        "every distinct assembly is taken apart"
+    );
+    (
+        d["assemblies"].as_u64().unwrap(),
+        d["come_apart"].as_u64().unwrap(),
+        levels,
+    )
+}
+
+/// What `burrTxt -d FILE` says: (assemblies, solutions, levels in order).
+fn burrtxt(file: &Path) -> Option<(u64, u64, Vec<String>)> {
+    burrtxt_problem(file, "0")
+}
+
+/// `burrTxt -d -o PROBLEM FILE`, as [`burrtxt`].
+fn burrtxt_problem(file: &Path, problem: &str) -> Option<(u64, u64, Vec<String>)> {
+    let tool = shared("peers/burrTxt")?;
+    let out = Command::new(tool)
+        .args(["-d", "-o", problem])
+        .arg(file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let levels = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("level: "))
+        .map(|l| l.trim().to_string())
+        .collect();
+    let totals = text.lines().find(|l| l.contains(" assemblies and "))?;
+    let words: Vec<&str> = totals.split_whitespace().collect();
+    Some((words[0].parse().ok()?, words[3].parse().ok()?, levels))
+}
+
+fn histogram(levels: &[String]) -> BTreeMap<String, u64> {
+    let mut h = BTreeMap::new();
+    for l in levels {
+        *h.entry(l.clone()).or_default() += 1;
+    }
+    h
+}
+
+/// The published figures (DISASSEMBLY.md), checked against jigsat and,
+/// when it is there, against burrTxt itself.
+fn figures(name: &str, assemblies: u64, levels: &[(&str, u64)]) {
+    let Some(file) = example(name) else { return };
+    let want: BTreeMap<String, u64> = levels.iter().map(|(l, n)| (l.to_string(), *n)).collect();
+    let come_apart: u64 = want.values().sum();
+    if let Some((a, s, l)) = burrtxt(&file) {
+        assert_eq!(
+            (a, s, histogram(&l)),
+            (assemblies, come_apart, want.clone()),
+            "burrTxt on {name}"
+        );
+    }
+    assert_eq!(
+        disassembled(&file, &[]),
+        (assemblies, come_apart, want),
+        "jigsat on {name}"
+    );
+}
+
+#[test]
+fn pelikan_burr() {
+    figures("PelikanBurr", 12, &[("98.2.4.2", 1)]);
+}
+
+#[test]
+fn cube_in_cage_keeps_its_cage_together() {
+    figures("CubeInCage", 96, &[("4.9.3", 1)]);
+}
+
+#[test]
+fn draculas_dental_desaster() {
+    figures("DraculasDentalDesaster", 84, &[("3.5.16.6.4", 1)]);
+}
+
+#[test]
+fn al_packino() {
+    figures("AlPackino", 1, &[("1.1.1.1.1.2.1.3.1.2.1.2", 1)]);
+}
+
+#[test]
+#[ignore = "heavy: 588 assemblies; run with --release -- --ignored"]
+fn solid_six_piece_burrs() {
+    figures("SolidSixPieceBurrs", 588, &[("1", 148), ("1.2", 31)]);
+}
+
+/// Every problem of the cube-grid examples besides the ones above:
+/// jigsat's come-apart count and levels are burrTxt's (`-o N`), and the
+/// assemblies are counts.tsv's. DemoPieceGenerator has one assembly of a
+/// single piece (none of its optional cubes), which is not a solution.
+#[test]
+fn every_cube_grid_example_as_burrtxt() {
+    let Some(tsv) = shared("burrtools/counts.tsv") else {
+        return;
+    };
+    let tsv = std::fs::read_to_string(tsv).unwrap();
+    let mut seen = 0;
+    for row in tsv.lines().skip(1) {
+        let f: Vec<&str> = row.split('\t').collect();
+        let name = f[0].trim_end_matches(".xmpuzzle");
+        if f[3] != "0" || !["DemoMirrorParadox", "DemoPieceGenerator"].contains(&name) {
+            continue;
+        }
+        let Some(file) = example(name) else { return };
+        let (problem, assemblies) = (f[1], f[7].parse::<u64>().unwrap());
+        let ours = disassembled(&file, &["--problem", problem]);
+        assert_eq!(ours.0, assemblies, "{name} problem {problem}: counts.tsv");
+        if let Some((a, s, levels)) = burrtxt_problem(&file, problem) {
+            assert_eq!(ours, (a, s, histogram(&levels)), "{name} problem {problem}");
+        }
+        seen += 1;
+    }
+    assert_eq!(
+        seen, 3,
+        "DemoMirrorParadox's two problems and DemoPieceGenerator's"
+    );
+    if let Some(file) = example("DemoPieceGenerator") {
+        assert_eq!(disassembled(&file, &[]).1, 927, "DemoPieceGenerator");
+    }
+}
+
+// ---------------------------------------------------------------------
+// Replaying a plan, independently of jigsat.
+
+/// Checks a plan of `disasm --format json`: every move slides its pieces
+/// one unit at a time with no two pieces ever sharing a cell, and every
+/// removal takes pieces that meet nothing on the way to infinity. Each
+/// part is taken apart in turn, so the pieces removed are set aside (they
+/// are tested against nothing but their own part later). Returns the
+/// number of separations.
+fn replay(solution: &Value) -> usize {
+    let names: Vec<String> = solution["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["piece"].as_str().unwrap().to_string())
+        .collect();
+    let mut cells: Vec<Vec<Point>> = solution["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            p["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    let v: Vec<i32> = c
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.as_i64().unwrap() as i32)
+                        .collect();
+                    [v[0], v[1], v.get(2).copied().unwrap_or(0)]
+                })
+                .collect()
+        })
+        .collect();
+    // Parts: a label per piece; a separation gives the removed pieces a
+    // new label. Pieces of one name are interchangeable, so a move names
+    // pieces by name and the replay picks which copies by trying.
+    let mut part = vec![0usize; names.len()];
+    let mut parts = 1;
+    let mut separations = 0;
+    for m in solution["moves"].as_array().unwrap() {
+        let movers: Vec<&str> = m["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        let dir = m["direction"].as_str().unwrap();
+        let axis = (dir.as_bytes()[1] - b'x') as usize;
+        let sign = if dir.starts_with('+') { 1 } else { -1 };
+        let distance = m["distance"].as_i64().unwrap() as i32;
+        let separates = m["separates"].as_bool().unwrap();
+        // The pieces by their indices into the solution's list, checked
+        // as the only candidates; without indices, the named pieces
+        // within one part.
+        let chosen = match m["indices"].as_array() {
+            Some(ix) => {
+                let ix: Vec<usize> = ix.iter().map(|i| i.as_u64().unwrap() as usize).collect();
+                let named: Vec<&str> = ix.iter().map(|&i| names[i].as_str()).collect();
+                assert_eq!(named, movers, "indices and names of {m}");
+                let only: Vec<String> = (0..names.len())
+                    .map(|i| {
+                        if ix.contains(&i) {
+                            names[i].clone()
+                        } else {
+                            format!("{}\u{0}other", names[i])
+                        }
+                    })
+                    .collect();
+                choose(
+                    &only, &part, &movers, &cells, axis, sign, distance, separates,
+                )
+            }
+            None => choose(
+                &names, &part, &movers, &cells, axis, sign, distance, separates,
+            ),
+        }
+        .unwrap_or_else(|| panic!("no pieces named {movers:?} can make the move {m}"));
+        for &i in &chosen {
+            for c in &mut cells[i] {
+                c[axis] += sign * distance;
+            }
+        }
+        if separates {
+            separations += 1;
+            for &i in &chosen {
+                part[i] = parts;
+            }
+            parts += 1;
+        }
+    }
+    separations
+}
+
+/// Pieces with the given names (as a multiset) within one part that can
+/// make the move; `None` when none can.
+#[allow(clippy::too_many_arguments)]
+fn choose(
+    names: &[String],
+    part: &[usize],
+    movers: &[&str],
+    cells: &[Vec<Point>],
+    axis: usize,
+    sign: i32,
+    distance: i32,
+    separates: bool,
+) -> Option<Vec<usize>> {
+    let n = names.len();
+    for p in 0..part.iter().max().unwrap() + 1 {
+        let members: Vec<usize> = (0..n).filter(|&i| part[i] == p).collect();
+        // Every way to pick the named pieces among the members.
+        let mut picks: Vec<Vec<usize>> = vec![Vec::new()];
+        for name in movers {
+            let mut next = Vec::new();
+            for pick in &picks {
+                for &i in &members {
+                    if names[i] == *name
+                        && !pick.contains(&i)
+                        && pick.last().is_none_or(|&l| names[l] != *name || l < i)
+                    {
+                        let mut q = pick.clone();
+                        q.push(i);
+                        next.push(q);
+                    }
+                }
+            }
+            picks = next;
+        }
+        for pick in picks {
+            let rest: BTreeSet<Point> = members
+                .iter()
+                .filter(|i| !pick.contains(i))
+                .flat_map(|&i| cells[i].iter().copied())
+                .collect();
+            if rest.is_empty() {
+                continue;
+            }
+            // A removal must get past everything: far enough to clear
+            // the rest's extent along the axis.
+            let steps = if separates { 1000 } else { distance };
+            let clear = (1..=steps).all(|k| {
+                pick.iter().all(|&i| {
+                    cells[i].iter().all(|c| {
+                        let mut d = *c;
+                        d[axis] += sign * k;
+                        !rest.contains(&d)
+                    })
+                })
+            });
+            let far_enough = !separates || {
+                let lo = rest.iter().map(|c| c[axis]).min().unwrap();
+                let hi = rest.iter().map(|c| c[axis]).max().unwrap();
+                pick.iter().all(|&i| {
+                    cells[i].iter().all(|c| {
+                        let v = c[axis] + sign * distance;
+                        v < lo || v > hi
+                    })
+                })
+            };
+            if clear && far_enough {
+                return Some(pick);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn pelikan_plan_replays_move_by_move() {
+    let Some(file) = example("PelikanBurr") else {
+        return;
+    };
+    let doc = json_of(&["disasm", file.to_str().unwrap(), "--all"]);
+    let apart: Vec<&Value> = doc["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["comes_apart"] == true)
+        .collect();
+    assert_eq!(apart.len(), 1);
+    let s = apart[0];
+    assert_eq!(s["level"], "98.2.4.2");
+    assert_eq!(replay(s), 6, "seven pieces, six separations");
+    let moves = s["moves"].as_array().unwrap().len();
+    // 98 + 2 + 4 + 2 and two single removals.
+    assert_eq!(moves, 98 + 2 + 4 + 2 + 1 + 1);
+}
+
+#[test]
+fn draculas_and_cage_plans_replay() {
+    for (name, level) in [
+        ("DraculasDentalDesaster", "3.5.16.6.4"),
+        ("CubeInCage", "4.9.3"),
+        ("AlPackino", "1.1.1.1.1.2.1.3.1.2.1.2"),
+    ] {
+        let Some(file) = example(name) else { return };
+        let doc = json_of(&["disasm", file.to_str().unwrap(), "--all"]);
+        let s = doc["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["comes_apart"] == true)
+            .unwrap_or_else(|| panic!("{name}: one assembly comes apart"));
+        assert_eq!(s["level"], level, "{name}");
+        replay(s);
+    }
+}
+
+// ---------------------------------------------------------------------
+// Random interlocking puzzles.
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+const STEPS: [Point; 6] = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+];
+
+/// A random puzzle of the kind BurrTools is used for: a box (the first
+/// piece) whose top is open but for its rim and whose walls have a few
+/// holes, and inside it a few pieces grown at random over the inside, the
+/// open top and the holes. A piece that reaches into a hole is hooked to
+/// the box and must be shuffled before it comes out, or cannot come out
+/// at all; one or two inner cells are left empty (`+` in the result) so
+/// that there is room to shuffle. With `grouped`, the box and the second
+/// piece are one BurrTools group (they may stay together).
+struct Random {
+    dims: Point,
+    pieces: Vec<Vec<Point>>,
+    voids: Vec<Point>,
+    grouped: bool,
+}
+
+fn random_puzzle(rng: &mut Rng) -> Random {
+    let dims = [[4, 4, 4], [5, 4, 3], [5, 4, 4], [4, 4, 3]][rng.below(4)];
+    let edge = |c: Point, a: usize| c[a] == 0 || c[a] == dims[a] - 1;
+    let all: Vec<Point> = (0..dims[2])
+        .flat_map(|z| (0..dims[1]).flat_map(move |y| (0..dims[0]).map(move |x| [x, y, z])))
+        .collect();
+    let inside = |c: Point| (0..3).all(|a| !edge(c, a));
+    let top = |c: Point| c[2] == dims[2] - 1 && !edge(c, 0) && !edge(c, 1);
+    // Holes: wall cells (on one face only, not the bottom) beside the inside.
+    let walls: Vec<Point> = all
+        .iter()
+        .copied()
+        .filter(|&c| !inside(c) && !top(c) && c[2] != 0)
+        .filter(|&c| (0..3).filter(|&a| edge(c, a)).count() == 1)
+        .collect();
+    let mut region: BTreeSet<Point> = all
+        .iter()
+        .copied()
+        .filter(|&c| inside(c) || top(c))
+        .collect();
+    for _ in 0..1 + rng.below(3) {
+        region.insert(walls[rng.below(walls.len())]);
+    }
+    let frame: Vec<Point> = all
+        .iter()
+        .copied()
+        .filter(|c| !region.contains(c))
+        .collect();
+    let cells: Vec<Point> = region.iter().copied().collect();
+    let k = 3 + rng.below(3);
+    let mut owner: HashMap<Point, usize> = HashMap::new();
+    let mut pieces: Vec<Vec<Point>> = Vec::new();
+    while pieces.len() < k {
+        let c = cells[rng.below(cells.len())];
+        if owner.insert(c, pieces.len()).is_none() {
+            pieces.push(vec![c]);
+        }
+    }
+    while owner.len() < cells.len() {
+        let p = rng.below(k);
+        let c = pieces[p][rng.below(pieces[p].len())];
+        let d = STEPS[rng.below(6)];
+        let n = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+        if region.contains(&n) && !owner.contains_key(&n) {
+            owner.insert(n, p);
+            pieces[p].push(n);
+        }
+    }
+    // Room to shuffle: take a cell or two off pieces that keep at least one.
+    let mut voids = Vec::new();
+    for _ in 0..1 + rng.below(2) {
+        let p = rng.below(k);
+        if pieces[p].len() > 1 {
+            let at = rng.below(pieces[p].len());
+            voids.push(pieces[p].remove(at));
+        }
+    }
+    pieces.insert(0, frame);
+    Random {
+        dims,
+        pieces,
+        voids,
+        grouped: rng.below(4) == 0,
+    }
+}
+
+/// Turns a piece by a quarter turn about x, `q` times, and about z `r`
+/// times (the same piece for every solver).
+fn turned(cells: &[Point], q: usize, r: usize) -> Vec<Point> {
+    cells
+        .iter()
+        .map(|&c| {
+            let mut c = c;
+            for _ in 0..q {
+                c = [c[0], -c[2], c[1]];
+            }
+            for _ in 0..r {
+                c = [-c[1], c[0], c[2]];
+            }
+            c
+        })
+        .collect()
+}
+
+/// A BurrTools file (plain XML, which BurrTools reads too): the box as
+/// the result (the empty inner cells `+`), each piece a shape used once,
+/// listed in `order` and turned by `turns` (quarter turns about x and z).
+fn xmpuzzle(p: &Random, order: &[usize], turns: &[(usize, usize)]) -> String {
+    let voxel = |cells: &[Point], plus: &[Point]| {
+        let both: Vec<Point> = cells.iter().chain(plus).copied().collect();
+        let lo = [0, 1, 2].map(|a| both.iter().map(|c| c[a]).min().unwrap());
+        let hi = [0, 1, 2].map(|a| both.iter().map(|c| c[a]).max().unwrap());
+        let size = [0, 1, 2].map(|a| hi[a] - lo[a] + 1);
+        let set: BTreeSet<Point> = cells.iter().copied().collect();
+        let var: BTreeSet<Point> = plus.iter().copied().collect();
+        let mut text = String::new();
+        for z in 0..size[2] {
+            for y in 0..size[1] {
+                for x in 0..size[0] {
+                    let here = [x + lo[0], y + lo[1], z + lo[2]];
+                    text.push(if set.contains(&here) {
+                        '#'
+                    } else if var.contains(&here) {
+                        '+'
+                    } else {
+                        '_'
+                    });
+                }
+            }
+        }
+        format!(
+            "<voxel x=\"{}\" y=\"{}\" z=\"{}\" type=\"0\">{text}</voxel>\n",
+            size[0], size[1], size[2]
+        )
+    };
+    let d = p.dims;
+    let full: Vec<Point> = (0..d[2])
+        .flat_map(|z| (0..d[1]).flat_map(move |y| (0..d[0]).map(move |x| [x, y, z])))
+        .filter(|c| !p.voids.contains(c))
+        .collect();
+    let mut xml = String::from(
+        "<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n<gridType type=\"0\"/>\n<colors/>\n<shapes>\n",
+    );
+    xml += &voxel(&full, &p.voids);
+    for (&i, &(q, r)) in order.iter().zip(turns) {
+        xml += &voxel(&turned(&p.pieces[i], q, r), &[]);
+    }
+    xml += "</shapes>\n<problems>\n<problem>\n<shapes>\n";
+    for (s, &i) in order.iter().enumerate() {
+        let group = if p.grouped && i < 2 {
+            " group=\"1\""
+        } else {
+            ""
+        };
+        xml += &format!("<shape id=\"{}\" count=\"1\"{group}/>\n", s + 1);
+    }
+    xml += "</shapes>\n<result id=\"0\"/>\n<bitmap/>\n</problem>\n</problems>\n</puzzle>\n";
+    xml
+}
+
+/// The file of a random puzzle as generated: pieces in order, unturned.
+fn plain(p: &Random) -> String {
+    let n = p.pieces.len();
+    xmpuzzle(p, &(0..n).collect::<Vec<_>>(), &vec![(0, 0); n])
+}
+
+/// The first number of each level, as a sorted list.
+fn firsts<'a>(levels: impl IntoIterator<Item = (&'a String, u64)>) -> Vec<(u32, u64)> {
+    let mut h: BTreeMap<u32, u64> = BTreeMap::new();
+    for (l, n) in levels {
+        *h.entry(l.split('.').next().unwrap().parse().unwrap())
+            .or_default() += n;
+    }
+    h.into_iter().collect()
+}
+
+/// 200 random interlocking puzzles: jigsat and burrTxt agree on the
+/// assemblies, on how many come apart, and on the first number of every
+/// level. The generator must make the agreement mean something: a share
+/// of the puzzles has assemblies that stay together, and a share has
+/// levels past `1`. The full level texts need not all agree: past the
+/// first number BurrTools breaks ties by its own orientation of the
+/// assembly (DISASSEMBLY.md), jigsat by the rule of `disasm::choose_image`;
+/// at least nine in ten must.
+#[test]
+fn random_puzzles_as_burrtxt() {
+    if shared("peers/burrTxt").is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x5EED_0026);
+    let (mut stuck, mut deep, mut full, mut grouped) = (0, 0, 0, 0);
+    let mut tried = 0;
+    let mut checked = 0;
+    while checked < 200 {
+        tried += 1;
+        assert!(tried < 2000, "the generator makes too few usable puzzles");
+        let puzzle = random_puzzle(&mut rng);
+        let path = dir.path().join(format!("r{tried}.xml"));
+        std::fs::write(&path, plain(&puzzle)).unwrap();
+        let Some((a, s, levels)) = burrtxt(&path) else {
+            continue;
+        };
+        if a == 0 || a > 200 {
+            continue;
+        }
+        let (ja, js, jl) = disassembled(&path, &[]);
+        assert_eq!(
+            (ja, js),
+            (a, s),
+            "assemblies and come-apart counts of {}",
+            path.display()
+        );
+        let theirs = histogram(&levels);
+        assert_eq!(
+            firsts(jl.iter().map(|(l, n)| (l, *n))),
+            firsts(theirs.iter().map(|(l, n)| (l, *n))),
+            "first level numbers of {}",
+            path.display()
+        );
+        full += usize::from(jl == theirs);
+        stuck += usize::from(s < a);
+        deep += usize::from(levels.iter().any(|l| l != "1"));
+        grouped += usize::from(puzzle.grouped);
+        checked += 1;
+    }
+    eprintln!(
+        "{checked} random puzzles ({grouped} with a group): {stuck} with assemblies that do not come apart, \
+         {deep} with levels past 1; full level texts equal on {full}"
+    );
+    assert!(
+        stuck >= checked / 4,
+        "the generator should make assemblies that do not come apart ({stuck} of {checked})"
+    );
+    assert!(
+        deep >= checked / 8,
+        "the generator should make levels past 1 ({deep} of {checked})"
+    );
+    // Measured 199 of 200 (2026-11-26); a change of the tie rule that
+    // loses BurrTools' texts shows here.
+    assert!(
+        full >= checked * 9 / 10,
+        "full level texts equal on only {full} of {checked}"
+    );
+}
+
+/// Listing the pieces in another order, or turning them in the file,
+/// changes neither the assemblies that come apart nor the first numbers.
+#[test]
+fn piece_order_and_turns_do_not_matter() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0xD15A_55E3);
+    let mut t = 0;
+    let mut deep = 0;
+    while t < 20 {
+        let puzzle = random_puzzle(&mut rng);
+        let path = dir.path().join(format!("a{t}.xml"));
+        std::fs::write(&path, plain(&puzzle)).unwrap();
+        let (a1, s1, l1) = disassembled(&path, &[]);
+        if a1 > 200 {
+            continue;
+        }
+        let n = puzzle.pieces.len();
+        let order: Vec<usize> = (0..n).rev().collect();
+        let turns: Vec<(usize, usize)> = (0..n).map(|i| (i % 4, (i + t) % 4)).collect();
+        let other = dir.path().join(format!("b{t}.xml"));
+        std::fs::write(&other, xmpuzzle(&puzzle, &order, &turns)).unwrap();
+        let (a2, s2, l2) = disassembled(&other, &[]);
+        assert_eq!(
+            (a1, s1),
+            (a2, s2),
+            "{} vs {}",
+            path.display(),
+            other.display()
+        );
+        assert_eq!(
+            firsts(l1.iter().map(|(l, n)| (l, *n))),
+            firsts(l2.iter().map(|(l, n)| (l, *n)))
+        );
+        deep += usize::from(l1.keys().any(|l| l != "1"));
+        t += 1;
+    }
+    assert!(deep > 0, "some of the puzzles have levels past 1");
+}
+
+// ---------------------------------------------------------------------
+// Refusals and limits.
+
+#[test]
+fn a_flat_puzzle_is_refused_with_a_sentence() {
+    let file = common::puzzle_path("tetromino-4x5.toml");
+    let out = jigsat()
+        .args(["disasm", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("tetromino-4x5.toml") && err.contains("flat"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_solid_cube_of_pieces_comes_apart_and_its_plan_replays() {
+    // The Soma cube: every assembly comes apart, level 1 (a piece lifts off).
+    let file = common::puzzle_path("soma.toml");
+    let doc = json_of(&["disasm", file.to_str().unwrap()]);
+    let s = &doc["solutions"][0];
+    assert_eq!(s["comes_apart"], true);
+    assert_eq!(s["level"], "1");
+    assert_eq!(replay(s), 6, "seven pieces, six separations");
+}
+
+/// `--thorough` only adds assemblies that come apart by another
+/// separation, and says how many: without them its counts and levels are
+/// the default's. (No puzzle found so far needs it: about 2,000 random
+/// boxes of the differential test's kind gave `thorough_changed` 0 — whether an
+/// assembly comes apart does not depend on the separation chosen, as
+/// DISASSEMBLY.md measured for BurrTools — so this checks that the wider
+/// search changes nothing it should not.)
+#[test]
+fn thorough_adds_only_what_it_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(0x7800_0026);
+    let mut files: Vec<PathBuf> = ["CubeInCage", "DraculasDentalDesaster"]
+        .iter()
+        .filter_map(|n| example(n))
+        .collect();
+    while files.len() < 17 {
+        let puzzle = random_puzzle(&mut rng);
+        let path = dir.path().join(format!("t{}.xml", files.len()));
+        std::fs::write(&path, plain(&puzzle)).unwrap();
+        files.push(path);
+    }
+    for file in &files {
+        let (a, s, levels) = disassembled(file, &[]);
+        if a > 200 {
+            continue;
+        }
+        let doc = json_of(&[
+            "count",
+            file.to_str().unwrap(),
+            "--disassemble",
+            "--thorough",
+        ]);
+        let d = &doc["disassembly"];
+        let changed = d["thorough_changed"].as_u64().unwrap();
+        assert_eq!(d["assemblies"].as_u64(), Some(a), "{}", file.display());
+        assert_eq!(
+            d["come_apart"].as_u64(),
+            Some(s + changed),
+            "{}",
+            file.display()
+        );
+        if changed == 0 {
+            let theirs: BTreeMap<String, u64> = d["levels"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .map(|(k, v)| (k.clone(), v.as_u64().unwrap()))
+                .collect();
+            assert_eq!(theirs, levels, "{}", file.display());
+        }
+    }
+}
