@@ -1,6 +1,6 @@
 //! Counting classes by Burnside's lemma, the other route to `count`'s
 //! distinct figure (`count --burnside`; the default weighs each solution,
-//! [`crate::enumerate`]).
+//! [`crate::enumerate`](mod@crate::enumerate)).
 //!
 //! The number of classes is the average over the group of the solutions
 //! each element g fixes. A solution g fixes is a union of whole orbits of

@@ -31,8 +31,8 @@
 //!   puzzle into a plan, resolving every `auto` in one place.
 //! - [`instance`] is a puzzle's cover through its family: encoded, searched
 //!   and decoded; [`tree`] is the search tree `count` would walk.
-//! - [`solve`] runs a SAT solver behind one trait, each on a worker thread.
-//! - [`enumerate`] collects every class from any engine, with counts.
+//! - [`solve`](mod@solve) runs a SAT solver behind one trait, each on a worker thread.
+//! - [`enumerate`](mod@enumerate) collects every class from any engine, with counts.
 //! - [`jobs`] cuts a count into parts that run apart, and merges them
 //!   only when every part is its cut's ([`jobs::trust`]).
 //! - [`input`] reads every input within the memory budget; [`clean`]

@@ -1,5 +1,5 @@
 //! The pipeline: carries out the plan [`crate::portfolio`] makes, to a
-//! first solution ([`solve`]) or every class ([`enumerate`]).
+//! first solution ([`solve`](fn@solve)) or every class ([`enumerate`](fn@enumerate)).
 //!
 //! ```text
 //! Puzzle ─► portfolio::route ─┬─► Instance (a cover family) ─► precheck ─► plan ─┬─► encode ─► SAT backend ─┐

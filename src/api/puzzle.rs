@@ -7,8 +7,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::error::{Error, Result};
-use super::solution::Solution;
-use super::solver::{Counts, Solutions, Solver};
 
 /// A cell: `[x, y, z]`, `x` the column, `y` the row, `z` the layer (0 on a
 /// flat board).
@@ -183,56 +181,6 @@ impl Puzzle {
     /// ```
     pub fn to_toml(&self) -> Result<String> {
         self.inner.to_toml().map_err(Error::Usage)
-    }
-
-    /// The first solution found with the default options, `None` when the
-    /// puzzle has none (proved); see [`Solver::solve`].
-    ///
-    /// ```
-    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// assert!(soma.solve()?.is_some());
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn solve(&self) -> Result<Option<Solution>> {
-        Solver::new().solve(self)
-    }
-
-    /// The number of solutions, on a fixed board and up to symmetry, with
-    /// the default options; see [`Solver::count`].
-    ///
-    /// ```
-    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// let counts = soma.count()?;
-    /// assert_eq!((counts.count, counts.distinct), (11520, 240));
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn count(&self) -> Result<Counts> {
-        Solver::new().count(self)
-    }
-
-    /// Every distinct solution (one per symmetry class), streamed as the
-    /// search finds them; see [`Solver::solutions`].
-    ///
-    /// ```
-    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// let first_three: Vec<_> = soma.solutions().take(3).collect::<Result<_, _>>()?;
-    /// assert_eq!(first_three.len(), 3);
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn solutions(&self) -> Solutions {
-        Solver::new().solutions(self)
-    }
-
-    /// The CNF in DIMACS format with the default options (`jigsat
-    /// dimacs`); see [`Solver::dimacs`].
-    ///
-    /// ```
-    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// assert!(soma.to_dimacs()?.lines().any(|l| l.starts_with("p cnf ")));
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn to_dimacs(&self) -> Result<String> {
-        Solver::new().dimacs(self)
     }
 }
 

@@ -595,6 +595,60 @@ fn unknown(stop: &AtomicBool, reason: Option<String>) -> Error {
 fn given_up(limit: Option<Duration>) -> Error {
     Error::TimeLimit(crate::report::time_limit_reached(limit.unwrap_or_default()))
 }
+/// The runs of a [`Solver`] with the default options, on the puzzle
+/// itself: here rather than beside the puzzle's constructors, so that the
+/// puzzle does not depend on the solver that reads it.
+impl Puzzle {
+    /// The first solution found with the default options, `None` when the
+    /// puzzle has none (proved); see [`Solver::solve`].
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert!(soma.solve()?.is_some());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn solve(&self) -> Result<Option<Solution>> {
+        Solver::new().solve(self)
+    }
+
+    /// The number of solutions, on a fixed board and up to symmetry, with
+    /// the default options; see [`Solver::count`].
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let counts = soma.count()?;
+    /// assert_eq!((counts.count, counts.distinct), (11520, 240));
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn count(&self) -> Result<Counts> {
+        Solver::new().count(self)
+    }
+
+    /// Every distinct solution (one per symmetry class), streamed as the
+    /// search finds them; see [`Solver::solutions`].
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let first_three: Vec<_> = soma.solutions().take(3).collect::<Result<_, _>>()?;
+    /// assert_eq!(first_three.len(), 3);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn solutions(&self) -> Solutions {
+        Solver::new().solutions(self)
+    }
+
+    /// The CNF in DIMACS format with the default options (`jigsat
+    /// dimacs`); see [`Solver::dimacs`].
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert!(soma.to_dimacs()?.lines().any(|l| l.starts_with("p cnf ")));
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn to_dimacs(&self) -> Result<String> {
+        Solver::new().dimacs(self)
+    }
+}
 
 /// A run on a thread of its own ([`Solver::start_solve`],
 /// [`Solver::start_count`]). Dropping it stops the run.

@@ -10,13 +10,13 @@
 //! 1. **State.** Each piece keeps the orientation it has in the assembly;
 //!    a state is where each piece is (its *anchor*, the low corner of its
 //!    bounding box), up to moving everything together. Identical copies
-//!    of a piece are interchangeable ([`search`]).
+//!    of a piece are interchangeable (`search`).
 //! 2. **Moves.** A move slides a set of pieces together by `k >= 1` whole
 //!    units along one of the six axis directions without any two pieces
 //!    meeting on the way; each `k` is one move. The sets are every union
 //!    of "a piece and whatever blocks it" of at most half the part
-//!    ([`moves`]), from gaps between pieces cached per relative offset
-//!    ([`gaps`]).
+//!    (`moves`), from gaps between pieces cached per relative offset
+//!    (`gaps`).
 //! 3. **Separation.** A set that can slide away for ever comes free: the
 //!    part falls into the set that left (*removed*) and the set that
 //!    stayed (*left*); the removal is one more move. Of the two sides, the

@@ -53,7 +53,7 @@ pub struct BitX {
 
 impl BitX {
     /// `None` when the instance cannot be solved by Algorithm X (see
-    /// [`Layout::new`]) or is too large for bit vectors.
+    /// `Layout::new`) or is too large for bit vectors.
     pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<BitX> {
         BitX::from_layout(&Layout::new(cover, forbidden)?)
     }

@@ -1,7 +1,7 @@
 //! Exact cover by Knuth's Algorithm X with dancing links (DLX).
 //!
 //! The engine reads the same [`Cover`] the CNF encoder reads, numbered as
-//! [`Layout`] says (see [`crate::exact`] for primary and secondary items).
+//! `Layout` says (see [`crate::exact`] for primary and secondary items).
 //!
 //! The layout is Knuth's DLX1: nodes `1..=items` are the item headers,
 //! then each option's nodes follow a spacer node. `cover` unlinks every
@@ -355,7 +355,7 @@ impl Search for Dlx {
     /// leaves the same lists, in the same order, because [`Dlx::leave`]
     /// undoes exactly what this did.
     ///
-    /// Each option is checked before it is taken ([`Dlx::available`]), so
+    /// Each option is checked before it is taken (`Dlx::available`), so
     /// a path that is not one of the tree's (a left-out option, one
     /// clashing with an earlier choice) panics instead of corrupting the
     /// links that the unchecked inner loops rely on.

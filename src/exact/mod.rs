@@ -15,7 +15,7 @@
 //! here: [`split`] cuts the tree into subtrees (cubes for the SAT engine,
 //! work for threads, the parts of a split count) and
 //! [`enumerate_parallel`] runs the subtrees on several threads;
-//! [`estimate`] walks it at random (Knuth's estimate).
+//! [`estimate`](mod@estimate) walks it at random (Knuth's estimate).
 //!
 //! Items that must be covered exactly once (cells of an exact fill, pieces
 //! used once) are *primary*; items that may be covered at most once (cells
@@ -211,7 +211,7 @@ pub enum ExactCover {
 
 impl ExactCover {
     /// Bit vectors when the instance is small enough, dancing links
-    /// otherwise; `None` as for [`Layout::new`].
+    /// otherwise; `None` as for `Layout::new`.
     pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<ExactCover> {
         let layout = Layout::new(cover, forbidden)?;
         Some(match BitX::from_layout(&layout) {

@@ -12,7 +12,7 @@
 //! that cannot fit, and no constraint has to be propagated, because the
 //! right and bottom sides are free until their neighbours come.
 //!
-//! The order ([`scan_order`]): clues first (positions with one look: their
+//! The order (`scan_order`): clues first (positions with one look: their
 //! colours then bind their neighbours from the first step), then the top
 //! two rows column by column, then row by row. A position beside a clue
 //! asks for a third colour; the table is keyed on two of its asks and the
@@ -30,7 +30,7 @@
 //! shared machinery: forbidden options are left out of the tables, and the
 //! engine implements [`Search`], so [`crate::exact::split`] and
 //! [`crate::exact::enumerate_parallel`] drive it like Algorithm X. It
-//! reports its deepest position and its pace into a [`Meter`] for a
+//! reports its deepest position and its pace into a [`Meter`](crate::exact::search::Meter) for a
 //! person watching a long run.
 
 use super::search::{self, Search, Stop, Ticker};
@@ -111,7 +111,7 @@ impl RowScan {
     }
 
     /// The engine for `cover` without the `forbidden` options, scanning
-    /// `board`'s positions in the order [`scan_order`] gives (the cover's
+    /// `board`'s positions in the order `scan_order` gives (the cover's
     /// cell order without a board), or `None` when the cover is not an
     /// exactly filled edge-matching board.
     pub fn new(cover: &Cover, board: Option<&Board>, forbidden: &[u32]) -> Option<RowScan> {

@@ -1,6 +1,6 @@
 //! What both representations of Algorithm X share: the [`Search`] trait
 //! the drivers in [`crate::exact`] run, the numbering of items and options
-//! ([`Layout`]), and the node counter that checks for interrupts.
+//! (`Layout`), and the node counter that checks for interrupts.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

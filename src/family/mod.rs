@@ -1,11 +1,11 @@
 //! Puzzle families: each turns one kind of puzzle into what the core reads.
 //!
 //! The core — [`crate::cover`], [`crate::symmetry`], [`crate::encode`],
-//! [`crate::exact`], [`crate::solve`] — knows nothing of pieces or tiles.
+//! [`crate::exact`], [`crate::solve`](mod@crate::solve) — knows nothing of pieces or tiles.
 //! A family that can be phrased as exact cover implements [`Family`]: it
-//! lists its placements as the options of a [`Cover`], gives the board's
-//! symmetries as a [`Group`] acting on them, and reads a set of chosen
-//! options back as a [`Solution`]. Everything downstream (the CNF, Algorithm
+//! lists its placements as the options of a [`Cover`](crate::cover::Cover), gives the board's
+//! symmetries as a [`Group`](crate::symmetry::Group) acting on them, and reads a set of chosen
+//! options back as a [`Solution`](crate::solution::Solution). Everything downstream (the CNF, Algorithm
 //! X, symmetry breaking, canonical forms, counting) is then shared.
 //!
 //! - [`packing`]: polyominoes and polycubes packed into a board;

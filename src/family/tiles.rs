@@ -5,7 +5,7 @@
 //! - a **placement** is (tile, position, distinct look): a look is one of
 //!   the tile's quarter turns, and turns that look alike (A B A B turned
 //!   twice) are one look, so that two solutions differ only when the board
-//!   looks different. [`placements`] lists them, already pruned by the
+//!   looks different. `placements` lists them, already pruned by the
 //!   frame: with a `border` label, an edge facing the frame must carry it
 //!   and an inner edge must not.
 //! - the **cover** has one primary item per position (exactly one tile)
@@ -15,9 +15,9 @@
 //!   they agree. The colour of the edge between a cell and its right (or
 //!   lower) neighbour is the label on the first cell's side; the neighbour
 //!   asks for the label's partner (itself under `match = "equal"`, `X-` for
-//!   `X+` under `"complement"`). See [`cover`].
+//!   `X+` under `"complement"`). See `cover`.
 //! - the **group** is the board's rotations (tiles never flip): four on a
-//!   square board, two on another rectangle ([`group`]).
+//!   square board, two on another rectangle (`group`).
 //!
 //! The CNF encodings of the colours are in [`crate::encode::colours`], and
 //! the exact-cover engines read the colours through

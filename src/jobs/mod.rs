@@ -18,7 +18,7 @@
 //! If the search meets a class `k` times, each meeting adds `1/k` to the
 //! distinct count, wherever it happens. So each part records, per pair
 //! (solutions on a fixed board the class stands for, members met), how
-//! many solutions it found ([`Tally`]); [`merge`] sums the pairs over all
+//! many solutions it found ([`Tally`](crate::tally::Tally)); [`merge`] sums the pairs over all
 //! parts and divides — every sum must divide exactly, which doubles as a
 //! check that no part is missing a member of a class another part found.
 //! The in-process count tallies the same way, per search thread, through

@@ -1,5 +1,5 @@
 //! The two searches behind split counting: cutting the tree `count` would
-//! search into parts ([`cut`]) and counting one part ([`count_part`]).
+//! search into parts ([`cut`]) and counting one part ([`count_parts`]).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

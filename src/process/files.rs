@@ -98,7 +98,7 @@ fn target(path: &Path) -> Result<Target, Error> {
     Ok(Target::Replace(path.into()))
 }
 
-/// Writes a file safely ([`target`]): through a temporary name in the same
+/// Writes a file safely (`target`): through a temporary name in the same
 /// directory (`.NAME.PID.part`), renamed over `path` only when complete,
 /// so a reader never sees half a file and a failed or interrupted write
 /// leaves what was there (the temporary file is removed, by the signal
@@ -132,7 +132,7 @@ pub struct Streamed {
 }
 
 impl Streamed {
-    /// Opens the output to `path`: refused (exit 2) as [`target`] says.
+    /// Opens the output to `path`: refused (exit 2) as `target` says.
     pub fn create(path: &Path) -> Result<Streamed, Error> {
         let path = match target(path)? {
             Target::Direct(path) => {

@@ -54,7 +54,7 @@ pub trait Solver {
 /// programs it knows how to drive, or a path to any other program that
 /// reads DIMACS and answers in the SAT competition format. What
 /// `--solver` names besides these (the exact engines, `auto`) is
-/// [`crate::portfolio::SolverChoice`].
+/// [`SolverChoice`](crate::options::SolverChoice).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub enum SatSolver {
     /// varisat, built in: a CDCL solver in pure Rust.

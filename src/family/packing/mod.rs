@@ -248,9 +248,9 @@ fn sorted_orientations(pieces: &[Piece], flat: bool) -> Vec<Vec<Shape>> {
         .collect()
 }
 
-/// The order and the rotations of the group [`group`] would find, without
+/// The order and the rotations of the group `group` would find, without
 /// the placements: the board's motions that map the pieces onto the
-/// pieces and keep the cells' kinds. [`group`] keeps every such motion
+/// pieces and keep the cells' kinds. `group` keeps every such motion
 /// (each maps every placement onto a placement), so the figures agree;
 /// `info` gives them for a board whose placements it does not build.
 pub fn group_size_unbuilt(puzzle: &Puzzle) -> (usize, usize) {
