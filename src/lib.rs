@@ -47,7 +47,7 @@
 //! layer of command-line parsing and output over the library.
 
 pub mod api;
-pub mod burnside;
+pub(crate) mod burnside;
 pub mod certify;
 pub mod clean;
 pub mod cover;
@@ -57,7 +57,7 @@ pub mod enumerate;
 pub mod error;
 pub mod exact;
 pub mod family;
-pub mod fingerprint;
+pub(crate) mod fingerprint;
 pub mod generate;
 pub mod geometry;
 pub mod input;
@@ -68,10 +68,10 @@ pub mod pipeline;
 pub mod portfolio;
 pub mod process;
 pub mod puzzle;
-pub mod race;
+pub(crate) mod race;
 pub mod render;
 pub mod report;
-pub mod rng;
+pub(crate) mod rng;
 pub mod solution;
 pub mod solve;
 pub mod symmetry;

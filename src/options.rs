@@ -145,7 +145,7 @@ pub struct Options {
     /// Where an enumeration writes each class as it finds it
     /// ([`crate::enumerate::Listing`]); `None`: they are kept.
     pub listing: Option<crate::enumerate::Listing>,
-    /// Count classes by Burnside's lemma ([`crate::burnside`]) instead of
+    /// Count classes by Burnside's lemma (`crate::burnside`) instead of
     /// weighing each solution.
     pub burnside: bool,
 }

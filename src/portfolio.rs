@@ -25,7 +25,7 @@
 //!   "Edge matching: the row scan").
 //! - **SAT** takes what neither exact engine handles: holes allowed with
 //!   count ranges; and it is the second runner of the race for a first
-//!   solution on two cores ([`crate::race`], [`RacePlan`]), for the
+//!   solution on two cores (`crate::race`, [`RacePlan`]), for the
 //!   puzzles where the exact search's fixed order is unlucky.
 //!
 //! Rectangle and box puzzles (Calibron 12) go to the corner search
@@ -86,7 +86,7 @@ fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<ExactEngine>
 }
 
 /// How a first solution is raced against CaDiCaL on two cores or more
-/// ([`crate::race`]).
+/// (`crate::race`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RacePlan {
     /// How long the exact engine runs alone before CaDiCaL joins.
