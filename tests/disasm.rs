@@ -18,7 +18,7 @@ use std::process::Command;
 use common::{assert_success, jigsat};
 use serde_json::Value;
 
-type Point = [i32; 3];
+use common::Point;
 
 fn shared(rel: &str) -> Option<PathBuf> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -213,15 +213,7 @@ fn replay(solution: &Value) -> usize {
                 .as_array()
                 .unwrap()
                 .iter()
-                .map(|c| {
-                    let v: Vec<i32> = c
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|x| x.as_i64().unwrap() as i32)
-                        .collect();
-                    [v[0], v[1], v.get(2).copied().unwrap_or(0)]
-                })
+                .map(common::point)
                 .collect()
         })
         .collect();

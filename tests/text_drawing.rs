@@ -17,7 +17,7 @@ use common::{jigsat, puzzle_path};
 use jigsat::Puzzle;
 use serde_json::Value;
 
-type Point = [i32; 3];
+use common::Point;
 
 /// Runs `solve` on one thread (so the same engine answers every time) and
 /// returns stdout.
@@ -60,17 +60,8 @@ fn json_pieces(puzzle: &Puzzle, json: &Value) -> Pieces {
                 .unwrap()
                 .iter()
                 .map(|c| {
-                    let v: Vec<i32> = c
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|x| x.as_i64().unwrap() as i32)
-                        .collect();
-                    [
-                        v[0] - o[0],
-                        v[1] - o[1],
-                        v.get(2).copied().unwrap_or(0) - o[2],
-                    ]
+                    let v = common::point(c);
+                    [v[0] - o[0], v[1] - o[1], v[2] - o[2]]
                 })
                 .collect();
             (glyph[p["piece"].as_str().unwrap()], cells)

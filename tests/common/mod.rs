@@ -32,7 +32,8 @@ pub fn puzzle_path(name: &str) -> PathBuf {
         .join(name)
 }
 
-type Point = [i32; 3];
+/// A cell as the JSON output gives it (x, y and, in 3-D, z).
+pub type Point = [i32; 3];
 
 /// Piece name -> (drawn cells, count).
 pub type Shapes = HashMap<String, (Vec<Point>, usize)>;
@@ -79,7 +80,8 @@ fn apply(m: &[[i32; 3]; 3], c: Point) -> Point {
     [0, 1, 2].map(|r| (0..3).map(|k| m[r][k] * c[k]).sum())
 }
 
-fn point(v: &Value) -> Point {
+/// A cell of the JSON output; a flat board's cells have no z (0 here).
+pub fn point(v: &Value) -> Point {
     let a = v.as_array().expect("a cell is an array");
     let n = |i: usize| {
         a.get(i)
