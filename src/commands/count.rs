@@ -146,15 +146,17 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         return Err(Error::Usage(format!("{}: {why}", args.puzzle.display())));
     }
     let disassembly = match args.disassemble && result.complete {
-        true => Some(super::disasm::count_summary(
-            &args.puzzle,
-            args.problem.problem.as_deref(),
-            &puzzle,
-            &result.classes,
-            &options,
-            args.thorough,
-            started,
-        )?),
+        true => {
+            let asked = super::disasm::Asked {
+                path: &args.puzzle,
+                problem: args.problem.problem.as_deref(),
+                puzzle: &puzzle,
+                options: &options,
+                thorough: args.thorough,
+                started,
+            };
+            Some(super::disasm::count_summary(&asked, &result.classes)?)
+        }
         false => None,
     };
     jigsat::process::interrupt::finishing();

@@ -546,23 +546,29 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
 /// Per puzzle piece, its BurrTools group and weight (`None`: no groups).
 type Groups = Option<Vec<(u32, u32)>>;
 
-/// What `count --disassemble` and `solve --disassemble` need before taking
-/// apart: the puzzle checked, its groups and weights, Ctrl-C armed again
-/// and the limits of the run.
-fn prepare(
-    path: &Path,
-    problem: Option<&str>,
-    puzzle: &Puzzle,
-    options: &Options,
-    started: Instant,
-) -> Result<(Groups, Limits)> {
-    check_puzzle(path, puzzle)?;
-    let groups = groups(path, problem)?;
+/// What `count --disassemble` and `solve --disassemble` hand over with the
+/// classes they found: the puzzle and where it came from, the run's
+/// options, `--thorough`, and when the run began (its time limit counts
+/// from there).
+pub(super) struct Asked<'a> {
+    pub(super) path: &'a Path,
+    pub(super) problem: Option<&'a str>,
+    pub(super) puzzle: &'a Puzzle,
+    pub(super) options: &'a Options,
+    pub(super) thorough: bool,
+    pub(super) started: Instant,
+}
+
+/// What both need before taking apart: the puzzle checked, its groups and
+/// weights, Ctrl-C armed again and the limits of the run.
+fn prepare(asked: &Asked) -> Result<(Groups, Limits)> {
+    check_puzzle(asked.path, asked.puzzle)?;
+    let groups = groups(asked.path, asked.problem)?;
     jigsat::process::interrupt::rearm();
     let limits = limits(
         jigsat::process::interrupt::flag(),
-        options.time_limit,
-        started,
+        asked.options.time_limit,
+        asked.started,
     );
     Ok((groups, limits))
 }
@@ -570,15 +576,17 @@ fn prepare(
 /// `count --disassemble`: every class of the count taken apart on all
 /// cores; the summary, and the line and exit status of a halt.
 pub(super) fn count_summary(
-    path: &Path,
-    problem: Option<&str>,
-    puzzle: &Puzzle,
+    asked: &Asked,
     classes: &[Solution],
-    options: &Options,
-    thorough: bool,
-    started: Instant,
 ) -> Result<(Summary, Option<(String, Exit)>)> {
-    let (groups, limits) = prepare(path, problem, puzzle, options, started)?;
+    let (groups, limits) = prepare(asked)?;
+    let Asked {
+        path,
+        puzzle,
+        options,
+        thorough,
+        ..
+    } = *asked;
     let answers = take_apart(
         puzzle,
         classes,
@@ -603,15 +611,17 @@ type Halted = (String, Exit);
 /// apart, with its disassembly fields for JSON and its text lines; `None`
 /// when none does. Classes are taken apart in batches of the thread count.
 pub(super) fn first_apart(
-    path: &Path,
-    problem: Option<&str>,
-    puzzle: &Puzzle,
+    asked: &Asked,
     classes: &[Solution],
-    options: &Options,
-    thorough: bool,
-    started: Instant,
 ) -> Result<(Option<Apart>, Option<Halted>)> {
-    let (groups, limits) = prepare(path, problem, puzzle, options, started)?;
+    let (groups, limits) = prepare(asked)?;
+    let Asked {
+        path,
+        puzzle,
+        options,
+        thorough,
+        ..
+    } = *asked;
     let batch = options.threads().max(1);
     for chunk in classes.chunks(batch) {
         let answers = take_apart(
@@ -659,15 +669,15 @@ pub(super) fn solve_apart(
         );
         return Ok(Exit::Interrupted);
     }
-    let (found, halt) = first_apart(
-        &args.puzzle,
-        args.problem.problem.as_deref(),
+    let asked = Asked {
+        path: &args.puzzle,
+        problem: args.problem.problem.as_deref(),
         puzzle,
-        &result.classes,
-        &options,
-        args.thorough,
+        options: &options,
+        thorough: args.thorough,
         started,
-    )?;
+    };
+    let (found, halt) = first_apart(&asked, &result.classes)?;
     jigsat::process::interrupt::finishing();
     let status = match (&found, &halt, result.complete) {
         (Some(_), _, _) => Status::Solved,
