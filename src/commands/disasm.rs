@@ -580,23 +580,16 @@ pub(super) fn count_summary(
     classes: &[Solution],
 ) -> Result<(Summary, Option<(String, Exit)>)> {
     let (groups, limits) = prepare(asked)?;
-    let Asked {
-        path,
-        puzzle,
-        options,
-        thorough,
-        ..
-    } = *asked;
     let answers = take_apart(
-        puzzle,
+        asked.puzzle,
         classes,
         groups.as_deref(),
         false,
-        rule(thorough),
+        rule(asked.thorough),
         &limits,
-        options.threads(),
+        asked.options.threads(),
     )?;
-    let halt = first_halt(&answers).map(|(h, p)| halt_line(path, &h, &p));
+    let halt = first_halt(&answers).map(|(h, p)| halt_line(asked.path, &h, &p));
     Ok((Summary::of(&answers), halt))
 }
 
@@ -615,21 +608,14 @@ pub(super) fn first_apart(
     classes: &[Solution],
 ) -> Result<(Option<Apart>, Option<Halted>)> {
     let (groups, limits) = prepare(asked)?;
-    let Asked {
-        path,
-        puzzle,
-        options,
-        thorough,
-        ..
-    } = *asked;
-    let batch = options.threads().max(1);
+    let batch = asked.options.threads().max(1);
     for chunk in classes.chunks(batch) {
         let answers = take_apart(
-            puzzle,
+            asked.puzzle,
             chunk,
             groups.as_deref(),
             true,
-            rule(thorough),
+            rule(asked.thorough),
             &limits,
             batch,
         )?;
@@ -637,13 +623,13 @@ pub(super) fn first_apart(
             if let Some(Ok(d)) = a
                 && let Some(level) = d.level()
             {
-                let bodies = disasm::bodies(puzzle, s, groups.as_deref());
+                let bodies = disasm::bodies(asked.puzzle, s, groups.as_deref());
                 let text = format!("level {level}\n{}", plan_text(&bodies, d));
                 return Ok((Some((s.clone(), solution_fields(&bodies, d), text)), None));
             }
         }
         if let Some((h, p)) = first_halt(&answers) {
-            return Ok((None, Some(halt_line(path, &h, &p))));
+            return Ok((None, Some(halt_line(asked.path, &h, &p))));
         }
     }
     Ok((None, None))
