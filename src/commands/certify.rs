@@ -28,6 +28,13 @@ use super::shared::{Sink, load};
 /// and say that nothing was certified.
 const WATCHDOG_SLACK: std::time::Duration = std::time::Duration::from_millis(200);
 
+/// Should the time limit's watchdog end the run after all (a step that
+/// did not poll in time on a loaded machine), its last line says, as the
+/// run itself would, that nothing was certified.
+fn nothing_certified_on_give_up() {
+    crate::signals::on_give_up_progress(Box::new(|| Some("nothing was certified".into())));
+}
+
 pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let puzzle = load(&args.puzzle, &args.problem)?;
@@ -37,6 +44,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
         jigsat::process::interrupt::flag(),
     );
+    nothing_certified_on_give_up();
     let format = match args.certify.proof_format {
         ProofFormatArg::Lrat => ProofFormat::Lrat,
         ProofFormatArg::Drat => ProofFormat::Drat,
@@ -274,6 +282,7 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
         options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
         jigsat::process::interrupt::flag(),
     );
+    nothing_certified_on_give_up();
     let cert_dir = match &args.output.output {
         Some(dir) => {
             directory::prepare(dir)?;
