@@ -28,11 +28,16 @@ use super::shared::{Sink, load};
 /// and say that nothing was certified.
 const WATCHDOG_SLACK: std::time::Duration = std::time::Duration::from_millis(200);
 
-/// Should the time limit's watchdog end the run after all (a step that
-/// did not poll in time on a loaded machine), its last line says, as the
-/// run itself would, that nothing was certified.
-fn nothing_certified_on_give_up() {
+/// When proving and checking stop: [`WATCHDOG_SLACK`] before the time
+/// limit, or at Ctrl-C. Should the limit's watchdog end the run after all
+/// (a step that did not poll in time on a loaded machine), its last line
+/// says, as the run itself would, that nothing was certified.
+fn until(options: &jigsat::options::Options) -> Until {
     crate::signals::on_give_up_progress(Box::new(|| Some("nothing was certified".into())));
+    Until::new(
+        options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
+        jigsat::process::interrupt::flag(),
+    )
 }
 
 pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
@@ -40,11 +45,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let puzzle = load(&args.puzzle, &args.problem)?;
     let file = args.puzzle.display().to_string();
     let options = args.search.options(None);
-    let until = Until::new(
-        options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
-        jigsat::process::interrupt::flag(),
-    );
-    nothing_certified_on_give_up();
+    let until = until(&options);
     let format = match args.certify.proof_format {
         ProofFormatArg::Lrat => ProofFormat::Lrat,
         ProofFormatArg::Drat => ProofFormat::Drat,
@@ -278,11 +279,7 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
     let puzzle = load(&args.puzzle, &args.problem)?;
     let file = args.puzzle.display().to_string();
     let options = args.search.options(None);
-    let until = Until::new(
-        options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
-        jigsat::process::interrupt::flag(),
-    );
-    nothing_certified_on_give_up();
+    let until = until(&options);
     let cert_dir = match &args.output.output {
         Some(dir) => {
             directory::prepare(dir)?;
