@@ -13,8 +13,8 @@
 use std::time::Instant;
 
 use clap::ValueEnum;
-use jigsat::encode::{Card, Encoding, encode_with};
-use jigsat::{Instance, Puzzle};
+use jigsat::internal::encode::{Card, Encoding, encode_with};
+use jigsat::internal::{Instance, Puzzle};
 
 /// Repetitions per puzzle x encoding; the median is reported.
 const RUNS: usize = 21;
@@ -33,7 +33,7 @@ fn main() {
     let mut largest: Option<(usize, String, f64, usize)> = None;
     for path in &files {
         let puzzle = Puzzle::load(path).expect("puzzle loads");
-        if jigsat::OrderInstance::new(&puzzle).is_ok() {
+        if jigsat::internal::OrderInstance::new(&puzzle).is_ok() {
             // Rectangle puzzles (Calibron 12: 38 M placement clauses) use
             // the order model: examples/order_bench.rs measures it.
             continue;

@@ -6,9 +6,9 @@
 //! ```
 use std::time::Instant;
 
-use jigsat::exact::bitx::BitX;
-use jigsat::exact::dlx::Dlx;
-use jigsat::exact::{Search, enumerate};
+use jigsat::internal::exact::bitx::BitX;
+use jigsat::internal::exact::dlx::Dlx;
+use jigsat::internal::exact::{Search, enumerate};
 
 fn run(name: &str, mut s: impl Search) {
     let started = Instant::now();
@@ -29,11 +29,11 @@ fn main() {
         eprintln!("usage: dlx_bench PUZZLE.toml");
         std::process::exit(2);
     };
-    let puzzle = jigsat::Puzzle::load(std::path::Path::new(&path)).unwrap_or_else(|e| {
+    let puzzle = jigsat::internal::Puzzle::load(std::path::Path::new(&path)).unwrap_or_else(|e| {
         eprintln!("{e}");
         std::process::exit(2)
     });
-    let instance = jigsat::Instance::new(&puzzle).expect("instance");
+    let instance = jigsat::internal::Instance::new(&puzzle).expect("instance");
     let forbidden = instance
         .breaking(true)
         .map(|b| b.forbidden)

@@ -23,8 +23,8 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use jigsat::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
-use jigsat::{Cnf, Lit, OrderInstance, Outcome, Puzzle, SatSolver, Var};
+use jigsat::internal::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
+use jigsat::internal::{Cnf, Lit, OrderInstance, Outcome, Puzzle, SatSolver, Var};
 
 struct Rng(u64);
 

@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use jigsat::encode::{Card, EdgeEncoding, Encoding};
-use jigsat::options::SolverChoice;
-use jigsat::options::{Model, Options};
-use jigsat::render::Format;
-use jigsat::render::table::TableFormat;
+use jigsat::internal::encode::{Card, EdgeEncoding, Encoding};
+use jigsat::internal::options::SolverChoice;
+use jigsat::internal::options::{Model, Options};
+use jigsat::internal::render::Format;
+use jigsat::internal::render::table::TableFormat;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -49,7 +49,7 @@ pub struct Cli {
     /// (default: half the machine's memory), e.g. --max-memory 4G. A
     /// puzzle predicted to need more is refused before anything is built
     /// (exit 2), with the figure.
-    #[arg(long, global = true, value_name = "SIZE", value_parser = jigsat::process::budget::parse_size)]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = jigsat::internal::process::budget::parse_size)]
     pub max_memory: Option<u64>,
 }
 
@@ -560,8 +560,8 @@ pub struct SearchArgs {
 
     /// The engine: `auto` (the default), an exact search or a SAT solver.
     /// The long help is made from the constants the plan uses
-    /// ([`jigsat::portfolio::solver_help`]).
-    #[arg(long, value_name = "SOLVER", long_help = jigsat::portfolio::solver_help())]
+    /// ([`jigsat::internal::portfolio::solver_help`]).
+    #[arg(long, value_name = "SOLVER", long_help = jigsat::internal::portfolio::solver_help())]
     pub solver: Option<SolverChoice>,
 
     /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5;
@@ -603,7 +603,7 @@ impl SearchArgs {
             stop: None,
             meter: None,
             render_per_class: std::time::Duration::ZERO,
-            want: jigsat::enumerate::Want::Classes,
+            want: jigsat::internal::enumerate::Want::Classes,
             listing: None,
             burnside: false,
         }
@@ -760,8 +760,8 @@ pub struct DrawArgs {
 }
 
 impl DrawArgs {
-    pub fn print(&self) -> jigsat::render::stl::Print {
-        jigsat::render::stl::Print {
+    pub fn print(&self) -> jigsat::internal::render::stl::Print {
+        jigsat::internal::render::stl::Print {
             unit: self.unit,
             gap: self.gap,
         }

@@ -1,8 +1,8 @@
 //! How a command ended, and the one place where that becomes the
 //! contract's exit status.
 
-use jigsat::Error;
-use jigsat::report::Status;
+use jigsat::internal::Error;
+use jigsat::internal::report::Status;
 
 /// How a command ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

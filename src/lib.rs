@@ -4,7 +4,11 @@
 //! A program using jigsat starts at [`api`]: a puzzle, the options of a
 //! run, a checked solution and its pictures, one error type.
 //!
-//! The pipeline, one module per step:
+//! Everything else is private to the library, so the compiler reports
+//! what nothing uses; the binary and the integration tests reach the few
+//! parts the façade does not offer yet through a hidden module,
+//! `jigsat::internal`, that is no interface. Inside, the pipeline has one
+//! module per step:
 //!
 //! ```text
 //! puzzle file ─► Puzzle ─► family ─────────────► Cover + Group ─┬─► encode ─► SAT backend ─┐
@@ -12,83 +16,78 @@
 //!                           boxes (order model: its own CNF) ─────┴─► exact search ──────────┘   solution    solution  render
 //! ```
 //!
-//! - [`puzzle`] reads and validates the TOML file (the users' contract) or a
+//! - `puzzle` reads and validates the TOML file (the users' contract) or a
 //!   BurrTools `.xmpuzzle` file, and writes either back (`jigsat convert`).
-//! - [`geometry`] knows cells, the 48 cube symmetries, orientations, the
+//! - `geometry` knows cells, the 48 cube symmetries, orientations, the
 //!   motions that map a board onto itself, and square turns.
-//! - [`family`] turns each kind of puzzle into what the core reads:
-//!   [`family::packing`] (placements, cover, group, colouring pre-check),
-//!   [`family::tiles`] (edge matching: a cover with coloured edges) and
-//!   [`family::boxes`] (rectangles and boxes through the order encoding,
+//! - `family` turns each kind of puzzle into what the core reads:
+//!   `family::packing` (placements, cover, group, colouring pre-check),
+//!   `family::tiles` (edge matching: a cover with coloured edges) and
+//!   `family::boxes` (rectangles and boxes through the order encoding,
 //!   which writes its own CNF).
-//! - [`cover`] is the exact-cover instance, the spine every engine reads.
-//! - [`symmetry`] holds the group, canonical forms and symmetry breaking.
-//! - [`encode`] writes the CNF: one variable per option, a cardinality
+//! - `cover` is the exact-cover instance, the spine every engine reads.
+//! - `symmetry` holds the group, canonical forms and symmetry breaking.
+//! - `encode` writes the CNF: one variable per option, a cardinality
 //!   constraint per item, at-most-one encodings chosen by `--encoding`.
-//! - [`exact`] searches the cover directly (Algorithm X, first empty cell,
+//! - `exact` searches the cover directly (Algorithm X, first empty cell,
 //!   the row scan of edge-matching boards).
-//! - [`options`] is what shapes a run; [`portfolio`] turns options and a
+//! - `options` is what shapes a run; `portfolio` turns options and a
 //!   puzzle into a plan, resolving every `auto` in one place.
-//! - [`instance`] is a puzzle's cover through its family: encoded, searched
-//!   and decoded; [`tree`] is the search tree `count` would walk.
-//! - [`solve`](mod@solve) runs a SAT solver behind one trait, each on a worker thread.
-//! - [`enumerate`](mod@enumerate) collects every class from any engine, with counts.
-//! - [`jobs`] cuts a count into parts that run apart, and merges them
-//!   only when every part is its cut's ([`jobs::trust`]).
-//! - [`input`] reads every input within the memory budget; [`clean`]
+//! - `instance` is a puzzle's cover through its family: encoded, searched
+//!   and decoded; `tree` is the search tree `count` would walk.
+//! - `solve` runs a SAT solver behind one trait, each on a worker thread.
+//! - `enumerate` collects every class from any engine, with counts.
+//! - `jobs` cuts a count into parts that run apart, and merges them
+//!   only when every part is its cut's (`jobs::trust`).
+//! - `input` reads every input within the memory budget; `clean`
 //!   makes names from files safe for each output.
-//! - [`solution`] holds a solution and checks it against the puzzle alone.
-//! - [`certify`] writes CaDiCaL's proofs of "no solution" and checks LRAT
+//! - `solution` holds a solution and checks it against the puzzle alone.
+//! - `certify` writes CaDiCaL's proofs of "no solution" and checks LRAT
 //!   proofs with a checker that shares no code with solver or encoder.
-//! - [`render`] draws it as text, JSON, SVG, an HTML page or STL.
+//! - `disasm` takes a 3-D assembly apart by sliding moves and gives its
+//!   level, as BurrTools counts them.
+//! - `render` draws it as text, JSON, SVG, an HTML page or STL.
 //!
-//! [`pipeline`] carries the plan out from one set of [`Options`]; the
+//! `pipeline` carries the plan out from one set of `Options`; the
 //! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
 //! layer of command-line parsing and output over the library.
 
-pub mod api;
-pub(crate) mod burnside;
-pub mod certify;
-pub mod clean;
-pub mod cover;
-pub mod disasm;
-pub mod encode;
-pub mod enumerate;
-pub mod error;
-pub mod exact;
-pub mod family;
-pub(crate) mod fingerprint;
-pub mod generate;
-pub mod geometry;
-pub mod input;
-pub mod instance;
-pub mod jobs;
-pub mod options;
-pub mod pipeline;
-pub mod portfolio;
-pub mod process;
-pub mod puzzle;
-pub(crate) mod race;
-pub mod render;
-pub mod report;
-pub(crate) mod rng;
-pub mod solution;
-pub mod solve;
-pub mod symmetry;
-pub mod tally;
-pub mod tree;
+// The docs of the parts behind `internal` link to the private items they
+// sit beside; `api` denies such links for itself, so the documented surface
+// never points at something a reader cannot open.
+#![allow(rustdoc::private_intra_doc_links)]
 
-pub use cover::Cover;
-pub use encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding, Lit, Var};
-pub use error::{Error, InputError, Result};
-pub use family::Family;
-pub use family::boxes::OrderInstance;
-pub use family::packing::{Placement, Placements};
-pub use instance::Instance;
-pub use options::{Model, Options, SolverChoice};
-pub use pipeline::{Report, enumerate, solve};
-pub use puzzle::Puzzle;
-pub use report::{Stats, Status};
-pub use solution::{Solution, check};
-pub use solve::{Outcome, SatSolver, Solver};
-pub use symmetry::{Breaking, Group};
+pub mod api;
+mod burnside;
+mod certify;
+mod clean;
+mod cover;
+mod disasm;
+mod encode;
+mod enumerate;
+mod error;
+mod exact;
+mod family;
+mod fingerprint;
+mod generate;
+mod geometry;
+mod input;
+mod instance;
+mod jobs;
+mod options;
+mod pipeline;
+mod portfolio;
+mod process;
+mod puzzle;
+mod race;
+mod render;
+mod report;
+mod rng;
+mod solution;
+mod solve;
+mod symmetry;
+mod tally;
+mod tree;
+
+#[doc(hidden)]
+pub mod internal;

@@ -28,14 +28,17 @@ fn main() {
     init_logging(&cli);
     signals::install();
     if let Some(bytes) = cli.max_memory {
-        jigsat::process::budget::set_limit(bytes);
+        jigsat::internal::process::budget::set_limit(bytes);
     }
     let exit = match commands::run(&cli) {
         Ok(exit) => exit,
         Err(e) => {
             // Control characters shown, not sent; a value quoted from a
             // file cut to a screenful.
-            eprintln!("jigsat: {}", jigsat::clean::message(&e.to_string(), 2000));
+            eprintln!(
+                "jigsat: {}",
+                jigsat::internal::clean::message(&e.to_string(), 2000)
+            );
             exit::Exit::from(&e)
         }
     };

@@ -1,13 +1,13 @@
 //! The only places that end the process before `main` returns: the
 //! handler of Ctrl-C and SIGTERM, and the watchdog of the time limit.
 //! Both first let the library stop what the run started (solver
-//! programs, temporary files: [`jigsat::process::interrupt`]).
+//! programs, temporary files: [`jigsat::internal::process::interrupt`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use jigsat::process::interrupt;
+use jigsat::internal::process::interrupt;
 
 use crate::exit::Exit;
 
@@ -86,7 +86,9 @@ fn give_up(file: &str, limit: Duration) {
     interrupt::clean_up();
     if let Some((path, text)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
         let _ = match path {
-            Some(p) => jigsat::process::files::write_text(&p, &text).map_err(|e| e.to_string()),
+            Some(p) => {
+                jigsat::internal::process::files::write_text(&p, &text).map_err(|e| e.to_string())
+            }
             None => {
                 use std::io::Write;
                 let mut out = std::io::stdout().lock();
@@ -98,7 +100,7 @@ fn give_up(file: &str, limit: Duration) {
     }
     eprintln!(
         "{file}: gave up: {} (while still setting up the search)",
-        jigsat::report::time_limit_reached(limit)
+        jigsat::internal::report::time_limit_reached(limit)
     );
     let progress = PROGRESS
         .lock()

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use common::{assert_success, jigsat, puzzle_path};
-use jigsat::{Instance, Puzzle};
+use jigsat::internal::{Instance, Puzzle};
 use serde_json::Value;
 
 fn fixture(name: &str) -> PathBuf {
@@ -342,7 +342,7 @@ fn placements(puzzle: &Puzzle) -> Vec<(String, BTreeSet<Vec<[i32; 3]>>)> {
 
 fn round_trip(puzzle: &Puzzle) -> Result<Puzzle, String> {
     let xml = puzzle.to_xmpuzzle()?;
-    let file = jigsat::puzzle::burrtools::read(xml.as_bytes(), "mid.xmpuzzle").unwrap();
+    let file = jigsat::internal::puzzle::burrtools::read(xml.as_bytes(), "mid.xmpuzzle").unwrap();
     let back = file.puzzle(None, "mid").unwrap();
     let toml = back.to_toml().unwrap();
     Ok(Puzzle::parse(&toml, "back.toml", "back").unwrap())

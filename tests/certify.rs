@@ -720,13 +720,13 @@ fn outside_solvers_proofs_are_checked_through_decode() {
 /// is kept; and a list not closed under the symmetries.
 #[test]
 fn the_symmetry_argument_refuses_what_could_lose_a_solution() {
-    use jigsat::certify::breaking::justify;
-    let puzzle = jigsat::puzzle::Puzzle::load(&puzzle_path("soma.toml")).unwrap();
-    let instance = jigsat::instance::Instance::new(&puzzle).unwrap();
+    use jigsat::internal::certify::breaking::justify;
+    let puzzle = jigsat::internal::puzzle::Puzzle::load(&puzzle_path("soma.toml")).unwrap();
+    let instance = jigsat::internal::instance::Instance::new(&puzzle).unwrap();
     let breaking = instance.breaking(true).expect("Soma has a breaking");
     assert!(justify(&puzzle, &instance, &breaking.forbidden, &[]).is_ok());
     // Every placement of the pool forbidden: nothing is kept.
-    let places = jigsat::certify::breaking::placements(&instance);
+    let places = jigsat::internal::certify::breaking::placements(&instance);
     let piece_of = |o: u32| places[o as usize].0;
     let piece = piece_of(breaking.forbidden[0]);
     let all: Vec<u32> = (0..instance.cover().options.len() as u32)

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{jigsat, puzzle_path};
-use jigsat::{Instance, Puzzle};
+use jigsat::internal::{Instance, Puzzle};
 use serde_json::Value;
 
 fn group_order(puzzle: &Puzzle) -> usize {
@@ -350,7 +350,7 @@ fn optional_cells_may_stay_empty() {
     for text in [art, listed] {
         let puzzle = inline(text);
         assert_eq!(puzzle.optional.len(), 1);
-        assert_eq!(puzzle.fill, jigsat::puzzle::Fill::Exact);
+        assert_eq!(puzzle.fill, jigsat::internal::puzzle::Fill::Exact);
         let (count, distinct) = count_of(&puzzle);
         assert_eq!((count, distinct), (2, 1));
     }
@@ -366,7 +366,9 @@ fn optional_cells_may_stay_empty() {
 
 /// `count` and `distinct` through the library's default engine.
 fn count_of(puzzle: &Puzzle) -> (u64, u64) {
-    let (result, _) = jigsat::enumerate(puzzle, &jigsat::Options::default(), &mut |_| {}).unwrap();
+    let (result, _) =
+        jigsat::internal::enumerate(puzzle, &jigsat::internal::Options::default(), &mut |_| {})
+            .unwrap();
     assert!(result.complete);
     (result.count, result.distinct)
 }

@@ -7,8 +7,8 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{check_solution, jigsat, puzzle_path, read_simple_puzzle};
-use jigsat::solve::Outcome;
-use jigsat::{Card, Encoding, Instance, Puzzle, SatSolver};
+use jigsat::internal::solve::Outcome;
+use jigsat::internal::{Card, Encoding, Instance, Puzzle, SatSolver};
 use serde_json::Value;
 
 /// A model of `puzzle`'s CNF, as DIMACS literals.
@@ -20,7 +20,7 @@ fn model_of(puzzle: &str, encoding: Encoding) -> Vec<i32> {
     let encoded = instance.encode(
         encoding,
         Card::default(),
-        jigsat::EdgeEncoding::default(),
+        jigsat::internal::EdgeEncoding::default(),
         breaking.as_ref(),
     );
     match SatSolver::Varisat

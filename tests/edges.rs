@@ -596,9 +596,9 @@ fn the_row_scan_finds_the_planted_solution_and_solves_larger_boards() {
 #[test]
 #[should_panic(expected = "a path must come from branches()")]
 fn the_row_scan_refuses_a_path_it_did_not_offer() {
-    use jigsat::exact::{RowScan, Search};
-    let puzzle = jigsat::Puzzle::load(&puzzle_path("big-cats.toml")).unwrap();
-    let instance = jigsat::instance::Instance::new(&puzzle).unwrap();
+    use jigsat::internal::exact::{RowScan, Search};
+    let puzzle = jigsat::internal::Puzzle::load(&puzzle_path("big-cats.toml")).unwrap();
+    let instance = jigsat::internal::instance::Instance::new(&puzzle).unwrap();
     let mut search = RowScan::new(instance.cover(), None, &[]).unwrap();
     let offered = search.branches().unwrap();
     // An option of the first position that does not fit the second.

@@ -2,11 +2,11 @@
 //! strength, for the sizes stated on the pages in `encodings/`, against the
 //! `rustsat` crate as an independent oracle, and on every puzzle.
 
-use jigsat::encode::amo::{
+use jigsat::internal::encode::amo::{
     AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential,
 };
-use jigsat::encode::card::{Cardinality, SequentialCounter, Totalizer};
-use jigsat::encode::{Card, Cnf, Encoding, Lit, Var};
+use jigsat::internal::encode::card::{Cardinality, SequentialCounter, Totalizer};
+use jigsat::internal::encode::{Card, Cnf, Encoding, Lit, Var};
 use varisat::ExtendFormula;
 
 const AMO: [(&str, &dyn AtMostOne); 7] = [
@@ -500,11 +500,11 @@ mod oracle {
 mod puzzles {
     //! Every puzzle in puzzles/ under every encoding: solved (or proved
     //! impossible by the solver itself) and the solution checked against
-    //! the puzzle by `jigsat::check`, which knows nothing of encodings.
+    //! the puzzle by `jigsat::internal::check`, which knows nothing of encodings.
 
     use super::*;
     use clap::ValueEnum;
-    use jigsat::{Options, Puzzle, Status, solve};
+    use jigsat::internal::{Options, Puzzle, Status, solve};
 
     fn every_encoding(file: &str, expected: Status) {
         every_encoding_and_card(file, expected, &[Card::default()]);
@@ -528,7 +528,7 @@ mod puzzles {
                 assert_eq!(report.status, expected, "{file}, {encoding}+{card}");
                 if expected == Status::Solved {
                     assert_eq!(report.solutions.len(), 1);
-                    jigsat::check(&puzzle, &report.solutions[0]).unwrap();
+                    jigsat::internal::check(&puzzle, &report.solutions[0]).unwrap();
                 }
             }
         }
@@ -568,7 +568,7 @@ mod puzzles {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/big-cats.toml");
         let puzzle = Puzzle::load(&path).unwrap();
         for &encoding in Encoding::value_variants() {
-            for &edges in jigsat::EdgeEncoding::value_variants() {
+            for &edges in jigsat::internal::EdgeEncoding::value_variants() {
                 let options = Options {
                     encoding,
                     edges,
@@ -576,7 +576,7 @@ mod puzzles {
                 };
                 let report = solve(&puzzle, &options).unwrap();
                 assert_eq!(report.status, Status::Solved, "{encoding}+{edges}");
-                jigsat::check(&puzzle, &report.solutions[0]).unwrap();
+                jigsat::internal::check(&puzzle, &report.solutions[0]).unwrap();
             }
         }
     }
@@ -644,7 +644,7 @@ mod puzzles {
 #[test]
 fn the_counted_size_of_every_encoding_is_the_built_size() {
     use clap::ValueEnum;
-    use jigsat::{EdgeEncoding, Instance, Puzzle};
+    use jigsat::internal::{EdgeEncoding, Instance, Puzzle};
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles");
     for name in [
         "soma.toml",
@@ -658,8 +658,12 @@ fn the_counted_size_of_every_encoding_is_the_built_size() {
         for &e in Encoding::value_variants() {
             for card in [Card::default(), Card::Totalizer] {
                 let built = instance.encode(e, card, EdgeEncoding::default(), None).cnf;
-                let counted =
-                    jigsat::encode::size(instance.cover(), e, card, EdgeEncoding::default());
+                let counted = jigsat::internal::encode::size(
+                    instance.cover(),
+                    e,
+                    card,
+                    EdgeEncoding::default(),
+                );
                 assert_eq!(
                     (counted.variables, counted.clauses, counted.literals),
                     (

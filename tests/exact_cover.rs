@@ -5,11 +5,11 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use jigsat::cover::{Cover, Item, ItemKind};
-use jigsat::exact::bitx::BitX;
-use jigsat::exact::dlx::Dlx;
-use jigsat::exact::{self, Search};
-use jigsat::{Instance, Puzzle};
+use jigsat::internal::cover::{Cover, Item, ItemKind};
+use jigsat::internal::exact::bitx::BitX;
+use jigsat::internal::exact::dlx::Dlx;
+use jigsat::internal::exact::{self, Search};
+use jigsat::internal::{Instance, Puzzle};
 use proptest::prelude::*;
 
 type Solutions = BTreeSet<Vec<u32>>;

@@ -8,11 +8,11 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use common::{BrutePiece, jigsat, puzzle_path};
-use jigsat::cover::Cover;
-use jigsat::exact::ExactEngine;
-use jigsat::exact::dlx::Dlx;
-use jigsat::exact::{self, FirstCell, Search};
-use jigsat::{Instance, Options, Puzzle, SolverChoice};
+use jigsat::internal::cover::Cover;
+use jigsat::internal::exact::ExactEngine;
+use jigsat::internal::exact::dlx::Dlx;
+use jigsat::internal::exact::{self, FirstCell, Search};
+use jigsat::internal::{Instance, Options, Puzzle, SolverChoice};
 use proptest::prelude::*;
 
 type Solutions = BTreeSet<Vec<u32>>;
@@ -246,7 +246,7 @@ proptest! {
                 symmetry,
                 ..Options::default()
             };
-            let (found, _) = jigsat::enumerate(&puzzle, &options, &mut |_| {}).unwrap();
+            let (found, _) = jigsat::internal::enumerate(&puzzle, &options, &mut |_| {}).unwrap();
             prop_assert!(found.complete);
             prop_assert_eq!((found.count, found.distinct), expected, "{}", text);
         }

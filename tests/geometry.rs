@@ -1,6 +1,6 @@
 //! Orientation and placement counts against published figures.
 
-use jigsat::{Placements, Puzzle};
+use jigsat::internal::{Placements, Puzzle};
 
 fn load(name: &str) -> Puzzle {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -105,7 +105,7 @@ fn boards_with_holes_leave_holes_uncovered() {
     let placements = Placements::generate(&puzzle).unwrap();
     let centre: Vec<u32> = [(3, 3), (4, 3), (3, 4), (4, 4)]
         .iter()
-        .map(|&(x, y)| jigsat::geometry::Cell::new(x, y, 0))
+        .map(|&(x, y)| jigsat::internal::geometry::Cell::new(x, y, 0))
         .filter_map(|c| puzzle.board.index(c))
         .collect();
     assert!(centre.is_empty(), "the hole is not part of the board");
@@ -126,8 +126,10 @@ fn the_placement_estimate_is_exact_on_boxes_and_never_short() {
             continue;
         }
         let placements = Placements::generate(&puzzle).unwrap();
-        let estimate =
-            jigsat::family::packing::placement::estimate(&puzzle.board, &placements.orientations);
+        let estimate = jigsat::internal::family::packing::placement::estimate(
+            &puzzle.board,
+            &placements.orientations,
+        );
         let actual = placements.all.len() as u64;
         let solid = puzzle.board.len() as i64
             == puzzle
@@ -141,7 +143,7 @@ fn the_placement_estimate_is_exact_on_boxes_and_never_short() {
         } else {
             assert!(estimate.placements >= actual, "{}", puzzle.name);
         }
-        assert!(estimate.bytes < jigsat::process::budget::limit());
+        assert!(estimate.bytes < jigsat::internal::process::budget::limit());
         seen += 1;
     }
     assert!(seen >= 5, "the packing puzzles were read");

@@ -214,9 +214,10 @@ fn a_damaged_or_foreign_job_is_refused_with_exit_2() {
     ));
     assert!(err.contains("not the ones its split cut"), "{err}");
     // The same with its digest made to match: the search says so.
-    let mut job: jigsat::jobs::files::JobFile = toml::from_str(&text).unwrap();
+    let mut job: jigsat::internal::jobs::files::JobFile = toml::from_str(&text).unwrap();
     job.part.prefixes = vec![vec![0, 0]];
-    job.part.digest = jigsat::jobs::trust::part_digest(&job.job.fingerprint, 1, &job.part.prefixes);
+    job.part.digest =
+        jigsat::internal::jobs::trust::part_digest(&job.job.fingerprint, 1, &job.part.prefixes);
     let err = run(&toml::to_string(&job).unwrap());
     assert!(err.contains("not a path"), "{err}");
 }

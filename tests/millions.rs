@@ -1,7 +1,7 @@
 //! Counting many solutions in constant memory: the dominoes' tilings,
 //! whose counts are known in closed form (Kasteleyn; OEIS A004003, and
 //! A065072 up to the square's symmetries), counted by the search threads'
-//! tallies ([`jigsat::enumerate`]) with and without symmetry breaking,
+//! tallies ([`jigsat::internal::enumerate`]) with and without symmetry breaking,
 //! through the whole count, a split and `solve --all`, whose listing is
 //! written as the classes are found (streamed), never held.
 
@@ -114,18 +114,21 @@ fn streamed_json_is_the_held_document() {
 
     // The held route: the library's enumeration, every class kept, drawn
     // as one document at the end.
-    let puzzle = jigsat::Puzzle::load(&puzzle_path("dominoes-6x6.toml")).unwrap();
-    let (result, stats) =
-        jigsat::pipeline::enumerate(&puzzle, &jigsat::options::Options::default(), &mut |_| {})
-            .unwrap();
+    let puzzle = jigsat::internal::Puzzle::load(&puzzle_path("dominoes-6x6.toml")).unwrap();
+    let (result, stats) = jigsat::internal::pipeline::enumerate(
+        &puzzle,
+        &jigsat::internal::options::Options::default(),
+        &mut |_| {},
+    )
+    .unwrap();
     assert_eq!(
         result.classes.len(),
         930,
         "without a listing the classes are kept"
     );
-    let held: Value = serde_json::from_str(&jigsat::render::json::document(
+    let held: Value = serde_json::from_str(&jigsat::internal::render::json::document(
         &puzzle,
-        jigsat::Status::Solved,
+        jigsat::internal::Status::Solved,
         &result.classes,
         Some((result.count, result.distinct)),
         &stats,

@@ -2,7 +2,7 @@
 //! truncation of real solver output give an answer or an error with a line,
 //! never a crash.
 
-use jigsat::solve::model::{self, SolverOutput};
+use jigsat::internal::solve::model::{self, SolverOutput};
 use proptest::prelude::*;
 
 const KISSAT: &str = "c kissat 4.0.4\ns SATISFIABLE\nv 1 -2 3 -4 5\nv -6 7 0\nc exit 10\n";

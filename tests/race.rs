@@ -19,7 +19,7 @@ mod common;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use jigsat::{Options, Puzzle, Status, solve};
+use jigsat::internal::{Options, Puzzle, Status, solve};
 
 fn pocket() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pocket.toml")

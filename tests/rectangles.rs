@@ -5,8 +5,10 @@
 mod common;
 
 use common::{jigsat, puzzle_path};
-use jigsat::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
-use jigsat::{Model, Options, OrderInstance, Outcome, Puzzle, Status, check, enumerate, solve};
+use jigsat::internal::family::boxes::encoding::{Cumulative, OrderModel, OrderOptions};
+use jigsat::internal::{
+    Model, Options, OrderInstance, Outcome, Puzzle, Status, check, enumerate, solve,
+};
 use proptest::prelude::*;
 
 fn inline(text: &str) -> Puzzle {
@@ -17,7 +19,7 @@ fn inline(text: &str) -> Puzzle {
 fn counts(puzzle: &Puzzle, model: Model, no_symmetry: bool) -> (u64, u64) {
     let options = Options {
         model,
-        solver: jigsat::SolverChoice::Sat(jigsat::SatSolver::Varisat),
+        solver: jigsat::internal::SolverChoice::Sat(jigsat::internal::SatSolver::Varisat),
         symmetry: !no_symmetry,
         ..Options::default()
     };
@@ -175,7 +177,7 @@ fn the_order_model_is_chosen_only_where_it_applies() {
         inline("[board]\nsize = [4, 2]\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = 4\n");
     // With a SAT solver, auto picks the order encoding for rectangles...
     let sat = Options {
-        solver: jigsat::SolverChoice::Sat(jigsat::SatSolver::Varisat),
+        solver: jigsat::internal::SolverChoice::Sat(jigsat::internal::SatSolver::Varisat),
         ..Options::default()
     };
     let report = solve(&rect, &sat).unwrap();
@@ -211,7 +213,10 @@ fn the_order_model_is_chosen_only_where_it_applies() {
         let err = solve(&puzzle, &forced).unwrap_err();
         // Bad usage: the binary answers it with exit status 2.
         assert!(
-            matches!(err, jigsat::Error::Usage(_) | jigsat::Error::Input(_)),
+            matches!(
+                err,
+                jigsat::internal::Error::Usage(_) | jigsat::internal::Error::Input(_)
+            ),
             "{err}"
         );
     }
@@ -254,7 +259,9 @@ fn calibron_12_solves_and_checks() {
     check(&puzzle, &report.solutions[0]).unwrap();
     // The first-cell search over placements.
     let placements = Options {
-        solver: jigsat::SolverChoice::Exact(jigsat::exact::ExactEngine::FirstCell),
+        solver: jigsat::internal::SolverChoice::Exact(
+            jigsat::internal::exact::ExactEngine::FirstCell,
+        ),
         ..Options::default()
     };
     let report = solve(&puzzle, &placements).unwrap();
@@ -306,7 +313,7 @@ fn order_assignments(puzzle: &Puzzle, cumulative: Cumulative) -> u64 {
             ..OrderOptions::default()
         },
     );
-    let solver = jigsat::SatSolver::Varisat.build();
+    let solver = jigsat::internal::SatSolver::Varisat.build();
     let mut found = 0;
     loop {
         match solver.solve(&model.cnf, None).unwrap() {
@@ -416,11 +423,11 @@ proptest! {
         if OrderInstance::new(&puzzle).is_ok() {
             prop_assert_eq!(&corner.2, "corner", "{}", text);
         }
-        let first_cell = counts(Options { solver: jigsat::SolverChoice::Exact(jigsat::exact::ExactEngine::FirstCell), ..Options::default() });
+        let first_cell = counts(Options { solver: jigsat::internal::SolverChoice::Exact(jigsat::internal::exact::ExactEngine::FirstCell), ..Options::default() });
         prop_assert_eq!((corner.0, corner.1), (first_cell.0, first_cell.1), "{}", text);
         // SAT enumerates one class per call: only where there are few.
         if corner.1 <= 50 {
-            let sat = counts(Options { solver: jigsat::SolverChoice::Sat(jigsat::SatSolver::Varisat), ..Options::default() });
+            let sat = counts(Options { solver: jigsat::internal::SolverChoice::Sat(jigsat::internal::SatSolver::Varisat), ..Options::default() });
             prop_assert_eq!((corner.0, corner.1), (sat.0, sat.1), "{}", text);
         }
     }

@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use common::{jigsat, puzzle_path};
-use jigsat::Puzzle;
+use jigsat::internal::Puzzle;
 
 type V = [f32; 3];
 

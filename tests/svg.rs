@@ -13,10 +13,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use common::{jigsat, puzzle_path};
-use jigsat::geometry::Cell;
-use jigsat::render::svg;
-use jigsat::solution::PlacedPiece;
-use jigsat::{Puzzle, Solution, check};
+use jigsat::internal::geometry::Cell;
+use jigsat::internal::render::svg;
+use jigsat::internal::solution::PlacedPiece;
+use jigsat::internal::{Puzzle, Solution, check};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -166,20 +166,20 @@ fn decode_draws_too() {
     let dir = tempfile::tempdir().unwrap();
     let cnf = dir.path().join("soma.cnf");
     let puzzle = Puzzle::load(&file).unwrap();
-    let instance = jigsat::Instance::new(&puzzle).unwrap();
+    let instance = jigsat::internal::Instance::new(&puzzle).unwrap();
     let breaking = instance.breaking(true);
     let encoded = instance.encode(
-        jigsat::Encoding::default(),
-        jigsat::Card::default(),
-        jigsat::EdgeEncoding::default(),
+        jigsat::internal::Encoding::default(),
+        jigsat::internal::Card::default(),
+        jigsat::internal::EdgeEncoding::default(),
         breaking.as_ref(),
     );
-    let values = match jigsat::SatSolver::Varisat
+    let values = match jigsat::internal::SatSolver::Varisat
         .build()
         .solve(&encoded.cnf, None)
         .unwrap()
     {
-        jigsat::Outcome::Sat(values) => values,
+        jigsat::internal::Outcome::Sat(values) => values,
         other => panic!("{other:?}"),
     };
     let lits: Vec<String> = (1..values.len())
@@ -395,10 +395,10 @@ fn tiles_are_well_formed_with_a_group_each() {
 
 #[test]
 fn touching_pieces_differ_for_colour_blind_eyes_too() {
-    use jigsat::render::palette;
+    use jigsat::internal::render::palette;
     for (file, _) in puzzles() {
         let puzzle = Puzzle::load(&file).unwrap();
-        let report = jigsat::solve(&puzzle, &Default::default()).unwrap();
+        let report = jigsat::internal::solve(&puzzle, &Default::default()).unwrap();
         let solution = &report.solutions[0];
         let fills = palette::colours(solution);
         let worst = palette::touching(solution)

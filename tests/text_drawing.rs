@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
 use common::{jigsat, puzzle_path};
-use jigsat::Puzzle;
+use jigsat::internal::Puzzle;
 use serde_json::Value;
 
 use common::Point;

@@ -9,8 +9,8 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{assert_success, jigsat, puzzle_path};
-use jigsat::jobs::files::{Checkpoint, JobFile, PlanFile, ResultFile};
-use jigsat::jobs::trust;
+use jigsat::internal::jobs::files::{Checkpoint, JobFile, PlanFile, ResultFile};
+use jigsat::internal::jobs::trust;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -437,7 +437,7 @@ fn p3_totals_past_2_64_and_figures_that_are_not_numbers_are_refused() {
     counted_split(&puzzle_path("soma.toml"), 4, dir.path(), &[]);
     let path = |p| part_file(dir.path(), "results", p, "result");
     let kept: Vec<ResultFile> = (1..=4).map(|p| read(&path(p))).collect();
-    let edit = |p: usize, f: &dyn Fn(&mut jigsat::jobs::files::PartResult)| {
+    let edit = |p: usize, f: &dyn Fn(&mut jigsat::internal::jobs::files::PartResult)| {
         let mut r = kept[p - 1].clone();
         f(&mut r.result);
         r.result = trust::seal(r.result);
@@ -445,7 +445,7 @@ fn p3_totals_past_2_64_and_figures_that_are_not_numbers_are_refused() {
     };
     let restore = || (1..=4).for_each(|p| write(&path(p), &kept[p - 1]));
     // found = 2^63 in two results, checksums made to match.
-    let huge = |r: &mut jigsat::jobs::files::PartResult| {
+    let huge = |r: &mut jigsat::internal::jobs::files::PartResult| {
         r.tally[0].found = 1 << 63;
         r.solutions = r.tally.iter().map(|t| t.found).sum();
     };

@@ -57,6 +57,7 @@
 //! wrong, as the command line does.
 
 #![deny(missing_docs)]
+#![deny(rustdoc::private_intra_doc_links)]
 
 mod error;
 mod puzzle;

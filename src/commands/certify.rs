@@ -1,6 +1,6 @@
 //! `jigsat solve --proof FILE` and `--certify`: "no solution" with a
 //! proof anyone can check, and checked here by jigsat's own LRAT checker
-//! ([`jigsat::certify`]).
+//! ([`jigsat::internal::certify`]).
 //!
 //! The run is its own, not the portfolio's: a proof needs the built-in
 //! CaDiCaL on the placement CNF (the one `jigsat dimacs` writes), so an
@@ -14,12 +14,12 @@ use std::time::Instant;
 
 use crate::cli::{CountArgs, ProofFormatArg, SolveArgs};
 use crate::exit::Exit;
-use jigsat::certify::{self, Answer, ProofFormat, Until, directory};
-use jigsat::error::{Error, Result};
-use jigsat::instance::Instance;
-use jigsat::options::SolverChoice;
-use jigsat::render::text;
-use jigsat::solve::SatSolver;
+use jigsat::internal::certify::{self, Answer, ProofFormat, Until, directory};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::instance::Instance;
+use jigsat::internal::options::SolverChoice;
+use jigsat::internal::render::text;
+use jigsat::internal::solve::SatSolver;
 
 use super::shared::{Sink, load};
 
@@ -32,11 +32,11 @@ const WATCHDOG_SLACK: std::time::Duration = std::time::Duration::from_millis(200
 /// limit, or at Ctrl-C. Should the limit's watchdog end the run after all
 /// (a step that did not poll in time on a loaded machine), its last line
 /// says, as the run itself would, that nothing was certified.
-fn until(options: &jigsat::options::Options) -> Until {
+fn until(options: &jigsat::internal::options::Options) -> Until {
     crate::signals::on_give_up_progress(Box::new(|| Some("nothing was certified".into())));
     Until::new(
         options.time_limit.map(|l| l.saturating_sub(WATCHDOG_SLACK)),
-        jigsat::process::interrupt::flag(),
+        jigsat::internal::process::interrupt::flag(),
     )
 }
 
@@ -86,7 +86,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         match (&witness, &args.certify.proof) {
             (Some(w), proof) => {
                 if let Some(path) = proof {
-                    jigsat::process::files::write_text(path, &w.text(&puzzle))?;
+                    jigsat::internal::process::files::write_text(path, &w.text(&puzzle))?;
                 }
                 let mut line = format!(
                     "no solution, by a {} colouring (the pre-check)",
@@ -219,7 +219,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             Ok(not_certified(&file, &options, ", no proof written"))
         }
         Answer::Unsat => {
-            let size = jigsat::process::budget::human(proved.bytes);
+            let size = jigsat::internal::process::budget::human(proved.bytes);
             if !certifying {
                 println!("{}: no solution", puzzle.name);
                 eprintln!(
@@ -254,7 +254,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                     Ok(Exit::NoSolution)
                 }
                 Err(certify::Rejected::Stopped) => {
-                    let interrupted = jigsat::process::interrupt::raised();
+                    let interrupted = jigsat::internal::process::interrupt::raised();
                     eprintln!("{file}: the proof's check was stopped: nothing was certified");
                     Ok(if interrupted {
                         Exit::Interrupted
@@ -350,7 +350,7 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
                     c.fixed.len(),
                     c.distinct,
                     c.prover,
-                    jigsat::process::budget::human(c.proved.bytes),
+                    jigsat::internal::process::budget::human(c.proved.bytes),
                     c.checked.added,
                     c.encoded.encoding.name(),
                     c.variables,
@@ -394,14 +394,14 @@ impl Prepared {
 /// time limit), and how it ended.
 fn not_certified(
     file: &impl std::fmt::Display,
-    options: &jigsat::options::Options,
+    options: &jigsat::internal::options::Options,
     more: &str,
 ) -> Exit {
-    let interrupted = jigsat::process::interrupt::raised();
+    let interrupted = jigsat::internal::process::interrupt::raised();
     let why = if interrupted {
         "interrupted".to_string()
     } else {
-        jigsat::report::time_limit_reached(options.time_limit.unwrap_or_default())
+        jigsat::internal::report::time_limit_reached(options.time_limit.unwrap_or_default())
     };
     eprintln!("{file}: {why}: nothing was certified{more}");
     if interrupted {
@@ -418,7 +418,7 @@ fn temporary_proof(
     asked: Option<&Path>,
 ) -> Result<(
     Option<tempfile::NamedTempFile>,
-    Option<jigsat::process::files::TempFile>,
+    Option<jigsat::internal::process::files::TempFile>,
 )> {
     if asked.is_some() {
         return Ok((None, None));
@@ -427,6 +427,6 @@ fn temporary_proof(
         .prefix(".jigsat-proof")
         .tempfile()
         .map_err(|e| Error::io(std::env::temp_dir(), e))?;
-    let registered = jigsat::process::files::TempFile::new(temp.path());
+    let registered = jigsat::internal::process::files::TempFile::new(temp.path());
     Ok((Some(temp), Some(registered)))
 }

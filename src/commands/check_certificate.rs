@@ -1,17 +1,17 @@
 //! `jigsat check-certificate DIR [PUZZLE]`: a certificate directory
-//! re-checked from the puzzle alone ([`jigsat::certify::directory`]).
+//! re-checked from the puzzle alone ([`jigsat::internal::certify::directory`]).
 
 use crate::cli::CheckCertificateArgs;
 use crate::exit::Exit;
-use jigsat::certify::{Until, directory};
-use jigsat::error::Result;
+use jigsat::internal::certify::{Until, directory};
+use jigsat::internal::error::Result;
 
 pub fn run(args: &CheckCertificateArgs, quiet: bool) -> Result<Exit> {
     let started = std::time::Instant::now();
     if let Some(p) = &args.puzzle {
-        jigsat::process::files::reading(p);
+        jigsat::internal::process::files::reading(p);
     }
-    let until = Until::new(None, jigsat::process::interrupt::flag());
+    let until = Until::new(None, jigsat::internal::process::interrupt::flag());
     let certified = directory::check(&args.dir, args.puzzle.as_deref(), &until)?;
     println!(
         "{}: certified: {}",

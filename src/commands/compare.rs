@@ -8,17 +8,17 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
-use jigsat::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
-use jigsat::error::{Error, Result};
-use jigsat::family::boxes::OrderInstance;
-use jigsat::instance::Instance;
-use jigsat::options::SolverChoice;
-use jigsat::options::{Model, Options};
-use jigsat::pipeline::{self, run_solver};
-use jigsat::puzzle::Puzzle;
-use jigsat::render::table::{Row, render};
-use jigsat::report::{Status, ms};
-use jigsat::solve::{Outcome, Solver};
+use jigsat::internal::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::family::boxes::OrderInstance;
+use jigsat::internal::instance::Instance;
+use jigsat::internal::options::SolverChoice;
+use jigsat::internal::options::{Model, Options};
+use jigsat::internal::pipeline::{self, run_solver};
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::table::{Row, render};
+use jigsat::internal::report::{Status, ms};
+use jigsat::internal::solve::{Outcome, Solver};
 
 use super::shared::{Sink, load};
 

@@ -9,8 +9,8 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::cli::ConvertArgs;
-use jigsat::error::{Error, Result};
-use jigsat::process::files::write_atomically;
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::process::files::write_atomically;
 
 use super::shared::load;
 

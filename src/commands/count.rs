@@ -7,11 +7,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use jigsat::error::{Error, Result};
-use jigsat::options::Options;
-use jigsat::pipeline;
-use jigsat::puzzle::Puzzle;
-use jigsat::render::{Format, json};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::options::Options;
+use jigsat::internal::pipeline;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::{Format, json};
 
 use super::shared::{Progress, Sink, enumeration_status, load};
 
@@ -51,15 +51,16 @@ fn forecast(
         std::thread::park_timeout(Duration::from_millis(20));
     }
     let estimate = if quiet {
-        jigsat::tree::walks(puzzle, options, FORECAST_PROBES, 1).map(|w| w.map(|t| (t, None)))
+        jigsat::internal::tree::walks(puzzle, options, FORECAST_PROBES, 1)
+            .map(|w| w.map(|t| (t, None)))
     } else {
-        jigsat::tree::estimate(puzzle, options, FORECAST_PROBES, 1)
+        jigsat::internal::tree::estimate(puzzle, options, FORECAST_PROBES, 1)
             .map(|e| e.map(|e| (e.tree.clone(), Some(e))))
     };
     let Ok(Ok((tree, e))) = estimate else {
         return;
     };
-    if let Some(why) = jigsat::tally::beyond_u64(tree.solutions) {
+    if let Some(why) = jigsat::internal::tally::beyond_u64(tree.solutions) {
         if let Ok(mut r) = refused.lock() {
             *r = Some(why);
         }
@@ -90,11 +91,11 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     super::shared::no_picture(args.output.format, "count")?;
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
-    let interrupt = jigsat::process::interrupt::flag();
+    let interrupt = jigsat::internal::process::interrupt::flag();
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
-    if jigsat::jobs::files::is_job(&args.puzzle) {
+    if jigsat::internal::jobs::files::is_job(&args.puzzle) {
         return super::shared::parts::count_job(args);
     }
     if args.certify {
@@ -117,9 +118,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     options.stop = Some(interrupt);
     // Taking assemblies apart needs one of each class; a plain count keeps none.
     options.want = if args.disassemble {
-        jigsat::enumerate::Want::Classes
+        jigsat::internal::enumerate::Want::Classes
     } else {
-        jigsat::enumerate::Want::Counts
+        jigsat::internal::enumerate::Want::Counts
     };
     options.burnside = args.burnside;
     let done = AtomicBool::new(false);
@@ -159,7 +160,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         }
         false => None,
     };
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
     let status = enumeration_status(&result);
@@ -187,7 +188,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     if let Some(line) = searched.filter(|_| !result.complete) {
         eprintln!("{}: {line}", args.puzzle.display());
     }
-    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+    if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
         return Ok(Exit::Interrupted);
     }
     if let Some((_, Some((line, code)))) = disassembly {

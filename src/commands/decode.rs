@@ -14,16 +14,16 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use crate::cli::DecodeArgs;
-use jigsat::encode::{Card, EdgeEncoding, Encoded, Encoding};
-use jigsat::error::{InputError, Result};
-use jigsat::instance::Instance;
-use jigsat::puzzle::Puzzle;
-use jigsat::render::{Format, json, text};
-use jigsat::report::{Stats, Status, ms};
-use jigsat::solution::Solution;
-use jigsat::solve::dimacs::{self, CnfSource, Header};
-use jigsat::solve::external::first_falsified;
-use jigsat::solve::model::{self, ModelError, SolverOutput};
+use jigsat::internal::encode::{Card, EdgeEncoding, Encoded, Encoding};
+use jigsat::internal::error::{InputError, Result};
+use jigsat::internal::instance::Instance;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::{Format, json, text};
+use jigsat::internal::report::{Stats, Status, ms};
+use jigsat::internal::solution::Solution;
+use jigsat::internal::solve::dimacs::{self, CnfSource, Header};
+use jigsat::internal::solve::external::first_falsified;
+use jigsat::internal::solve::model::{self, ModelError, SolverOutput};
 
 use super::shared::{Sink, load};
 
@@ -225,7 +225,7 @@ fn read_answer(
             Some(match &args.proof {
                 Some(path) => {
                     let start = Instant::now();
-                    let checked = jigsat::certify::check_input(cnf, path)?;
+                    let checked = jigsat::internal::certify::check_input(cnf, path)?;
                     format!(
                         "no solution, certified: the solver's LRAT proof {} ({} clauses added, {} deleted, {} hints) checks against the CNF, by jigsat's checker in {:.3} s",
                         path.display(),
@@ -249,15 +249,15 @@ fn read_answer(
 }
 
 fn read_cnf_header(path: &Path) -> Result<(String, Header)> {
-    jigsat::process::files::reading(path);
-    let file = jigsat::input::open(path)?;
+    jigsat::internal::process::files::reading(path);
+    let file = jigsat::internal::input::open(path)?;
     let name = path.display().to_string();
     let header = dimacs::read_header(std::io::BufReader::new(file), &name)?;
     Ok((name, header))
 }
 
 /// The model, from a file or standard input (`-`), within the budget's
-/// cap on an input ([`jigsat::input`]): an endless stream stops there.
+/// cap on an input ([`jigsat::internal::input`]): an endless stream stops there.
 fn read_model(path: &Path) -> Result<Vec<u8>> {
-    jigsat::input::read(path)
+    jigsat::internal::input::read(path)
 }

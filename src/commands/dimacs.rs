@@ -5,12 +5,12 @@ use crate::exit::Exit;
 use std::io::Write;
 
 use crate::cli::{DimacsArgs, ExportFormat};
-use jigsat::error::{Error, Result};
-use jigsat::exact::knuth;
-use jigsat::instance::Instance;
-use jigsat::puzzle::Puzzle;
-use jigsat::report::ms;
-use jigsat::solve::dimacs::{self, CnfSource};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::exact::knuth;
+use jigsat::internal::instance::Instance;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::report::ms;
+use jigsat::internal::solve::dimacs::{self, CnfSource};
 
 use super::shared::load;
 
@@ -100,7 +100,7 @@ fn write_dlx(
     ];
     match &args.output {
         Some(path) => {
-            jigsat::process::files::write_atomically(path, |file| {
+            jigsat::internal::process::files::write_atomically(path, |file| {
                 export.write(file, forbidden, &header)
             })?;
         }

@@ -1,5 +1,5 @@
 //! `jigsat disasm`, and the `--disassemble` of `count` and `solve`: the
-//! assemblies found, each taken apart by [`jigsat::disasm`], with the level
+//! assemblies found, each taken apart by [`jigsat::internal::disasm`], with the level
 //! text BurrTools prints and the plan of moves.
 
 use crate::exit::Exit;
@@ -13,16 +13,16 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::cli::DisasmArgs;
-use jigsat::disasm::{self, Body, DIRECTIONS, Disassembly, Halt, Limits, Progress, Rule};
-use jigsat::error::{Error, Result};
-use jigsat::geometry::Cell;
-use jigsat::options::Options;
-use jigsat::pipeline;
-use jigsat::puzzle::Puzzle;
-use jigsat::render::{Format, json};
-use jigsat::report::Status;
-use jigsat::solution::Solution;
-use jigsat::symmetry::Group;
+use jigsat::internal::disasm::{self, Body, DIRECTIONS, Disassembly, Halt, Limits, Progress, Rule};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::geometry::Cell;
+use jigsat::internal::options::Options;
+use jigsat::internal::pipeline;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::{Format, json};
+use jigsat::internal::report::Status;
+use jigsat::internal::solution::Solution;
+use jigsat::internal::symmetry::Group;
 
 use super::shared::{Sink, enumeration_status, load};
 
@@ -47,10 +47,10 @@ pub(super) fn check_puzzle(path: &Path, puzzle: &Puzzle) -> Result<()> {
 /// none (every piece on its own, weight 1).
 pub(super) fn groups(path: &Path, problem: Option<&str>) -> Result<Groups> {
     let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-    if !jigsat::puzzle::burrtools::is_xmpuzzle(path, &bytes) {
+    if !jigsat::internal::puzzle::burrtools::is_xmpuzzle(path, &bytes) {
         return Ok(None);
     }
-    let file = jigsat::puzzle::burrtools::read(&bytes, &path.display().to_string())?;
+    let file = jigsat::internal::puzzle::burrtools::read(&bytes, &path.display().to_string())?;
     Ok(Some(file.groups_and_weights(problem)?))
 }
 
@@ -119,7 +119,7 @@ pub(super) fn take_apart(
     limits: &Limits,
     threads: usize,
 ) -> Result<Vec<Option<Answer>>> {
-    let instance = jigsat::instance::Instance::new(puzzle)?;
+    let instance = jigsat::internal::instance::Instance::new(puzzle)?;
     let group = instance.group();
     let chosen: Vec<disasm::Image> = solutions
         .iter()
@@ -198,7 +198,7 @@ pub(super) fn limits(
     Limits {
         stop: Some(stop),
         deadline: time_limit.map(|t| started + t),
-        max_bytes: jigsat::process::budget::limit(),
+        max_bytes: jigsat::internal::process::budget::limit(),
     }
 }
 
@@ -230,8 +230,8 @@ pub(super) fn halt_line(path: &Path, halt: &Halt, p: &Progress) -> (String, Exit
             format!(
                 "{}: disassembly stopped {at}: its states would take {} (over the memory budget of {}; --max-memory raises it)",
                 path.display(),
-                jigsat::process::budget::human(*bytes),
-                jigsat::process::budget::human(jigsat::process::budget::limit())
+                jigsat::internal::process::budget::human(*bytes),
+                jigsat::internal::process::budget::human(jigsat::internal::process::budget::limit())
             ),
             Exit::GaveUp,
         ),
@@ -403,7 +403,7 @@ pub(super) fn patch_document(
 
 pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
-    let interrupt = jigsat::process::interrupt::flag();
+    let interrupt = jigsat::internal::process::interrupt::flag();
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
@@ -437,7 +437,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         if status == Status::Unknown {
             super::shared::counts::report_stop(&args.puzzle, &result, status);
             return Ok(
-                if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+                if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
                     Exit::Interrupted
                 } else {
                     Exit::GaveUp
@@ -455,10 +455,10 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         return Ok(Exit::NoSolution);
     }
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
-    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+    if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
         return Ok(Exit::Interrupted);
     }
-    jigsat::process::interrupt::rearm();
+    jigsat::internal::process::interrupt::rearm();
     let limits = limits(interrupt, args.search.time_limit, started);
     let answers = take_apart(
         &puzzle,
@@ -469,7 +469,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         &limits,
         options.threads(),
     )?;
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     let bodies: Vec<Vec<Body>> = solutions
         .iter()
         .map(|s| disasm::bodies(&puzzle, s, groups.as_deref()))
@@ -564,9 +564,9 @@ pub(super) struct Asked<'a> {
 fn prepare(asked: &Asked) -> Result<(Groups, Limits)> {
     check_puzzle(asked.path, asked.puzzle)?;
     let groups = groups(asked.path, asked.problem)?;
-    jigsat::process::interrupt::rearm();
+    jigsat::internal::process::interrupt::rearm();
     let limits = limits(
-        jigsat::process::interrupt::flag(),
+        jigsat::internal::process::interrupt::flag(),
         asked.options.time_limit,
         asked.started,
     );
@@ -646,9 +646,9 @@ pub(super) fn solve_apart(
     let started = Instant::now();
     check_puzzle(&args.puzzle, puzzle)?;
     let mut options = args.search.options(None);
-    options.stop = Some(jigsat::process::interrupt::flag());
+    options.stop = Some(jigsat::internal::process::interrupt::flag());
     let (result, stats) = pipeline::enumerate(puzzle, &options, &mut |_| {})?;
-    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+    if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
         eprintln!(
             "{}: interrupted while finding the assemblies",
             args.puzzle.display()
@@ -664,7 +664,7 @@ pub(super) fn solve_apart(
         started,
     };
     let (found, halt) = first_apart(&asked, &result.classes)?;
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     let status = match (&found, &halt, result.complete) {
         (Some(_), _, _) => Status::Solved,
         (None, None, true) => Status::Unsolvable,
@@ -686,7 +686,8 @@ pub(super) fn solve_apart(
         }
         _ => match &found {
             Some((s, _, text)) => {
-                let mut out = jigsat::render::text::draw(puzzle, s, sink.style(&args.draw));
+                let mut out =
+                    jigsat::internal::render::text::draw(puzzle, s, sink.style(&args.draw));
                 out += text;
                 out
             }
@@ -707,7 +708,7 @@ pub(super) fn solve_apart(
         eprintln!("{line}");
         return Ok(code);
     }
-    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+    if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
         return Ok(Exit::Interrupted);
     }
     Ok(status.into())

@@ -2,9 +2,9 @@
 
 use crate::cli::EstimateArgs;
 use crate::exit::Exit;
-use jigsat::error::Result;
-use jigsat::render::Format;
-use jigsat::tree::TreeEstimate;
+use jigsat::internal::error::Result;
+use jigsat::internal::render::Format;
+use jigsat::internal::tree::TreeEstimate;
 
 use super::shared::{Sink, load};
 
@@ -26,8 +26,9 @@ pub fn run(args: &EstimateArgs) -> Result<Exit> {
         crate::signals::on_give_up(args.output.output.as_deref(), format!("{doc}\n"));
     }
     let options = args.search.options(None);
-    let found = jigsat::tree::estimate(&puzzle, &options, args.probes as usize, args.seed)?;
-    jigsat::process::interrupt::finishing();
+    let found =
+        jigsat::internal::tree::estimate(&puzzle, &options, args.probes as usize, args.seed)?;
+    jigsat::internal::process::interrupt::finishing();
     let out = match (&found, args.output.format) {
         (Ok(e), Format::Json) => json(&puzzle.name, e),
         (Ok(e), _) => format!("{}: {}\n", puzzle.name, line(e)),
@@ -58,7 +59,7 @@ pub fn run(args: &EstimateArgs) -> Result<Exit> {
 pub fn line(e: &TreeEstimate) -> String {
     let t = &e.tree;
     let solutions = match t.solutions {
-        s if jigsat::tally::beyond_u64(s).is_some() => format!(
+        s if jigsat::internal::tally::beyond_u64(s).is_some() => format!(
             " reaching about {} solutions (past 2^64: `count` refuses it)",
             whole(s)
         ),

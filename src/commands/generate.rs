@@ -2,8 +2,8 @@
 
 use crate::cli::GenerateCommand;
 use crate::exit::Exit;
-use jigsat::error::{Error, Result};
-use jigsat::generate::{self, EdgeSpec};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::generate::{self, EdgeSpec};
 
 use super::shared::Sink;
 
@@ -28,8 +28,8 @@ pub fn run(what: &GenerateCommand) -> Result<Exit> {
             });
             // Never write a board that `solve` would refuse as too large.
             let name = format!("the generated {}x{} board", args.size.0, args.size.1);
-            let puzzle = jigsat::puzzle::Puzzle::parse(&text, &name, "edges")?;
-            jigsat::family::tiles::check_size(&puzzle).map_err(|e| {
+            let puzzle = jigsat::internal::puzzle::Puzzle::parse(&text, &name, "edges")?;
+            jigsat::internal::family::tiles::check_size(&puzzle).map_err(|e| {
                 Error::Usage(format!(
                     "{name} would be refused by solve: {e}; nothing written"
                 ))

@@ -6,15 +6,15 @@ use serde_json::json;
 use clap::ValueEnum;
 
 use crate::cli::{EncodingArgs, InfoArgs};
-use jigsat::encode::{EdgeEncoding, Encoding};
+use jigsat::internal::encode::{EdgeEncoding, Encoding};
 use std::path::Path;
 
-use jigsat::error::Result;
-use jigsat::family::PartSize;
-use jigsat::family::packing::{self, placement};
-use jigsat::instance::Instance;
-use jigsat::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
-use jigsat::render::Format;
+use jigsat::internal::error::Result;
+use jigsat::internal::family::PartSize;
+use jigsat::internal::family::packing::{self, placement};
+use jigsat::internal::instance::Instance;
+use jigsat::internal::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
+use jigsat::internal::render::Format;
 
 use super::shared::{Sink, load};
 
@@ -127,7 +127,7 @@ impl Facts {
         // Counted, not built: a pairwise CNF of Calibron 12 would take
         // gigabytes (encode::size).
         let size = |e: Encoding| {
-            let size = jigsat::encode::size(instance.cover(), e, args.card, args.edges);
+            let size = jigsat::internal::encode::size(instance.cover(), e, args.card, args.edges);
             (e, size.variables as u32, size.clauses as usize + units)
         };
         Facts {
@@ -163,7 +163,7 @@ fn fill_name(puzzle: &Puzzle) -> String {
 
 /// A BurrTools file's problems, one line each; none for a TOML file.
 fn problems(path: &Path) -> Result<Vec<String>> {
-    let bytes = jigsat::input::read(path)?;
+    let bytes = jigsat::internal::input::read(path)?;
     if !burrtools::is_xmpuzzle(path, &bytes) {
         return Ok(Vec::new());
     }
@@ -279,7 +279,7 @@ fn text_document(puzzle: &Puzzle, facts: &Facts, args: &InfoArgs) -> String {
             out += &format!(
                 "\nabout {} placements, estimated (more than {BUILD_AT_MOST}: not built), taking about {}; the CNF is not counted\n",
                 facts.options,
-                jigsat::process::budget::human(bytes.unwrap_or(0)),
+                jigsat::internal::process::budget::human(bytes.unwrap_or(0)),
             );
         }
     }

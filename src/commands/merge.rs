@@ -5,9 +5,9 @@ use crate::exit::Exit;
 use std::path::{Path, PathBuf};
 
 use crate::cli::MergeArgs;
-use jigsat::error::{Error, Result};
-use jigsat::jobs;
-use jigsat::jobs::files::{self, PartResult, PlanFile, ResultFile};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::jobs;
+use jigsat::internal::jobs::files::{self, PartResult, PlanFile, ResultFile};
 
 use super::shared::Sink;
 

@@ -21,7 +21,7 @@ mod split;
 
 use crate::cli::{Cli, Command};
 use crate::exit::Exit;
-use jigsat::error::Result;
+use jigsat::internal::error::Result;
 
 pub fn run(cli: &Cli) -> Result<Exit> {
     match &cli.command {

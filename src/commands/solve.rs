@@ -3,10 +3,10 @@
 
 use crate::cli::SolveArgs;
 use crate::exit::Exit;
-use jigsat::error::{Error, Result};
-use jigsat::pipeline;
-use jigsat::render::{Format, json, text};
-use jigsat::report::Status;
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::pipeline;
+use jigsat::internal::render::{Format, json, text};
+use jigsat::internal::report::Status;
 
 use super::shared::listing::Listed;
 use super::shared::{Progress, Sink, enumeration_status, load};
@@ -15,7 +15,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
-    if jigsat::jobs::files::is_job(&args.puzzle) {
+    if jigsat::internal::jobs::files::is_job(&args.puzzle) {
         return super::shared::parts::solve_job(args, quiet);
     }
     if args.certify.proof.is_some() || args.certify.certify {
@@ -38,7 +38,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     let report = pipeline::solve(&puzzle, &options)?;
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     let progress = watch.and_then(|w| w.finish());
     let out = match args.output.format {
         f if f.is_picture() => {
@@ -110,7 +110,12 @@ pub(crate) const PICTURE_MOST: usize = 10_000;
 
 /// `--all` and `--limit`: every class, written as it is found (text and
 /// JSON) or drawn together at the end (pictures).
-fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) -> Result<Exit> {
+fn run_all(
+    args: &SolveArgs,
+    quiet: bool,
+    puzzle: &jigsat::internal::Puzzle,
+    sink: &Sink,
+) -> Result<Exit> {
     let search = &args.search;
     let limit = if args.all {
         args.limit
@@ -123,11 +128,11 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) 
     }
     let listed = Listed::open(sink.path, format, sink.style(&args.draw), quiet, puzzle)?;
     let mut options = search.options(limit.map(|n| n as usize));
-    options.stop = Some(jigsat::process::interrupt::flag());
+    options.stop = Some(jigsat::internal::process::interrupt::flag());
     options.listing = Some(listed.hook());
     let progress = Progress::new(quiet);
     let enumerated = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n));
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     progress.finish();
     // A failed run drops the listing: a file half written is removed.
     let (result, stats) = enumerated?;
@@ -139,11 +144,11 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &jigsat::Puzzle, sink: &Sink) 
 /// The exit of `--all` / `--limit`, after its output.
 fn ended(
     args: &SolveArgs,
-    result: &jigsat::enumerate::Enumeration,
+    result: &jigsat::internal::enumerate::Enumeration,
     status: Status,
 ) -> Result<Exit> {
     super::shared::counts::report_stop(&args.puzzle, result, status);
-    if result.stopped == Some(jigsat::enumerate::Stopped::Interrupted) {
+    if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
         return Ok(Exit::Interrupted);
     }
     Ok(status.into())
@@ -154,7 +159,7 @@ fn ended(
 fn draw_all(
     args: &SolveArgs,
     quiet: bool,
-    puzzle: &jigsat::Puzzle,
+    puzzle: &jigsat::internal::Puzzle,
     sink: &Sink,
     limit: Option<u64>,
 ) -> Result<Exit> {
@@ -171,13 +176,13 @@ fn draw_all(
     // One more than a picture draws, to know that there are more.
     let held = limit.map_or(PICTURE_MOST + 1, |n| n as usize);
     let mut options = args.search.options(Some(held));
-    options.stop = Some(jigsat::process::interrupt::flag());
+    options.stop = Some(jigsat::internal::process::interrupt::flag());
     // Drawing a class takes about a microsecond per board cell (JSON of
     // a loose 3x20 strip: 37 us for 60 cells), kept back from the limit.
     options.render_per_class = RENDER_PER_CELL * puzzle.board.len() as u32;
     let progress = Progress::new(quiet);
     let (result, _) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     progress.finish();
     if result.classes.len() > PICTURE_MOST {
         return Err(too_many("the puzzle has more solutions up to symmetry"));

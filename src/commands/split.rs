@@ -6,14 +6,14 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::cli::SplitArgs;
-use jigsat::error::{Error, Result};
-use jigsat::instance::Instance;
-use jigsat::jobs::files::{self, JobFile, PlanFile, PuzzleText};
-use jigsat::jobs::run::{Cut, cut};
-use jigsat::jobs::scripts;
-use jigsat::options::Options;
-use jigsat::puzzle::Puzzle;
-use jigsat::solve::dimacs::{self, CnfSource};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::instance::Instance;
+use jigsat::internal::jobs::files::{self, JobFile, PlanFile, PuzzleText};
+use jigsat::internal::jobs::run::{Cut, cut};
+use jigsat::internal::jobs::scripts;
+use jigsat::internal::options::Options;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::solve::dimacs::{self, CnfSource};
 
 pub fn run(args: &SplitArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
@@ -145,7 +145,7 @@ impl Split<'_> {
             .map(|p| (p.part, p.prefixes.clone()))
             .collect();
         let path = dir.join("cubes.icnf");
-        jigsat::process::files::write_atomically(&path, |file| {
+        jigsat::internal::process::files::write_atomically(&path, |file| {
             dimacs::write_cubes(file, &source, &cubes)
         })?;
         Ok(())
@@ -175,7 +175,7 @@ fn refuse_other_cuts(dir: &Path, cut: &Cut) -> Result<()> {
 
 /// A script, executable.
 fn write_script(path: &Path, text: &str) -> Result<()> {
-    jigsat::process::files::write_atomically(path, |mut file| {
+    jigsat::internal::process::files::write_atomically(path, |mut file| {
         use std::io::Write;
         file.write_all(text.as_bytes())?;
         #[cfg(unix)]

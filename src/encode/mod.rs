@@ -151,12 +151,6 @@ impl Encoded {
     }
 }
 
-/// Encodes the whole instance, pieces with copies through the default
-/// cardinality encoding.
-pub fn encode(cover: &Cover, encoding: Encoding) -> Encoded {
-    encode_with(cover, encoding, Card::default())
-}
-
 /// Encodes the whole instance with the given at-most-one and cardinality
 /// encodings (and the default edge-matching encoding, if it has coloured
 /// edges).

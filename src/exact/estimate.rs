@@ -93,14 +93,10 @@ fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> (f64, f64) {
     }
 }
 
-/// How many nodes a second `search` visits on one thread here: it runs
-/// from the root for `budget` (or until it is done, if sooner).
-pub fn pace<S: Search>(search: S, budget: std::time::Duration) -> f64 {
-    pace_and_samples(search, budget, 0).0
-}
-
-/// [`pace`], and up to `keep` of the solutions met on the way: samples
-/// to time the work each solution costs besides the search.
+/// How many nodes a second `search` visits on one thread here (it runs
+/// from the root for `budget`, or until it is done, if sooner), and up to
+/// `keep` of the solutions met on the way: samples to time the work each
+/// solution costs besides the search.
 pub fn pace_and_samples<S: Search>(
     mut search: S,
     budget: std::time::Duration,

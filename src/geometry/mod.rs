@@ -11,7 +11,7 @@ mod orientation;
 pub mod square;
 mod transform;
 
-pub use board::{Board, MAX_BOARD_SLOTS};
+pub use board::Board;
 pub use motion::board_motions;
 pub use orientation::{Moves, Orientation, Rotations, orientations};
 pub use transform::Transform;

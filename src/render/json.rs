@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use serde_json::{Value, json};
 
 use crate::puzzle::Puzzle;
+use crate::report::{Stats, Status};
 use crate::solution::Solution;
-use crate::{Stats, Status};
 
 /// The JSON document for a run. `count` and `distinct` are `None` for a
 /// plain solve. Written by the same [`Writer`] that `solve --all` streams
@@ -192,7 +192,8 @@ mod tests {
         for name in ["pentomino-6x10.toml", "soma.toml"] {
             let path = std::path::Path::new(dir).join("puzzles").join(name);
             let puzzle = Puzzle::load(&path).unwrap();
-            let found = crate::pipeline::solve(&puzzle, &crate::Options::default()).unwrap();
+            let found =
+                crate::pipeline::solve(&puzzle, &crate::options::Options::default()).unwrap();
             let s = &found.solutions[0];
             let mut writer = Writer::start(Vec::new(), &puzzle).unwrap();
             writer.solution(&puzzle, s).unwrap();

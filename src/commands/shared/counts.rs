@@ -5,10 +5,10 @@
 use crate::exit::Exit;
 use std::path::Path;
 
-use jigsat::enumerate::Enumeration;
-use jigsat::jobs::Merged;
-use jigsat::puzzle::Puzzle;
-use jigsat::report::{Stats, Status};
+use jigsat::internal::enumerate::Enumeration;
+use jigsat::internal::jobs::Merged;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::report::{Stats, Status};
 
 /// The output of a count that the parts' results add up to, as `count`
 /// prints it, and its exit status.
@@ -17,7 +17,7 @@ pub(crate) fn counted(
     engine: &str,
     parts: usize,
     merged: &Merged,
-    format: jigsat::render::Format,
+    format: jigsat::internal::render::Format,
 ) -> (String, Exit) {
     // As an in-process count says with -v.
     log::info!("{engine}: {} search nodes in {parts} parts", merged.nodes);
@@ -36,7 +36,7 @@ pub(crate) fn counted(
     };
     let status = super::enumeration_status(&result);
     let text = match format {
-        jigsat::render::Format::Json => jigsat::render::json::document(
+        jigsat::internal::render::Format::Json => jigsat::internal::render::json::document(
             puzzle,
             status,
             &[],

@@ -5,10 +5,10 @@
 use std::path::Path;
 
 use crate::cli::DrawArgs;
-use jigsat::error::{Error, Result};
-use jigsat::puzzle::Puzzle;
-use jigsat::render::{Format, html, stl};
-use jigsat::solution::Solution;
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::{Format, html, stl};
+use jigsat::internal::solution::Solution;
 
 use super::Sink;
 
@@ -94,7 +94,7 @@ impl Sink<'_> {
             };
             std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
             write_file(&dir.join("assembly.stl"), &assembly(puzzle, s, draw))?;
-            let looks = jigsat::render::svg::Looks::new(puzzle, s);
+            let looks = jigsat::internal::render::svg::Looks::new(puzzle, s);
             let width = s.pieces().len().to_string().len();
             for (k, placed) in s.pieces().iter().enumerate() {
                 let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));
@@ -132,7 +132,7 @@ pub(crate) fn file_name(label: &str) -> String {
 /// run reads (`solve P.toml --format stl -o P.toml` once replaced the
 /// puzzle), never half written.
 pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    jigsat::process::files::write_atomically(path, |mut file| {
+    jigsat::internal::process::files::write_atomically(path, |mut file| {
         use std::io::Write;
         file.write_all(bytes)?;
         Ok(bytes.len() as u64)

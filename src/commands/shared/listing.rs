@@ -1,5 +1,5 @@
 //! `solve --all` and `--limit` in text or JSON: each class written as the
-//! enumeration finds it ([`jigsat::enumerate::Listing`]), never held, so
+//! enumeration finds it ([`jigsat::internal::enumerate::Listing`]), never held, so
 //! that listing 1.6 million classes takes the memory of one. What is
 //! known only at the end — the status, the counts — closes the output.
 //!
@@ -14,13 +14,13 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use jigsat::enumerate::{Enumeration, Listing};
-use jigsat::error::{Error, Result};
-use jigsat::process::files::Streamed;
-use jigsat::puzzle::Puzzle;
-use jigsat::render::{Format, json, text};
-use jigsat::report::{Stats, Status};
-use jigsat::solution::Solution;
+use jigsat::internal::enumerate::{Enumeration, Listing};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::process::files::Streamed;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::{Format, json, text};
+use jigsat::internal::report::{Stats, Status};
+use jigsat::internal::solution::Solution;
 
 /// Where the listing goes.
 enum Target {
@@ -40,7 +40,7 @@ impl Write for Target {
                 // Once the classes reach the terminal the run has reached
                 // its output: the time limit's watchdog must not print a
                 // second document after half of this one.
-                jigsat::process::interrupt::finishing();
+                jigsat::internal::process::interrupt::finishing();
                 let mut out = std::io::stdout().lock();
                 match out.write_all(buf).and_then(|_| out.flush()) {
                     Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {

@@ -16,12 +16,12 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::ProblemArg;
-use jigsat::enumerate::{Enumeration, Stopped};
-use jigsat::error::{Error, Result};
-use jigsat::puzzle::Puzzle;
-use jigsat::render::{Format, svg, text};
-use jigsat::report::Status;
-use jigsat::solution::Solution;
+use jigsat::internal::enumerate::{Enumeration, Stopped};
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::{Format, svg, text};
+use jigsat::internal::report::Status;
+use jigsat::internal::solution::Solution;
 
 /// Loads a puzzle (one problem of a BurrTools file, `problem` says
 /// which) and passes its warnings on to the log.
@@ -39,12 +39,12 @@ pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
 /// (the reason goes to stderr).
 pub(crate) fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
     if format == Format::Json {
-        let doc = jigsat::render::json::document(
+        let doc = jigsat::internal::render::json::document(
             puzzle,
             Status::Unknown,
             &[],
             None,
-            &jigsat::report::Stats::default(),
+            &jigsat::internal::report::Stats::default(),
         );
         crate::signals::on_give_up(path, doc);
     }
@@ -93,7 +93,7 @@ impl Sink<'_> {
                     let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
                     let title = format!("{}: solution {}", puzzle.name, i + 1);
                     let text = svg::solution_document(puzzle, s, &title);
-                    jigsat::process::files::write_text(&path, &text)?;
+                    jigsat::internal::process::files::write_text(&path, &text)?;
                 }
                 Ok(())
             }
@@ -103,7 +103,7 @@ impl Sink<'_> {
 
     pub(crate) fn write(&self, text: &str) -> Result<()> {
         match self.path {
-            Some(path) => jigsat::process::files::write_text(path, text),
+            Some(path) => jigsat::internal::process::files::write_text(path, text),
             None => {
                 let mut out = std::io::stdout().lock();
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

@@ -6,15 +6,15 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use jigsat::error::{Error, Result};
-use jigsat::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
-use jigsat::jobs::run;
-use jigsat::options::Options;
-use jigsat::puzzle::Puzzle;
-use jigsat::render::Format;
+use jigsat::internal::error::{Error, Result};
+use jigsat::internal::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
+use jigsat::internal::jobs::run;
+use jigsat::internal::options::Options;
+use jigsat::internal::puzzle::Puzzle;
+use jigsat::internal::render::Format;
 
 use super::{Sink, load};
-use jigsat::process::interrupt;
+use jigsat::internal::process::interrupt;
 
 /// Parts a checkpointed count is cut into: a finished part is what an
 /// interruption keeps, so many small parts lose little; each part costs a
@@ -45,7 +45,7 @@ pub fn count_job(args: &CountArgs) -> Result<Exit> {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
         e => e,
     })?;
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     let (Some(result), None) = (finished, &stopped) else {
         let solutions = stopped.map_or(0, |s| s.solutions);
         let what = format!(
@@ -125,20 +125,20 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
             ));
         }
     };
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
-    let stats = jigsat::report::Stats {
+    let stats = jigsat::internal::report::Stats {
         backend: job.job.engine.clone(),
-        solve_ms: jigsat::report::ms(started.elapsed()),
+        solve_ms: jigsat::internal::report::ms(started.elapsed()),
         ..Default::default()
     };
     let solutions = std::slice::from_ref(&solution);
-    let status = jigsat::report::Status::Solved;
+    let status = jigsat::internal::report::Status::Solved;
     match args.output.format {
         f if f.is_picture() => sink.write_picture(f, &args.draw, &puzzle, solutions)?,
-        Format::Json => sink.write(&jigsat::render::json::document(
+        Format::Json => sink.write(&jigsat::internal::render::json::document(
             &puzzle, status, solutions, None, &stats,
         ))?,
         _ => {
@@ -151,7 +151,8 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
                     stats.backend
                 );
             }
-            out += &jigsat::render::text::draw(&puzzle, &solution, sink.style(&args.draw));
+            out +=
+                &jigsat::internal::render::text::draw(&puzzle, &solution, sink.style(&args.draw));
             sink.write(&out)?;
         }
     }
@@ -169,7 +170,7 @@ pub(crate) fn stopped(path: &Path, options: &Options, what: &str) -> Exit {
         eprintln!(
             "{}: gave up: {}: {what}",
             path.display(),
-            jigsat::report::time_limit_reached(limit)
+            jigsat::internal::report::time_limit_reached(limit)
         );
         Exit::GaveUp
     }
@@ -211,7 +212,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         saved = Instant::now();
         save(file, &checkpoint)
     })?;
-    jigsat::process::interrupt::finishing();
+    jigsat::internal::process::interrupt::finishing();
     save(file, &checkpoint)?;
     if let Some(stop) = stopped {
         bar.finish();
@@ -237,7 +238,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
         .map(|r| (format!("{} part {}", file.display(), r.part), r.clone()))
         .collect();
     let digests: Vec<String> = checkpoint.parts.iter().map(|p| p.digest.clone()).collect();
-    let merged = jigsat::jobs::merge(&checkpoint.plan, &digests, &results)
+    let merged = jigsat::internal::jobs::merge(&checkpoint.plan, &digests, &results)
         .map_err(|why| Error::Usage(format!("{}:\n  {why}", file.display())))?;
     let (out, code) = super::counts::counted(
         &puzzle,
@@ -271,7 +272,7 @@ pub(crate) fn open_checkpoint(
     };
     if file.exists() {
         let checkpoint: Checkpoint = files::read_own(file, "a count checkpoint")?;
-        jigsat::jobs::trust::check_checkpoint(&checkpoint).map_err(|why| {
+        jigsat::internal::jobs::trust::check_checkpoint(&checkpoint).map_err(|why| {
             Error::Usage(format!(
                 "{}: cannot go on from this checkpoint: {why}; remove it to count again from the start",
                 file.display()

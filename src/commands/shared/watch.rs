@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use jigsat::exact::Meter;
-use jigsat::puzzle::{Kind, Puzzle};
+use jigsat::internal::exact::Meter;
+use jigsat::internal::puzzle::{Kind, Puzzle};
 
 /// How often the log gets a progress line.
 const LOG_EVERY: Duration = Duration::from_secs(10);
@@ -69,7 +69,7 @@ impl Watch {
         })
     }
 
-    /// The meter for [`jigsat::Options::meter`].
+    /// The meter for [`jigsat::internal::Options::meter`].
     pub fn meter(&self) -> Arc<Meter> {
         Arc::clone(&self.meter)
     }

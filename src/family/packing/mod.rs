@@ -15,7 +15,7 @@
 pub mod placement;
 pub mod precheck;
 
-pub use placement::{MAX_PLACEMENTS, Placement, Placements};
+pub use placement::{MAX_PLACEMENTS, Placements};
 
 use rustc_hash::FxHashMap;
 
