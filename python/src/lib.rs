@@ -74,21 +74,20 @@ fn to_py(e: api::Error) -> PyErr {
     }
 }
 
-/// Runs `f` with its panics turned into `BugError`.
+/// Runs `f` with its panics turned into `BugError`, with the library's
+/// message for a contained panic.
 fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "a panic".into());
-            Err(BugError::new_err(format!(
-                "internal error, please report it with the puzzle: jigsat panicked: {what}"
-            )))
-        }
+        Err(panic) => Err(to_py(api::Error::from_panic(panic.as_ref()))),
     }
+}
+
+/// Panics inside [`guarded`], as a bug would: the test suite's proof that
+/// a panic reaches Python as `BugError` and never crosses the boundary.
+#[pyfunction]
+fn _panic_for_tests() -> PyResult<()> {
+    guarded(|| panic!("a panic raised on purpose by the test suite"))
 }
 
 /// Waits for `poll` to be ready with the GIL released, running Python's
@@ -662,6 +661,7 @@ fn _jigsat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solutions>()?;
     m.add_class::<Counts>()?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
+    m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add("PuzzleError", py.get_type::<PuzzleError>())?;
     m.add("InputError", py.get_type::<InputError>())?;
     m.add("UsageError", py.get_type::<UsageError>())?;

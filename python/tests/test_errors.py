@@ -92,3 +92,13 @@ def test_the_memory_budget_holds(cli):
     finally:
         jigsat.set_memory_limit(0)
     assert y25.to_dimacs().startswith("c ")
+
+
+def test_a_panic_inside_is_a_bug_error_not_a_crash():
+    from jigsat import _jigsat
+
+    with pytest.raises(jigsat.BugError, match="please report it.*raised on purpose"):
+        _jigsat._panic_for_tests()
+    # The interpreter and the library live on after it.
+    dominoes = jigsat.Puzzle(board=(2, 2), pieces=[jigsat.Piece("d", [(0, 0), (1, 0)], 2)])
+    assert dominoes.solve() is not None

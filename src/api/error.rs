@@ -57,8 +57,20 @@ impl Error {
         }
     }
 
-    /// The error of a panic caught at the library's edge.
-    pub(crate) fn panicked(payload: &(dyn std::any::Any + Send)) -> Error {
+    /// The error of a panic caught at the library's edge — by the library
+    /// itself around every run, and by a binding (the Python package)
+    /// around each call — so that a bug surfaces as [`Error::Bug`] naming
+    /// the panic, never as an abort.
+    ///
+    /// ```
+    /// use jigsat::api::Error;
+    ///
+    /// let caught = std::panic::catch_unwind(|| panic!("a broken invariant")).unwrap_err();
+    /// let error = Error::from_panic(caught.as_ref());
+    /// assert!(matches!(error, Error::Bug(_)));
+    /// assert!(error.to_string().contains("a broken invariant"));
+    /// ```
+    pub fn from_panic(payload: &(dyn std::any::Any + Send)) -> Error {
         let what = payload
             .downcast_ref::<&str>()
             .map(|s| s.to_string())

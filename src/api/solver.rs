@@ -389,7 +389,7 @@ impl Solver {
             .name("jigsat-solutions".into())
             .spawn(move || {
                 let outcome = catch_unwind(AssertUnwindSafe(run))
-                    .unwrap_or_else(|panic| Err(Error::panicked(panic.as_ref())));
+                    .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())));
                 if let Err(e) = outcome {
                     let e = if thread_stop.load(Ordering::Relaxed) {
                         Error::Interrupted
@@ -533,7 +533,7 @@ impl Solver {
             .name("jigsat-run".into())
             .spawn(move || {
                 let outcome = catch_unwind(AssertUnwindSafe(|| work(&options, &thread_stop)))
-                    .unwrap_or_else(|panic| Err(Error::panicked(panic.as_ref())));
+                    .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())));
                 let outcome = match outcome {
                     Err(_) if thread_stop.load(Ordering::Relaxed) => Err(Error::Interrupted),
                     other => other,
@@ -575,7 +575,7 @@ fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
 fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(outcome) => outcome.map_err(Error::from),
-        Err(panic) => Err(Error::panicked(panic.as_ref())),
+        Err(panic) => Err(Error::from_panic(panic.as_ref())),
     }
 }
 
