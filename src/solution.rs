@@ -117,7 +117,6 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
     let board = &puzzle.board;
     let mut owner: HashMap<Cell, usize> = HashMap::new();
     let mut used = vec![0u32; pieces.len()];
-    let mut shapes = Shapes::new(pieces.len());
     for (k, placed) in placed_pieces.iter().enumerate() {
         let piece = pieces.get(placed.piece).ok_or_else(|| {
             format!(
@@ -127,7 +126,7 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
             )
         })?;
         used[placed.piece] += 1;
-        check_placed(puzzle, piece, placed, &mut shapes)?;
+        check_placed(puzzle, piece, placed)?;
         for &c in &placed.cells {
             if let Some(&other) = owner.get(&c) {
                 let other = &pieces[placed_pieces[other].piece].name;
@@ -154,37 +153,10 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
     Ok(())
 }
 
-/// The shapes each piece may take under its allowed moves, worked out
-/// when a check first needs them: a solution of 32 dominoes asks once,
-/// not 32 times.
-struct Shapes(Vec<Option<Vec<Shape>>>);
-
-impl Shapes {
-    fn new(pieces: usize) -> Shapes {
-        Shapes(vec![None; pieces])
-    }
-
-    fn of(&mut self, index: usize, piece: &Piece, flat_board: bool) -> &[Shape] {
-        self.0[index].get_or_insert_with(|| {
-            piece
-                .moves
-                .group(flat_board)
-                .into_iter()
-                .map(|t| piece.shape.transformed(t))
-                .collect()
-        })
-    }
-}
-
 /// One piece's own rules, from the puzzle alone: its cells on the board,
 /// none listed twice, congruent to its shape under its allowed moves, on
 /// colours its cells may take.
-fn check_placed(
-    puzzle: &Puzzle,
-    piece: &Piece,
-    placed: &PlacedPiece,
-    shapes: &mut Shapes,
-) -> Result<(), String> {
+fn check_placed(puzzle: &Puzzle, piece: &Piece, placed: &PlacedPiece) -> Result<(), String> {
     let board = &puzzle.board;
     if let Some(c) = placed.cells.iter().find(|&&c| board.index(c).is_none()) {
         return Err(format!(
@@ -196,10 +168,7 @@ fn check_placed(
     if shape.len() != placed.cells.len() {
         return Err(format!("piece {} lists a cell twice", piece.name));
     }
-    let congruent = shapes
-        .of(placed.piece, piece, board.is_flat())
-        .contains(&shape);
-    if !congruent {
+    if !piece.takes_shape(&shape, board.is_flat()) {
         return Err(format!(
             "the cells given for piece {} are not its shape under the allowed moves",
             piece.name
@@ -275,7 +244,6 @@ impl Placements {
             names: pieces.iter().map(|p| p.name.clone()).collect(),
             cells: board.len(),
         };
-        let mut shapes = Shapes::new(pieces.len());
         for i in (0..board.len() as u32).filter(|&i| puzzle.must_cover(i)) {
             out.must[i as usize / 64] |= 1 << (i % 64);
         }
@@ -293,7 +261,7 @@ impl Placements {
                     pieces.len()
                 )
             })?;
-            check_placed(puzzle, piece, placed, &mut shapes)?;
+            check_placed(puzzle, piece, placed)?;
             let mut mine = vec![0u64; words];
             for &c in &placed.cells {
                 let i = board.index(c).expect("checked on the board");

@@ -60,6 +60,11 @@ pub fn unit(dir: u8) -> [i32; 3] {
 /// `kinds[s]`) has its anchor at `anchors[s]`. Moves are listed by
 /// direction, then set (in the order [`ideals`] makes them), then
 /// distance. `free` is scratch space.
+///
+/// One table of gaps per axis serves both directions along it: piece `i`
+/// sliding the negative way towards `j` is `j` sliding the positive way
+/// towards `i`, so the negative direction reads the table transposed
+/// (half the lookups, which are most of the search's time).
 pub fn moves(
     gaps: &mut Gaps,
     kinds: &[usize],
@@ -71,39 +76,44 @@ pub fn moves(
     let n = kinds.len();
     free.clear();
     free.resize(n * n, FREE);
+    let mut need = vec![0u64; n];
+    let mut sets = Vec::new();
     for dir in 0..6u8 {
         let axis = usize::from(dir / 2);
-        for i in 0..n {
-            for j in 0..n {
-                if i == j {
-                    continue;
+        if dir.is_multiple_of(2) {
+            for i in 0..n {
+                for j in (0..n).filter(|&j| j != i) {
+                    let (a, b) = (anchors[i], anchors[j]);
+                    let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                    free[i * n + j] = gaps.gap(kinds[i], kinds[j], axis, rel);
                 }
-                let rel = |a: [i32; 3], b: [i32; 3]| [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-                free[i * n + j] = if dir.is_multiple_of(2) {
-                    gaps.gap(kinds[i], kinds[j], axis, rel(anchors[i], anchors[j]))
-                } else {
-                    gaps.gap(kinds[j], kinds[i], axis, rel(anchors[j], anchors[i]))
-                };
             }
         }
+        // How far `i` slides in `dir` before it touches `j`.
+        let ahead = |i: usize, j: usize| {
+            if dir.is_multiple_of(2) {
+                free[i * n + j]
+            } else {
+                free[j * n + i]
+            }
+        };
         // need[i]: the pieces that must come along when i moves one step.
-        let mut need = vec![0u64; n];
         for (i, nd) in need.iter_mut().enumerate() {
             *nd = 1 << i;
             for j in 0..n {
-                if j != i && free[i * n + j] == 0 {
+                if j != i && ahead(i, j) == 0 {
                     *nd |= 1 << j;
                 }
             }
         }
         close(&mut need);
-        let mut sets = Vec::new();
+        sets.clear();
         ideals(&need, 0, 0, 0, n / 2, &mut sets);
-        for set in sets {
+        for &set in &sets {
             let mut reach = u32::from(FREE);
             for i in (0..n).filter(|&i| set >> i & 1 == 1) {
                 for j in (0..n).filter(|&j| set >> j & 1 == 0) {
-                    reach = reach.min(u32::from(free[i * n + j]));
+                    reach = reach.min(u32::from(ahead(i, j)));
                 }
             }
             if reach == u32::from(FREE) {

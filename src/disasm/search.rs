@@ -68,22 +68,36 @@ struct Layer {
 /// `None` when a coordinate leaves the stored range (a part that drifts
 /// that far is beyond any real puzzle).
 pub fn canonical(anchors: &mut [[i32; 3]], same: &[Vec<usize>]) -> Option<Box<[i16]>> {
+    let mut out = Vec::with_capacity(anchors.len() * 3);
+    canonical_into(anchors, same, &mut out)?;
+    Some(out.into_boxed_slice())
+}
+
+/// [`canonical`] written into `out`, which is cleared first: the search
+/// forms the key of every neighbour this way and allocates only for the
+/// states it has not seen.
+fn canonical_into(anchors: &mut [[i32; 3]], same: &[Vec<usize>], out: &mut Vec<i16>) -> Option<()> {
     for slots in same.iter().filter(|s| s.len() > 1) {
-        let mut a: Vec<[i32; 3]> = slots.iter().map(|&s| anchors[s]).collect();
+        // At most 64 slots (a move's set is a u64).
+        let mut a = [[0i32; 3]; 64];
+        let a = &mut a[..slots.len()];
+        for (v, &s) in a.iter_mut().zip(slots) {
+            *v = anchors[s];
+        }
         a.sort_unstable();
-        for (&s, v) in slots.iter().zip(a) {
+        for (&s, &v) in slots.iter().zip(a.iter()) {
             anchors[s] = v;
         }
     }
     let o = anchors[0];
-    let mut out = Vec::with_capacity(anchors.len() * 3);
+    out.clear();
     for a in anchors.iter_mut() {
         for k in 0..3 {
             a[k] -= o[k];
             out.push(i16::try_from(a[k]).ok()?);
         }
     }
-    Some(out.into_boxed_slice())
+    Some(())
 }
 
 /// For each slot of the canonical form of `anchors`, the slot of
@@ -101,9 +115,18 @@ pub fn relabelling(anchors: &[[i32; 3]], same: &[Vec<usize>]) -> Vec<usize> {
 }
 
 fn unpack(flat: &[i16]) -> Vec<[i32; 3]> {
-    flat.chunks(3)
-        .map(|c| [i32::from(c[0]), i32::from(c[1]), i32::from(c[2])])
-        .collect()
+    let mut out = Vec::with_capacity(flat.len() / 3);
+    unpack_into(flat, &mut out);
+    out
+}
+
+/// [`unpack`] into a buffer the search reuses from state to state.
+fn unpack_into(flat: &[i16], out: &mut Vec<[i32; 3]>) {
+    out.clear();
+    out.extend(
+        flat.chunks(3)
+            .map(|c| [i32::from(c[0]), i32::from(c[1]), i32::from(c[2])]),
+    );
 }
 
 /// Applies `m` to the anchors.
@@ -160,6 +183,7 @@ pub fn search(
     cur.insert(first);
     let mut out = Vec::new();
     let mut free = Vec::new();
+    let (mut here, mut there, mut key) = (Vec::new(), Vec::new(), Vec::new());
     let mut depth = 0u32;
     let mut states: u64 = 1;
     let per_state = state_bytes(n);
@@ -180,10 +204,10 @@ pub fn search(
                             .sum::<u64>(),
                 )?;
             }
-            let here = unpack(flat);
+            unpack_into(flat, &mut here);
             moves(gaps, kinds, &here, &mut free, &mut out);
-            let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
-            if !removals.is_empty() {
+            if out.iter().any(|m| m.separates()) {
+                let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
                 let first = pick(&removals);
                 let path = |layers: &[Layer], current: &Layer| {
                     plan.then(|| read_path(layers, current, index, n))
@@ -209,20 +233,19 @@ pub fn search(
                 continue;
             }
             for &m in &out {
-                let mut there = here.clone();
+                there.clone_from(&here);
                 apply(&mut there, m);
-                let key = canonical(&mut there, same).ok_or(Halt::TooFar)?;
-                if prev.contains(&key) || cur.contains(&key) || next.contains(&key) {
+                canonical_into(&mut there, same, &mut key).ok_or(Halt::TooFar)?;
+                let key = &key[..];
+                if prev.contains(key) || cur.contains(key) || next.contains(key) {
                     continue;
                 }
+                coming.flat.extend_from_slice(key);
                 if plan {
-                    coming.flat.extend_from_slice(&key);
                     coming.parent.push(index as u32);
                     coming.step.push(m);
-                } else {
-                    coming.flat.extend_from_slice(&key);
                 }
-                next.insert(key);
+                next.insert(key.into());
                 states += 1;
             }
         }

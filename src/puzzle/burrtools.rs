@@ -636,6 +636,7 @@ impl XmFile {
                     shape: Shape::new(cells).normalized(),
                     count,
                     moves: Moves::default(),
+                    images: Default::default(),
                 },
             ));
         }

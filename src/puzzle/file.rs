@@ -347,6 +347,7 @@ fn pieces_from(
             shape,
             count,
             moves,
+            images: Default::default(),
         });
     }
     Ok(pieces)
