@@ -33,7 +33,7 @@ use crate::solve::dimacs::{self, CnfSource};
 pub const MANIFEST: &str = "manifest.toml";
 pub const CNF: &str = "claim.cnf";
 /// The proof's file name in a certificate directory: the prover writes
-/// it there before [`write`] adds the rest.
+/// it there before [`write()`] adds the rest.
 pub const PROOF: &str = "proof.lrat";
 pub const SOLUTIONS: &str = "solutions.txt";
 pub const WITNESS: &str = "witness.txt";

@@ -10,7 +10,7 @@
 //!
 //! The seam: the model decides how variables become a solution
 //! ([`OrderModel::decode`] gives boxes, [`Rects::solution`] cells), and
-//! every solution still goes through [`crate::check`], written from the
+//! every solution still goes through [`crate::solution::check`], written from the
 //! puzzle alone.
 
 use std::sync::Arc;
