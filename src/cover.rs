@@ -9,6 +9,8 @@
 //! labelled: labelling 25 identical Y-pieces would multiply every solution
 //! by 25! and drown the solver in symmetric copies.
 
+/// What an item stands for, so that an engine's answer can be read back
+/// as cells and pieces.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum ItemKind {
     /// A board cell, by board index.
@@ -20,11 +22,15 @@ pub enum ItemKind {
     Edge(u32),
 }
 
+/// One thing to be covered, with how many times.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Item {
+    /// The cell, piece or edge it stands for.
     pub kind: ItemKind,
     /// How many chosen options must cover this item: `min..=max`.
     pub min: u32,
+    /// The upper bound: 1 for a cell or an edge, the most copies a piece
+    /// may use.
     pub max: u32,
     /// The bounds follow from the other items' bounds and the areas (for
     /// example 25 Y-pieces of 5 cells exactly filling 125 cells), so an
@@ -44,8 +50,11 @@ pub struct EdgeColour {
     pub first: bool,
 }
 
+/// An exact-cover instance: items to cover, options covering them. Every
+/// engine and encoder reads a puzzle through one of these.
 #[derive(Clone, Debug)]
 pub struct Cover {
+    /// The items, by index: the options name them by it.
     pub items: Vec<Item>,
     /// Option `i` is placement `i`; it lists the items it covers.
     pub options: Vec<Vec<u32>>,
@@ -79,6 +88,8 @@ impl Cover {
             .sum()
     }
 
+    /// Whether it has coloured edges (an edge-matching puzzle), which
+    /// the encoders and engines must then honour.
     pub fn has_colours(&self) -> bool {
         self.edges > 0
     }

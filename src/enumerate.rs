@@ -195,6 +195,8 @@ pub struct Enumeration {
     pub stopped: Option<Stopped>,
     /// Why there is no solution, when a pre-check proved it without search.
     pub refuted: Option<String>,
+    /// Milliseconds from the start of the enumeration to its end, for
+    /// the statistics line.
     pub solve_ms: f64,
 }
 

@@ -35,15 +35,24 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Why a run could not happen; its message is the one the command line
+/// prints, and its variant decides the exit status (`src/exit.rs`).
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// A puzzle or other input file that is not what it should be, with
+    /// where (exit 2).
     #[error("{0}")]
     Input(#[from] InputError),
+    /// Options that do not fit each other or the puzzle, or a run over
+    /// the memory budget; the message says what (exit 2).
     #[error("{0}")]
     Usage(String),
+    /// A file that could not be read or written (exit 2).
     #[error("{path}: {source}")]
     Io {
+        /// The file, as the user named it, for the message.
         path: PathBuf,
+        /// What the system said.
         source: std::io::Error,
     },
     /// A solver that crashed, panicked or answered nonsense.
@@ -55,6 +64,7 @@ pub enum Error {
 }
 
 impl Error {
+    /// [`Error::Io`] for `path`, for `map_err` at each file operation.
     pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Error {
         Error::Io {
             path: path.into(),
@@ -63,4 +73,5 @@ impl Error {
     }
 }
 
+/// The library's result: an [`Error`] unless the call says otherwise.
 pub type Result<T, E = Error> = std::result::Result<T, E>;

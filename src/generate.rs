@@ -15,10 +15,14 @@ use crate::rng::Rng;
 /// What `jigsat generate edges` asks for.
 #[derive(Clone, Debug)]
 pub struct EdgeSpec {
+    /// Tiles per row (`--size WxH`).
     pub width: u32,
+    /// Rows of tiles.
     pub height: u32,
     /// Labels for the inner edges.
     pub colours: u32,
+    /// The label of the board's outer edges, so the puzzle has a frame;
+    /// `None`: outer edges take inner colours too.
     pub border: Option<String>,
     /// Labels of their own for the edges between two frame tiles (as in
     /// Eternity II and the `em_N_B_C` benchmarks); `None`: those edges
@@ -26,6 +30,8 @@ pub struct EdgeSpec {
     pub frame_colours: Option<u32>,
     /// Tiles fixed in place where the planted solution has them.
     pub clues: u32,
+    /// The random draws' seed: the same seed gives the same file on
+    /// every platform.
     pub seed: u64,
 }
 

@@ -22,6 +22,9 @@ pub struct Instance<'p> {
 }
 
 impl<'p> Instance<'p> {
+    /// Builds the cover and group of `puzzle`'s family (its placements,
+    /// or its tiles' looks); an error when they cannot be built, e.g. over
+    /// the memory budget.
     pub fn new(puzzle: &'p Puzzle) -> Result<Instance<'p>> {
         Ok(Instance {
             puzzle,
@@ -29,10 +32,13 @@ impl<'p> Instance<'p> {
         })
     }
 
+    /// The family that built the cover: it reads a chosen set of options
+    /// back as a solution and names options for people.
     pub fn family(&self) -> &dyn Family {
         self.family.as_ref()
     }
 
+    /// The exact-cover instance every engine and encoder reads.
     pub fn cover(&self) -> &Cover {
         self.family.cover()
     }
@@ -54,8 +60,6 @@ impl<'p> Instance<'p> {
         breaking
     }
 
-    /// The CNF, with symmetry-breaking units when `breaking` is given;
-    /// `edges` matters for edge-matching puzzles only.
     /// Refuses (exit 2) a CNF predicted to exceed the memory budget
     /// ([`crate::process::budget`]), before [`Instance::encode`] builds it: the
     /// size is counted without building ([`encode::size`]).
@@ -96,6 +100,9 @@ impl<'p> Instance<'p> {
         ))
     }
 
+    /// The CNF, with symmetry-breaking units when `breaking` is given;
+    /// `edges` matters for edge-matching puzzles only. Builds it whatever
+    /// its size: [`Instance::encode_for`] checks the budget first.
     pub fn encode(
         &self,
         encoding: Encoding,

@@ -56,6 +56,9 @@
 // sit beside; `api` denies such links for itself, so the documented surface
 // never points at something a reader cannot open.
 #![allow(rustdoc::private_intra_doc_links)]
+// Every item a program can reach has a doc comment, `internal`'s as much
+// as `api`'s: the binary and the tests are read by people too.
+#![deny(missing_docs)]
 
 pub mod api;
 mod burnside;

@@ -97,6 +97,8 @@ pub enum Model {
 }
 
 impl Model {
+    /// The name `--model` takes; the statistics show "order" where an
+    /// at-most-one encoding would stand, since the order model has none.
     pub fn name(self) -> &'static str {
         match self {
             Model::Auto => "auto",

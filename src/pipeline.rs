@@ -349,7 +349,7 @@ pub fn enumerate(
     }
 }
 
-/// [`enumerate`] through the order model: the corner search, or
+/// [`enumerate`](fn@enumerate) through the order model: the corner search, or
 /// incremental SAT.
 fn enumerate_order(
     puzzle: &Puzzle,
@@ -380,7 +380,7 @@ fn enumerate_order(
     Ok((result, stats))
 }
 
-/// [`enumerate`] over an exact-cover family, with the engine the plan
+/// [`enumerate`](fn@enumerate) over an exact-cover family, with the engine the plan
 /// picks.
 fn enumerate_cover(
     puzzle: &Puzzle,

@@ -9,19 +9,29 @@ use serde::Serialize;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// A solution was found and checked (exit 0).
     Solved,
+    /// There is no solution: the search or the solver proved it (exit 1).
     Unsolvable,
+    /// No answer: the time limit, or a solver that gave up (exit 3).
     Unknown,
 }
 
 /// Size and timing figures of one run, as the JSON `stats` object shows.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
+    /// Variables of the CNF; 0 when no CNF was written (an exact search).
     pub variables: u64,
+    /// Clauses of the CNF; 0 likewise.
     pub clauses: u64,
+    /// How the puzzle was encoded: the at-most-one encoding (with the
+    /// edge encoding after a `+`), `order`, or the search's own word.
     pub encoding: String,
+    /// What answered: the solver or exact engine by name, or `pre-check`.
     pub backend: String,
+    /// Milliseconds to build the cover and write the CNF.
     pub encode_ms: f64,
+    /// Milliseconds the solver or search took.
     pub solve_ms: f64,
 }
 

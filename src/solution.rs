@@ -47,6 +47,8 @@ pub enum Solution {
 }
 
 impl Solution {
+    /// A packing solution, in a canonical order (cells sorted, pieces
+    /// sorted), so that two equal solutions compare equal.
     pub fn new(mut pieces: Vec<PlacedPiece>) -> Solution {
         pieces.iter_mut().for_each(|p| p.cells.sort_unstable());
         pieces.sort_unstable();

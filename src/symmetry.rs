@@ -37,6 +37,7 @@ pub struct Symmetry {
 /// The symmetry group of a puzzle; the identity comes first.
 #[derive(Clone, Debug)]
 pub struct Group {
+    /// Each symmetry with its maps of cells, pieces and options.
     pub elements: Vec<Symmetry>,
 }
 
@@ -54,6 +55,8 @@ impl Group {
         }
     }
 
+    /// The number of symmetries, the identity included: at most this
+    /// many fixed-board solutions per class.
     pub fn order(&self) -> usize {
         self.elements.len()
     }

@@ -56,6 +56,7 @@ pub struct CountCertificate {
 /// How a certified count ended.
 #[derive(Clone, Debug)]
 pub enum CountOutcome {
+    /// Every solution listed, checked, and the rest proved absent.
     Certified(Box<CountCertificate>),
     /// The time limit or Ctrl-C: nothing was certified.
     Stopped,

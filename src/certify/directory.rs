@@ -32,6 +32,8 @@ use crate::solve::dimacs::{self, CnfSource};
 
 pub const MANIFEST: &str = "manifest.toml";
 pub const CNF: &str = "claim.cnf";
+/// The proof's file name in a certificate directory: the prover writes
+/// it there before [`write()`] adds the rest.
 pub const PROOF: &str = "proof.lrat";
 pub const SOLUTIONS: &str = "solutions.txt";
 pub const WITNESS: &str = "witness.txt";
@@ -121,18 +123,28 @@ pub fn prepare(dir: &Path) -> Result<()> {
 
 /// What the writer of a certificate hands over.
 pub struct Contents<'a> {
+    /// What the certificate claims; it decides which files go in.
     pub claim: Claim,
+    /// The puzzle as read, for its name and fingerprint.
     pub puzzle: &'a Puzzle,
     /// The puzzle file as the user named it (copied into the directory).
     pub puzzle_path: &'a Path,
+    /// The BurrTools problem read (`--problem`), so that the re-check
+    /// reads the same one; `None` for a TOML file.
     pub problem: Option<&'a str>,
+    /// The puzzle's cover through its family: the CNF's variable names
+    /// and the solutions' placements come from it.
     pub instance: &'a Instance<'a>,
     /// The CNF and the clauses of it `jigsat dimacs` writes (the rest block
     /// solutions); `None` for a colouring witness.
     pub encoded: Option<(&'a Encoded, usize)>,
     /// Listed solutions, each a sorted list of options.
     pub solutions: &'a [Vec<u32>],
+    /// The listed solutions' orbits under the puzzle's group: the count
+    /// up to symmetry.
     pub distinct: u64,
+    /// The symmetry breaking kept and the pool that justifies it, in
+    /// words for the manifest; empty when there is none.
     pub breaking: String,
     /// The witness text, for a colouring claim.
     pub witness: Option<String>,

@@ -43,19 +43,35 @@ pub struct Checked {
 pub enum Rejected {
     /// The proof cannot be read as LRAT at `at` (a line, or a byte offset
     /// in a binary proof).
-    Syntax { at: String, message: String },
+    Syntax {
+        /// Where: "line N", or "byte N" of a binary proof.
+        at: String,
+        /// What is wrong there.
+        message: String,
+    },
     /// A step that does not check.
     Step {
+        /// Where the step is in the proof file.
         at: String,
+        /// The clause id the step adds (for a deletion, the last id added).
         id: u64,
+        /// Why it does not check.
         message: String,
     },
     /// Every step checked, but the empty clause was never derived.
     NoEmptyClause,
     /// The proof is DRAT, which this checker does not read.
-    Drat { binary: bool },
+    Drat {
+        /// Whether it is binary DRAT, for the message's word.
+        binary: bool,
+    },
     /// The live clauses outgrew the memory budget.
-    Memory { needed: u64, limit: u64 },
+    Memory {
+        /// Bytes the live clauses took when the check gave up.
+        needed: u64,
+        /// The memory budget in bytes (`--max-memory`).
+        limit: u64,
+    },
     /// The time limit or Ctrl-C stopped the check.
     Stopped,
     /// The proof could not be read.

@@ -48,11 +48,17 @@ pub use self::proof::{Answer, ProofFormat, Proved};
 /// (Ctrl-C, a caller that no longer needs the answer).
 #[derive(Clone, Debug)]
 pub struct Until {
+    /// When to give up (`--time-limit`, fixed when the run starts); `None`
+    /// waits as long as it takes.
     pub deadline: Option<Instant>,
+    /// Set by Ctrl-C or by a caller that no longer needs the answer; the
+    /// solver and the checker poll it between steps.
     pub stop: Arc<AtomicBool>,
 }
 
 impl Until {
+    /// Stops `limit` from now (never for `None`), or earlier when `stop`
+    /// is set.
     pub fn new(limit: Option<Duration>, stop: Arc<AtomicBool>) -> Until {
         Until {
             deadline: limit.map(|l| Instant::now() + l),
@@ -60,6 +66,7 @@ impl Until {
         }
     }
 
+    /// Whether to stop now: the flag is set or the deadline has passed.
     pub fn reached(&self) -> bool {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }

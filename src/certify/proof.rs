@@ -35,6 +35,7 @@ pub enum ProofFormat {
 }
 
 impl ProofFormat {
+    /// The format's name, as the messages write it ("LRAT", "DRAT").
     pub fn name(self) -> &'static str {
         match self {
             ProofFormat::Lrat => "LRAT",

@@ -78,6 +78,7 @@ pub const MAX_PIECES: usize = 64;
 /// One piece of an assembly, as the disassembler sees it.
 #[derive(Clone, Debug)]
 pub struct Body {
+    /// The puzzle piece's name, for the plan's lines.
     pub name: String,
     /// The cells it covers in the assembly.
     pub cells: Vec<[i32; 3]>,
@@ -93,7 +94,9 @@ pub struct Body {
 /// What stops a search before its answer, and how far it got.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Halt {
+    /// The stop flag was set: Ctrl-C, or another assembly's task halted.
     Interrupted,
+    /// The deadline passed (`--time-limit`).
     TimeLimit,
     /// The states kept would take this many bytes, over the budget.
     Memory(u64),
@@ -104,15 +107,21 @@ pub enum Halt {
 /// Where a stopped search was.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Progress {
+    /// States of the part being searched seen so far.
     pub states: u64,
+    /// Moves from the part's start to the layer being searched.
     pub layers: u32,
 }
 
 /// The stop flag, the deadline and the memory budget of one disassembly.
 #[derive(Clone, Debug)]
 pub struct Limits {
+    /// Polled every few hundred states: set, the search ends with
+    /// [`Halt::Interrupted`].
     pub stop: Option<Arc<AtomicBool>>,
+    /// Past it, the search ends with [`Halt::TimeLimit`].
     pub deadline: Option<Instant>,
+    /// The most bytes the kept states may take ([`Halt::Memory`] above).
     pub max_bytes: u64,
 }
 
@@ -175,7 +184,9 @@ pub enum Outcome {
 /// The answer for one assembly.
 #[derive(Clone, Debug)]
 pub struct Disassembly {
+    /// How the whole assembly came apart, part by part, or where it stuck.
     pub tree: Outcome,
+    /// States searched over every part: the work the answer cost.
     pub states: u64,
 }
 
@@ -333,7 +344,11 @@ pub fn bodies(puzzle: &Puzzle, solution: &Solution, groups: Option<&[(u32, u32)]
 /// the image, the direction of the original it stands for.
 #[derive(Clone, Debug)]
 pub struct Image {
+    /// The assembly's pieces where the symmetry puts them.
     pub bodies: Vec<Body>,
+    /// Per direction of the image (an index into [`DIRECTIONS`]), the
+    /// original's direction, so that a plan found on the image is told in
+    /// the assembly as the user has it.
     pub back: [u8; 6],
 }
 

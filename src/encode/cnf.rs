@@ -22,14 +22,17 @@ impl Var {
         Var(index)
     }
 
+    /// Its number, from 1, as DIMACS writes it.
     pub fn index(self) -> u32 {
         self.0
     }
 
+    /// The literal true when the variable is.
     pub fn positive(self) -> Lit {
         Lit(self.0 as i32)
     }
 
+    /// The literal true when the variable is false.
     pub fn negative(self) -> Lit {
         Lit(-(self.0 as i32))
     }
@@ -45,14 +48,17 @@ impl Lit {
         (n != 0 && n != i32::MIN).then_some(Lit(n))
     }
 
+    /// Its DIMACS number: the variable's, negative for a negation.
     pub fn to_dimacs(self) -> i32 {
         self.0
     }
 
+    /// The variable it is of, whatever its sign.
     pub fn var(self) -> Var {
         Var(self.0.unsigned_abs())
     }
 
+    /// Whether it is the variable itself rather than its negation.
     pub fn is_positive(self) -> bool {
         self.0 > 0
     }
@@ -82,6 +88,7 @@ pub struct Cnf {
 }
 
 impl Cnf {
+    /// An empty formula (no variables, no clauses: satisfiable).
     pub fn new() -> Cnf {
         Cnf::default()
     }
@@ -107,6 +114,8 @@ impl Cnf {
         }
     }
 
+    /// Adds a clause over existing variables; the empty clause makes the
+    /// formula unsatisfiable. A counting formula only tallies it.
     pub fn add_clause(&mut self, clause: &[Lit]) {
         debug_assert!(clause.iter().all(|l| l.var().index() <= self.num_vars));
         if let Some((clauses, lits)) = &mut self.counting {
@@ -118,18 +127,23 @@ impl Cnf {
         self.ends.push(self.lits.len());
     }
 
+    /// Variables so far, placement and auxiliary: the highest in use.
     pub fn num_vars(&self) -> u32 {
         self.num_vars
     }
 
+    /// Clauses added, stored or only counted.
     pub fn num_clauses(&self) -> usize {
         self.counting.map_or(self.ends.len(), |(c, _)| c)
     }
 
+    /// Literals over all clauses, stored or only counted: the CNF's size.
     pub fn num_lits(&self) -> usize {
         self.counting.map_or(self.lits.len(), |(_, l)| l)
     }
 
+    /// The clauses in the order they were added; none for a counting
+    /// formula, which keeps no clauses.
     pub fn clauses(&self) -> impl Iterator<Item = &[Lit]> + '_ {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts.zip(self.ends.iter()).map(|(s, &e)| &self.lits[s..e])

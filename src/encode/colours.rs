@@ -104,6 +104,7 @@ pub enum EdgeEncoding {
 }
 
 impl EdgeEncoding {
+    /// The name `--edges` takes, and the DIMACS header and `info` write.
     pub fn name(self) -> &'static str {
         match self {
             EdgeEncoding::Colours => "colours",

@@ -76,6 +76,8 @@ pub const AUTO_PAIRWISE_MAX: usize = 8;
 pub const AUTO_LARGE: Encoding = Encoding::Product;
 
 impl Encoding {
+    /// The name `--encoding` takes, and the DIMACS header and the
+    /// certificate's manifest write.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Auto => "auto",
@@ -114,19 +116,25 @@ impl fmt::Display for Encoding {
 /// A CNF together with the map from its variables back to cover options.
 #[derive(Clone, Debug)]
 pub struct Encoded {
+    /// The formula: placement variables first, then the auxiliaries.
     pub cnf: Cnf,
     /// Options are variables `1..=options`; higher variables are auxiliary.
     pub options: usize,
+    /// The at-most-one encoding it was written with, for the DIMACS
+    /// header and for re-encoding the same CNF (a certificate's check).
     pub encoding: Encoding,
     /// Sentences about what was added beyond the plain encoding (symmetry
     /// breaking), for DIMACS comments and `info`.
     pub notes: Vec<String>,
+    /// The cardinality encoding of pieces with copies, for the same
+    /// reasons as `encoding`.
     pub card: Card,
     /// The edge-matching encoding, for edge-matching puzzles.
     pub edges: Option<EdgeEncoding>,
 }
 
 impl Encoded {
+    /// The variable of cover option `option` (0-based): `option + 1`.
     pub fn option_var(&self, option: usize) -> Var {
         Var::new(option as u32 + 1)
     }

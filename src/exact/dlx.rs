@@ -44,6 +44,7 @@ struct Node {
     option: u32,
 }
 
+/// Algorithm X with dancing links, for covers of any size; MRV branching.
 #[derive(Clone)]
 pub struct Dlx {
     // Item list (headers 0..=items; 0 is the root of the primary list and

@@ -25,6 +25,8 @@ pub enum ExactEngine {
 pub const EXACT_ENGINE_NAMES: [&str; 3] = ["first-cell", "row-scan", "dlx"];
 
 impl ExactEngine {
+    /// The name `--solver` takes and messages use (one of
+    /// [`EXACT_ENGINE_NAMES`]).
     pub fn name(self) -> &'static str {
         match self {
             ExactEngine::Dlx => "dlx",

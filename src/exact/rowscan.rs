@@ -44,6 +44,8 @@ const NONE: u32 = u32::MAX;
 /// many colours); the other engines answer instead.
 const MAX_SLOTS: usize = 1 << 26;
 
+/// The row-scan engine over one edge-matching board: per position, a
+/// table from the colours already fixed around it to the looks that fit.
 #[derive(Clone, Debug)]
 pub struct RowScan {
     /// Positions in scan order.

@@ -46,6 +46,8 @@ pub trait Search: Clone + Send {
     ) -> Result<(), Stop>;
     /// The engine's node counter, interrupt flag and progress meter.
     fn ticker(&self) -> &Ticker;
+    /// The same, to change: the provided methods set the flag and the
+    /// meter through it.
     fn ticker_mut(&mut self) -> &mut Ticker;
     /// Search nodes visited so far.
     fn nodes(&self) -> u64 {

@@ -35,7 +35,9 @@ pub trait Family: Sync {
 /// How many ways one piece or tile can lie.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PartSize {
+    /// Its distinct orientations under the moves the puzzle allows.
     pub orientations: usize,
+    /// Its placements on the board: the cover's options for it.
     pub placements: usize,
 }
 

@@ -24,24 +24,32 @@ use serde::Serialize;
 pub struct Cell {
     // Field order is z, y, x so that the derived ordering reads a solid
     // layer by layer, row by row, as the ASCII art does.
+    /// The layer, 0 on a flat puzzle.
     pub z: i32,
+    /// The row.
     pub y: i32,
+    /// The column.
     pub x: i32,
 }
 
 impl Cell {
+    /// The cell at column `x`, row `y`, layer `z` (the file's order, not
+    /// the fields').
     pub const fn new(x: i32, y: i32, z: i32) -> Cell {
         Cell { x, y, z }
     }
 
+    /// `[x, y, z]`, as the renderers and the disassembler take points.
     pub fn coords(self) -> [i32; 3] {
         [self.x, self.y, self.z]
     }
 
+    /// The cell at `[x, y, z]`: the inverse of [`Cell::coords`].
     pub fn from_coords(c: [i32; 3]) -> Cell {
         Cell::new(c[0], c[1], c[2])
     }
 
+    /// This cell moved by `d`, a cell read as a vector.
     pub fn offset(self, d: Cell) -> Cell {
         Cell::new(self.x + d.x, self.y + d.y, self.z + d.z)
     }

@@ -21,6 +21,8 @@ pub struct PuzzleText {
     pub file: String,
     /// The name when the puzzle gives none (the file's stem).
     pub stem: String,
+    /// The puzzle as TOML (a BurrTools file converted): what a job parses,
+    /// so that it searches the very puzzle the plan was cut from.
     pub text: String,
 }
 
@@ -92,12 +94,15 @@ pub struct Shape {
 /// `DIR/plan.toml`: what `merge` checks the results against.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct PlanFile {
+    /// The tree and cut every result must come from.
     pub plan: Shape,
     /// Knuth's estimate of the whole tree.
     pub estimated_nodes: f64,
     /// Every part's digest, part 1 first ([`super::trust::part_digest`]):
     /// a result is merged only when it carries its part's.
     pub digests: Vec<String>,
+    /// The puzzle the split was cut from: `merge` reads it back and
+    /// checks that it still gives the plan's fingerprint.
     pub puzzle: PuzzleText,
 }
 
@@ -115,37 +120,51 @@ pub struct PartPaths {
 /// `DIR/jobs/part-NNNN.job`: one part, self-contained.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct JobFile {
+    /// The tree and cut the part belongs to: the job is searched with the
+    /// same engine and symmetry, and refused if the fingerprint differs.
     pub job: Shape,
+    /// Which part, and the subtrees it searches.
     pub part: PartPaths,
+    /// The whole puzzle text, so that the job runs where nothing else is.
     pub puzzle: PuzzleText,
 }
 
 /// What one part found: enough to merge exact counts ([`super::merge`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PartResult {
+    /// The part's number, from 1.
     pub part: usize,
+    /// Parts in the split, so that a result is not merged into another cut.
     pub parts: usize,
+    /// The tree's fingerprint, as its job had it.
     pub fingerprint: String,
     /// The cut's digest and the part's, as its job had them.
     pub cut: String,
+    /// See `cut`: the part's digest ([`super::trust::part_digest`]).
     pub digest: String,
     /// The puzzle's name, for a person reading the file.
     pub puzzle: String,
+    /// The exact engine that searched the part.
     pub engine: String,
     /// Search nodes visited.
     pub nodes: u64,
+    /// Wall-clock seconds the part's search took.
     pub seconds: f64,
     /// Solutions found (after symmetry breaking).
     pub solutions: u64,
     /// Over every other field ([`super::trust::checksum`]): a damaged or
     /// edited result is refused.
     pub checksum: String,
+    /// The solutions by kind ([`crate::tally`]): only the tallies of every
+    /// part together divide into classes, since a class's members may lie
+    /// in different parts.
     pub tally: Vec<Tally>,
 }
 
 /// `DIR/results/part-NNNN.result`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct ResultFile {
+    /// The one part's result (a table of its own in the TOML).
     pub result: PartResult,
 }
 
@@ -153,12 +172,18 @@ pub struct ResultFile {
 /// results of those finished.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Checkpoint {
+    /// The tree and cut the count was started with: a checkpoint is only
+    /// taken up again for the same.
     pub plan: Shape,
+    /// Knuth's estimate of the whole tree.
     pub estimated_nodes: f64,
     /// The puzzle file the count was started on (its text is not kept:
     /// the fingerprint ties the checkpoint to it).
     pub puzzle_file: String,
+    /// Every part of the cut, part 1 first.
     pub parts: Vec<PartPaths>,
+    /// The results of the parts finished so far, in the order they
+    /// finished; the count goes on with the others.
     #[serde(default)]
     pub done: Vec<PartResult>,
 }

@@ -19,6 +19,8 @@ use crate::tree::{self, Tree};
 /// A count cut into parts.
 #[derive(Clone, Debug)]
 pub struct Cut {
+    /// What the plan, every job and every result carry: the tree's
+    /// engine, symmetry and fingerprint, the cut's digest and the parts.
     pub shape: Shape,
     /// Knuth's estimate of the whole tree (the parts' estimates summed).
     pub estimated_nodes: f64,

@@ -234,6 +234,8 @@ pub fn write_text(path: &Path, text: &str) -> Result<(), Error> {
 pub struct TempFile(PathBuf);
 
 impl TempFile {
+    /// Registers `path` with the signal handler until the value is
+    /// dropped; creates nothing.
     pub fn new(path: &Path) -> TempFile {
         crate::process::interrupt::register_temp(path);
         TempFile(path.to_path_buf())

@@ -294,7 +294,7 @@ fn optional_cells(
 }
 
 /// The board of a shape whose bounding box spans at most
-/// [`MAX_BOARD_SLOTS`](crate::geometry::MAX_BOARD_SLOTS) slots: the
+/// `geometry::board::MAX_BOARD_SLOTS` slots: the
 /// board's lookup is dense over that box, so a few cells far apart
 /// (`cells = [[0, 0, 0], [10000, 10000, 10000]]`) would otherwise ask for
 /// 10^12 slots and abort the process. Reported at the field that gave the

@@ -1,7 +1,7 @@
 //! The puzzle as the rest of jigsat sees it: a board, pieces and rules,
 //! already validated.
 //!
-//! Reading and checking the TOML file is [`file`]'s job, reading a
+//! Reading and checking the TOML file is [`file`](mod@file)'s job, reading a
 //! BurrTools `.xmpuzzle` file [`burrtools`]'s (both make the same
 //! [`Puzzle`]), and writing either format back `write`'s; once a
 //! [`Puzzle`] exists, every field holds a value the contract allows, so
@@ -28,12 +28,22 @@ pub const MAX_COORDINATE: i64 = 10_000;
 // The board's bounding box is limited too (its lookup spans it): see
 // `geometry::MAX_BOARD_SLOTS`.
 
+/// A puzzle file read and validated: the board, what is laid on it and
+/// the rules. Every later step trusts its fields.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
+    /// The file's `name`, or its stem when it gives none: how answers
+    /// and messages name the puzzle.
     pub name: String,
+    /// The file's `description`, kept for `info` and for writing the
+    /// puzzle back.
     pub description: Option<String>,
+    /// The file's `source` (where the puzzle comes from), kept for
+    /// writing it back.
     pub source: Option<String>,
+    /// The cells to fill.
     pub board: Board,
+    /// Whether every board cell must be covered.
     pub fill: Fill,
     /// Board cells (indices, ascending) that pieces may cover but need
     /// not, under `fill = "exact"`: BurrTools' variable voxels, `?` in
@@ -62,14 +72,19 @@ pub enum Kind {
     Tiles(Tiling),
 }
 
+/// One `[[piece]]` entry: a shape, its copies and how it may move.
 #[derive(Clone, Debug)]
 pub struct Piece {
+    /// Its name, unique among the pieces: solutions and messages use it.
     pub name: String,
     /// The character that draws this piece in text renderings.
     pub glyph: char,
     /// The piece as drawn, normalized.
     pub shape: Shape,
+    /// How many copies a solution uses; identical copies are one entry,
+    /// counted rather than labelled.
     pub count: Count,
+    /// The turns (and mirror images) it may take.
     pub moves: Moves,
     /// The shapes the piece may take, worked out the first time a check
     /// asks ([`Piece::takes_shape`]): a run that checks every solution it
@@ -186,7 +201,9 @@ impl Colours {
 /// An edge-matching puzzle's tiles and rules.
 #[derive(Clone, Debug)]
 pub struct Tiling {
+    /// The `[[tile]]` entries, in the file's order.
     pub tiles: Vec<Tile>,
+    /// When two touching edges match.
     pub matching: Matching,
     /// The label every edge facing the frame must carry (and no inner edge
     /// may), when set.
@@ -386,6 +403,8 @@ impl Puzzle {
         })
     }
 
+    /// Whether the board is one layer thick: a flat puzzle, whose pieces
+    /// only take the motions that keep them in that layer.
     pub fn is_flat(&self) -> bool {
         self.board.is_flat()
     }

@@ -2,8 +2,8 @@
 //! pictures to build from, an HTML page to turn a box in the hand, STL
 //! solids to print, JSON for programs.
 //!
-//! Renderers take a [`Puzzle`](crate::Puzzle) and checked
-//! [`Solution`](crate::Solution)s; they never see placements or CNF.
+//! Renderers take a [`Puzzle`](crate::puzzle::Puzzle) and checked
+//! [`Solution`](crate::solution::Solution)s; they never see placements or CNF.
 
 pub mod html;
 pub mod json;

@@ -2,29 +2,41 @@
 
 use serde::Serialize;
 
+/// How `compare` writes its table (`--format`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum TableFormat {
     /// A Markdown table, as in encodings/RESULTS.md.
     #[default]
     Md,
+    /// Comma-separated, a header line first (spaces in names become
+    /// `_`), for spreadsheets.
     Csv,
+    /// An array of rows as objects, the fields named as in [`Row`].
     Json,
 }
 
 /// One puzzle x encoding x solver measurement.
 #[derive(Clone, Debug, Serialize)]
 pub struct Row {
+    /// The puzzle file's stem.
     pub puzzle: String,
+    /// The encoding as `stats` labels it (`product`, `auto+colours`,
+    /// `order`).
     pub encoding: String,
     /// Whether symmetry-breaking clauses were in the CNF ("on"/"off").
     pub symmetry: String,
+    /// The solver's name, as `--solver` takes it.
     pub solver: String,
+    /// Variables of the CNF.
     pub variables: u64,
+    /// Clauses of the CNF.
     pub clauses: u64,
     /// Median over the runs.
     pub encode_ms: f64,
     /// Median over the runs.
     pub solve_ms: f64,
+    /// Runs the medians are over (`--runs`); with `--shuffle`, each run
+    /// after the first has the clauses in another order.
     pub runs: usize,
     /// solved, unsolvable or unknown.
     pub status: String,
@@ -62,6 +74,7 @@ fn cells(r: &Row) -> [String; 11] {
     ]
 }
 
+/// The table of `rows` in `format`, ending in a newline.
 pub fn render(rows: &[Row], format: TableFormat) -> String {
     match format {
         TableFormat::Json => serde_json::to_string_pretty(rows).expect("plain data") + "\n",

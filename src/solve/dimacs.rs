@@ -40,11 +40,15 @@ use crate::puzzle::Puzzle;
 /// What a DIMACS file is the CNF of: the puzzle, the options that shaped
 /// the encoding, and the encoded CNF.
 pub struct CnfSource<'a> {
+    /// The puzzle: its name goes in the header, its data into the
+    /// fingerprint.
     pub puzzle: &'a Puzzle,
     /// The puzzle file as the user named it (shown, not hashed).
     pub file: &'a str,
     /// One line per placement variable naming it (`Y (0,0,0) (1,0,0) ...`).
     pub describe: &'a dyn Fn(u32) -> String,
+    /// The CNF written, with its notes (`c note` lines) and the number of
+    /// placement variables.
     pub encoded: &'a Encoded,
     /// `name=value` pairs of every option that changes the CNF, in a fixed
     /// order. Each becomes a `c option` line and part of the fingerprint.
@@ -246,14 +250,22 @@ pub fn write_file(path: &Path, source: &CnfSource) -> Result<u64, Error> {
 /// What `decode --cnf` needs from a jigsat DIMACS file's header.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Header {
+    /// The `c option name=value` lines, in order: `decode` takes the
+    /// options it was not given from them.
     pub options: Vec<(String, String)>,
+    /// The `c fingerprint` line, compared with the fingerprint of the
+    /// puzzle and options `decode` was given; `None` for a file jigsat did
+    /// not write.
     pub fingerprint: Option<String>,
     /// From the `p cnf` line.
     pub num_vars: u32,
+    /// From the `p cnf` line too.
     pub num_clauses: u64,
 }
 
 impl Header {
+    /// The value of option `key` (`encoding`, `card`, …), if the header
+    /// has it.
     pub fn option(&self, key: &str) -> Option<&str> {
         self.options
             .iter()

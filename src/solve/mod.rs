@@ -37,11 +37,14 @@ use crate::error::Error;
 pub enum Outcome {
     /// A model: `values[v]` for variable `v` (slot 0 unused).
     Sat(Vec<bool>),
+    /// No model: the CNF is unsatisfiable.
     Unsat,
     /// No answer, and why (time limit, interrupted).
     Unknown(String),
 }
 
+/// A SAT solver behind one interface, built in or run as a program, so
+/// that the pipeline and `compare` call each alike.
 pub trait Solver {
     /// The name shown in stats and `compare` tables.
     fn name(&self) -> &str;

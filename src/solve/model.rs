@@ -23,6 +23,7 @@ use super::dimacs::truncate;
 pub enum SolverOutput {
     /// The model's literals, each with the line it was read from.
     Sat(Vec<Literal>),
+    /// The solver says there is no model (`UNSATISFIABLE`, `UNSAT`).
     Unsat,
     /// The solver gave up (`s UNKNOWN`, `INDET`).
     Unknown,
@@ -39,8 +40,11 @@ pub struct Literal {
 /// A problem with a model, at a 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ModelError {
+    /// The line of the solver's output, from 1.
     pub line: usize,
+    /// The column in that line, from 1.
     pub column: usize,
+    /// What is wrong there and what was expected.
     pub message: String,
 }
 

@@ -20,6 +20,8 @@ use crate::encode::{Cnf, Lit};
 /// Inputs per group.
 pub const BIMANDER_GROUP: usize = 4;
 
+/// Nguyen and Mai's bimander (`--encoding bimander`): pairwise inside
+/// groups of [`BIMANDER_GROUP`], the binary encoding between the groups.
 pub struct Bimander;
 
 impl AtMostOne for Bimander {

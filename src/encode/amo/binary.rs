@@ -18,6 +18,8 @@
 use super::{AtMostOne, bits_for};
 use crate::encode::{Cnf, Lit};
 
+/// The binary encoding (`--encoding binary`): each input implies the
+/// bits of its own number; the fewest auxiliaries.
 pub struct Binary;
 
 impl AtMostOne for Binary {

@@ -26,6 +26,9 @@ use crate::encode::{Cnf, Lit};
 /// Inputs per group (Klieber and Kwon's recommendation).
 pub const COMMANDER_GROUP: usize = 3;
 
+/// Klieber and Kwon's commander encoding (`--encoding commander`):
+/// pairwise in groups of [`COMMANDER_GROUP`], recursing on one commander
+/// per group.
 pub struct Commander;
 
 impl AtMostOne for Commander {

@@ -27,6 +27,9 @@
 use super::AtMostOne;
 use crate::encode::{Cnf, Lit};
 
+/// The ladder encoding (`--encoding ladder`): the sequential counter's
+/// clauses as at-most-one, channelling clauses instead of the
+/// at-least-one clause as exactly-one.
 pub struct Ladder;
 
 impl Ladder {

@@ -42,6 +42,8 @@ use super::{Cnf, Lit};
 /// Adds clauses (and auxiliary variables) to `cnf` that are satisfiable
 /// exactly when at most one of `lits` is true.
 pub trait AtMostOne {
+    /// Adds the clauses saying that at most one of `lits` is true, with
+    /// any auxiliary variables they need taken fresh from `cnf`.
     fn encode(&self, lits: &[Lit], cnf: &mut Cnf);
 
     /// Exactly one of `lits`: by default the at-least-one clause plus

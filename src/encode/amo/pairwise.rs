@@ -6,6 +6,8 @@
 use super::AtMostOne;
 use crate::encode::{Cnf, Lit};
 
+/// One binary clause per pair (`--encoding pairwise`): no auxiliaries,
+/// and what `auto` uses for small groups.
 pub struct Pairwise;
 
 impl AtMostOne for Pairwise {

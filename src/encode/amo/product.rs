@@ -20,6 +20,9 @@ use crate::encode::{Cnf, Lit};
 /// Largest group encoded pairwise instead of by a grid.
 pub const PRODUCT_PAIRWISE_MAX: usize = 7;
 
+/// Chen's product encoding (`--encoding product`): inputs on a grid,
+/// at most one row and one column, recursively; what `auto` uses for
+/// large groups.
 pub struct Product;
 
 impl AtMostOne for Product {

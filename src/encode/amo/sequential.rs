@@ -14,6 +14,8 @@
 use super::AtMostOne;
 use crate::encode::{Cnf, Lit};
 
+/// Sinz's sequential counter as at-most-one (`--encoding sequential`):
+/// a chain of "one is already true" auxiliaries.
 pub struct Sequential;
 
 impl AtMostOne for Sequential {

@@ -15,6 +15,9 @@ use super::{Cnf, Lit};
 /// Adds clauses satisfiable exactly when the number of true `lits` is in
 /// `min..=max`.
 pub trait Cardinality {
+    /// Adds the clauses saying that between `min` and `max` of `lits` are
+    /// true, with fresh auxiliaries from `cnf`; an impossible range adds
+    /// the empty clause.
     fn encode(&self, lits: &[Lit], min: u32, max: u32, cnf: &mut Cnf);
 
     /// What [`Cardinality::encode`] adds over `n` literals, as (clauses,
@@ -40,6 +43,8 @@ pub enum Card {
 }
 
 impl Card {
+    /// The name `--card` takes, and the DIMACS header and the
+    /// certificate's manifest write.
     pub fn name(self) -> &'static str {
         match self {
             Card::Sequential => "sequential",
@@ -47,6 +52,7 @@ impl Card {
         }
     }
 
+    /// The encoder that writes this encoding's clauses.
     pub fn encoder(self) -> &'static dyn Cardinality {
         match self {
             Card::Sequential => &SequentialCounter,

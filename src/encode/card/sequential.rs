@@ -11,6 +11,8 @@
 use super::Cardinality;
 use crate::encode::{Cnf, Lit};
 
+/// Sinz's two-sided sequential counter (`--card sequential`, the
+/// default): a chain of unary counters, one row per literal.
 pub struct SequentialCounter;
 
 impl Cardinality for SequentialCounter {

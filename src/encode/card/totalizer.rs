@@ -25,6 +25,9 @@
 use super::Cardinality;
 use crate::encode::{Cnf, Lit};
 
+/// Bailleux and Boufkhad's totalizer (`--card totalizer`): unary
+/// counters added up a balanced tree, so propagation reaches the bound in
+/// fewer steps than along the sequential counter's chain.
 pub struct Totalizer;
 
 impl Cardinality for Totalizer {

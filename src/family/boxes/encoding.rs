@@ -296,8 +296,12 @@ struct CopyVars {
 /// The order-encoded CNF and what is needed to read its models.
 #[derive(Clone, Debug)]
 pub struct OrderModel {
+    /// The formula: each copy's corner and orientation variables and the
+    /// clauses that keep copies apart.
     pub cnf: Cnf,
     copies: Vec<CopyVars>,
+    /// Sentences about what was added beyond the plain model (symmetry
+    /// breaking, redundant constraints), for DIMACS comments and `info`.
     pub notes: Vec<String>,
 }
 

@@ -10,7 +10,7 @@
 //!
 //! The seam: the model decides how variables become a solution
 //! ([`OrderModel::decode`] gives boxes, [`Rects::solution`] cells), and
-//! every solution still goes through [`crate::check`], written from the
+//! every solution still goes through [`crate::solution::check`], written from the
 //! puzzle alone.
 
 use std::sync::Arc;
@@ -36,6 +36,8 @@ use crate::solve::Incremental;
 /// board's symmetry group.
 #[derive(Clone, Debug)]
 pub struct OrderInstance {
+    /// The board's extent and each copy's possible extents: what the
+    /// order model is written from.
     pub rects: Rects,
     /// Each symmetry as a motion and the map it induces on pieces; the
     /// identity first.
@@ -60,6 +62,8 @@ impl OrderInstance {
         Ok(OrderInstance { rects, group })
     }
 
+    /// The number of board symmetries the boxes allow (1 when only the
+    /// identity).
     pub fn order(&self) -> usize {
         self.group.len()
     }
@@ -98,6 +102,8 @@ impl OrderInstance {
         )
     }
 
+    /// Writes the order model, with symmetry-breaking clauses when
+    /// `symmetry`; the other options at their defaults.
     pub fn encode(&self, symmetry: bool) -> OrderModel {
         OrderModel::encode(
             &self.rects,

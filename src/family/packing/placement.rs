@@ -186,6 +186,8 @@ impl Placements {
             .filter(move |(_, pl)| pl.piece == piece)
     }
 
+    /// How many placements `piece` has: 0 means it fits nowhere, which
+    /// the pre-check turns into "no solution".
     pub fn count_for(&self, piece: usize) -> usize {
         self.of_piece(piece).count()
     }

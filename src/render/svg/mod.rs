@@ -72,14 +72,20 @@ impl Panel {
 /// How each placed piece looks: its fill and its label.
 #[derive(Clone, Debug)]
 pub struct Looks {
+    /// Per placed piece, its fill: touching pieces get colours told
+    /// apart ([`palette::colours`]).
     pub fills: Vec<Rgb>,
+    /// Per placed piece, the glyph that draws it, with its copy number
+    /// when the piece has copies (`Y3`), as the text drawing names it.
     pub labels: Vec<String>,
     /// Which copy of its piece each placed piece is, from 1.
     pub copies: Vec<usize>,
+    /// Per placed piece, its piece's name, for tooltips.
     pub names: Vec<String>,
 }
 
 impl Looks {
+    /// The looks of `solution`'s pieces, in its order.
     pub fn new(puzzle: &Puzzle, solution: &Solution) -> Looks {
         let fills = palette::colours(solution);
         let mut seen = vec![0usize; puzzle.pieces().len()];

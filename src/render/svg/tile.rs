@@ -22,6 +22,7 @@ use super::{Panel, escape, num};
 /// One tile as it lies on the board.
 #[derive(Clone, Debug)]
 pub struct TileView<'a> {
+    /// The tile's name, for its tooltip.
     pub name: &'a str,
     /// Column and row on the board.
     pub at: (i32, i32),
