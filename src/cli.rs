@@ -69,7 +69,13 @@ pub enum Command {
         jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30\n  \
         jigsat solve split/jobs/part-0003.job\n\n\
         Given a job file of `jigsat split` (NAME.job), solve looks for a solution in that part \
-        only: exit 1 says the part holds none, not that the puzzle has none.")]
+        only: exit 1 says the part holds none, not that the puzzle has none.\n\n\
+        A puzzle in space (not flat, not tiles): under the drawing, whether the assembly shown \
+        comes apart by sliding pieces (no turns) and its level as BurrTools prints it \
+        (`level: 98.2.4.2`, or `does not come apart`); in JSON `comes_apart` and `level`. \
+        That search is capped (100,000 states per part, 2 s, the time limit, the memory \
+        budget): past a cap the line says `level: not determined` and the exit status is the \
+        solve's; `jigsat disasm` searches without the cap and shows the moves.")]
     Solve(SolveArgs),
 
     /// Count every solution: on a fixed board, and up to symmetry.

@@ -99,6 +99,8 @@ pub enum Halt {
     Memory(u64),
     /// A piece drifted beyond the coordinates a state stores (±32,767).
     TooFar,
+    /// The search of one part reached [`Limits::max_states`].
+    StateCap(u64),
 }
 
 /// Where a stopped search was.
@@ -114,6 +116,11 @@ pub struct Limits {
     pub stop: Option<Arc<AtomicBool>>,
     pub deadline: Option<Instant>,
     pub max_bytes: u64,
+    /// The most states the search of one part may reach (`None`: no cap
+    /// but the others). A caller that only adds a remark to another
+    /// answer (the level under `solve`'s drawing) caps the work so that it
+    /// never costs more than the answer.
+    pub max_states: Option<u64>,
 }
 
 impl Default for Limits {
@@ -122,6 +129,7 @@ impl Default for Limits {
             stop: None,
             deadline: None,
             max_bytes: u64::MAX,
+            max_states: None,
         }
     }
 }
