@@ -12,6 +12,7 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -1024,5 +1025,120 @@ fn a_flat_puzzle_or_tiles_print_no_level() {
         );
         let doc = json_of(&["solve", file.to_str().unwrap()]);
         assert!(doc["solutions"][0].get("level").is_none(), "{name}");
+    }
+}
+
+// ---------------------------------------------------------------------
+// Stored solutions: BurrTools' own, and those `convert --solutions` writes.
+
+/// Every assembly stored in BurrTools' cube-grid examples decodes, by
+/// jigsat's table of BurrTools' turns, into a solution that passes
+/// jigsat's check: the table measured against BurrTools' own files.
+#[test]
+fn burrtools_stored_assemblies_are_solutions() {
+    let Some(dir) = shared("burrtools") else {
+        return;
+    };
+    let mut decoded = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "xmpuzzle") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let name = path.display().to_string();
+        // Grids other than cubes are refused by the reader.
+        let Ok(file) = jigsat::puzzle::burrtools::read(&bytes, &name) else {
+            continue;
+        };
+        for (i, problem) in file.problems.iter().enumerate() {
+            let choice = i.to_string();
+            let Ok(puzzle) = file.puzzle(Some(&choice), "p") else {
+                continue;
+            };
+            let solutions = file
+                .stored_solutions(Some(&choice), &puzzle)
+                .unwrap_or_else(|e| panic!("{name} problem {i}: {e}"));
+            assert_eq!(solutions.len(), problem.stored.len(), "{name} problem {i}");
+            decoded += solutions.len();
+        }
+    }
+    assert!(decoded >= 300, "{decoded} stored assemblies decoded");
+}
+
+/// `convert --solutions` writes a file burrTxt reads with the same
+/// assembly and solution counts, whose stored assemblies burrTxt takes
+/// apart (`-x -d`) with the first level numbers jigsat gives, and that
+/// jigsat reads back as the same solutions.
+#[test]
+fn converted_solutions_round_trip_through_burrtxt() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["PelikanBurr", "CubeInCage", "AlPackino"] {
+        let Some(file) = example(name) else { return };
+        let out = dir.path().join(format!("{name}.xmpuzzle"));
+        let run = jigsat()
+            .args([
+                "convert",
+                file.to_str().unwrap(),
+                "--solutions",
+                "1000",
+                "-o",
+            ])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_success(&run);
+        // jigsat reads them back: every class, each a checked solution.
+        let (assemblies, come_apart, levels) = disassembled(&file, &[]);
+        let bytes = std::fs::read(&out).unwrap();
+        let written = jigsat::puzzle::burrtools::read(&bytes, name).unwrap();
+        let puzzle = written.puzzle(None, name).unwrap();
+        let back = written.stored_solutions(None, &puzzle).unwrap();
+        assert_eq!(back.len() as u64, assemblies, "{name}: read back");
+        let text = String::from_utf8(
+            flate2::read::GzDecoder::new(&bytes[..])
+                .bytes()
+                .collect::<Result<Vec<u8>, _>>()
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            text.matches("<separation>").count() as u64,
+            come_apart,
+            "{name}: a separation per assembly that comes apart"
+        );
+        assert!(text.contains(&format!(
+            "assemblies=\"{assemblies}\" solutions=\"{come_apart}\""
+        )));
+        let Some(tool) = shared("peers/burrTxt") else {
+            continue;
+        };
+        // burrTxt solves the written problem as the original.
+        assert_eq!(
+            burrtxt(&out).map(|(a, s, l)| (a, s, histogram(&l))),
+            Some((assemblies, come_apart, levels.clone())),
+            "{name}: burrTxt -d on the written file"
+        );
+        // And takes apart the stored assemblies: its first numbers are
+        // jigsat's levels' first numbers.
+        let x = Command::new(tool)
+            .args(["-x", "-d"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let mut theirs: Vec<String> = String::from_utf8_lossy(&x.stdout)
+            .lines()
+            .filter_map(|l| l.strip_prefix("level: "))
+            .map(|l| l.trim().to_string())
+            .collect();
+        let mut ours: Vec<String> = levels
+            .iter()
+            .flat_map(|(l, n)| {
+                std::iter::repeat_n(l.split('.').next().unwrap().to_string(), *n as usize)
+            })
+            .collect();
+        theirs.sort();
+        ours.sort();
+        assert_eq!(theirs, ours, "{name}: burrTxt -x -d");
     }
 }
