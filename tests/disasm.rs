@@ -789,29 +789,7 @@ type Assembly = BTreeSet<Vec<Point>>;
 
 /// The 24 proper rotations of the cube grid, as matrices (rows).
 fn rotations() -> Vec<[Point; 3]> {
-    let mut out = Vec::new();
-    for perm in [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ] {
-        for signs in 0..8 {
-            let mut m = [[0; 3]; 3];
-            for r in 0..3 {
-                m[r][perm[r]] = if signs >> r & 1 == 1 { -1 } else { 1 };
-            }
-            let det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
-                - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
-                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-            if det == 1 {
-                out.push(m);
-            }
-        }
-    }
-    out
+    common::motions(true, false)
 }
 
 /// `a` turned by `m` and shifted so that its lowest corner is the origin.
@@ -1095,13 +1073,10 @@ fn converted_solutions_round_trip_through_burrtxt() {
         let puzzle = written.puzzle(None, name).unwrap();
         let back = written.stored_solutions(None, &puzzle).unwrap();
         assert_eq!(back.len() as u64, assemblies, "{name}: read back");
-        let text = String::from_utf8(
-            flate2::read::GzDecoder::new(&bytes[..])
-                .bytes()
-                .collect::<Result<Vec<u8>, _>>()
-                .unwrap(),
-        )
-        .unwrap();
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .unwrap();
         assert_eq!(
             text.matches("<separation>").count() as u64,
             come_apart,
