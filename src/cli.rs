@@ -69,7 +69,13 @@ pub enum Command {
         jigsat solve puzzles/y25.toml --solver ./bin/glucose --time-limit 30\n  \
         jigsat solve split/jobs/part-0003.job\n\n\
         Given a job file of `jigsat split` (NAME.job), solve looks for a solution in that part \
-        only: exit 1 says the part holds none, not that the puzzle has none.")]
+        only: exit 1 says the part holds none, not that the puzzle has none.\n\n\
+        A puzzle in space (not flat, not tiles): under the drawing, whether the assembly shown \
+        comes apart by sliding pieces (no turns) and its level as BurrTools prints it \
+        (`level: 98.2.4.2`, or `does not come apart`); in JSON `comes_apart` and `level`. \
+        That search is capped (100,000 states per part, 2 s, the time limit, the memory \
+        budget): past a cap the line says `level: not determined` and the exit status is the \
+        solve's; `jigsat disasm` searches without the cap and shows the moves.")]
     Solve(SolveArgs),
 
     /// Count every solution: on a fixed board, and up to symmetry.
@@ -211,13 +217,16 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         jigsat convert design.xmpuzzle -o design.toml\n  \
         jigsat convert design.xmpuzzle --problem 2 -o design-2.toml\n  \
-        jigsat convert puzzles/soma.toml -o soma.xmpuzzle\n\n\
+        jigsat convert puzzles/soma.toml -o soma.xmpuzzle\n  \
+        jigsat convert PelikanBurr.xmpuzzle --solutions 20 -o pelikan-solved.xmpuzzle\n\n\
         One problem is converted (the first unless --problem picks one). A BurrTools result's \
         variable (+) cells become `?` cells of the board, part counts and min/max ranges become \
         counts. What the other format cannot say is refused with the reason (exit 2): colour \
         constraints have no TOML form; BurrTools has no `rotations = \"plane\"`/`\"none\"`, no \
         mirror and no edge-matching tiles; grids other than cubes are not read. Stored \
-        solutions and disassembly data are not carried over (jigsat does not disassemble).")]
+        solutions are not carried over; to .xmpuzzle, --solutions N finds the first N \
+        assemblies (up to symmetry) and stores them as BurrTools does, each that comes apart \
+        by sliding pieces with its disassembly, so that BurrTools shows them.")]
     Convert(ConvertArgs),
 }
 
@@ -310,6 +319,16 @@ pub struct ConvertArgs {
 
     #[command(flatten)]
     pub problem: ProblemArg,
+
+    /// To .xmpuzzle or .xml: find up to N assemblies (one per class up to
+    /// symmetry, as BurrTools counts them) and store them in the problem,
+    /// each that comes apart by sliding pieces with its disassembly (its
+    /// separation states, as BurrTools stores them), so that BurrTools
+    /// lists and plays them. 0 (the default) stores none: converting
+    /// never solves unless asked. When N covers every assembly, the
+    /// problem is marked solved with BurrTools' totals.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub solutions: usize,
 }
 
 #[derive(Debug, Args)]

@@ -44,8 +44,8 @@ pub mod cover {
 }
 pub mod disasm {
     pub use crate::disasm::{
-        Body, DIRECTIONS, Disassembly, Halt, Image, Limits, Progress, Rule, bodies, choose_image,
-        disassemble, refuse, unit,
+        Body, DIRECTIONS, Disassembly, Halt, Image, Limits, Outcome, Progress, Rule, bodies,
+        choose_image, disassemble, refuse, unit,
     };
 }
 pub mod encode {
@@ -160,6 +160,12 @@ pub mod puzzle {
     pub mod burrtools {
         pub use crate::puzzle::burrtools::{is_xmpuzzle, read};
     }
+    pub mod stored {
+        pub use crate::puzzle::stored::Taken;
+    }
+    pub mod write {
+        pub use crate::puzzle::write::{Stored, xmpuzzle_with};
+    }
 }
 pub mod render {
     pub use crate::render::Format;
@@ -167,7 +173,7 @@ pub mod render {
         pub use crate::render::html::document;
     }
     pub mod json {
-        pub use crate::render::json::{Writer, document};
+        pub use crate::render::json::{Writer, document, document_with};
     }
     pub mod palette {
         pub use crate::render::palette::{colours, difference, touching};

@@ -12,6 +12,7 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -777,5 +778,342 @@ fn thorough_adds_only_what_it_reports() {
                 .collect();
             assert_eq!(theirs, levels, "{}", file.display());
         }
+    }
+}
+
+// ---------------------------------------------------------------------
+// The level under `solve`'s drawing.
+
+/// An assembly as a set of pieces, each a sorted list of cells.
+type Assembly = BTreeSet<Vec<Point>>;
+
+/// The 24 proper rotations of the cube grid, as matrices (rows).
+fn rotations() -> Vec<[Point; 3]> {
+    common::motions(true, false)
+}
+
+/// `a` turned by `m` and shifted so that its lowest corner is the origin.
+fn normalised(a: &Assembly, m: &[Point; 3]) -> Assembly {
+    let turn = |c: &Point| -> Point {
+        [0, 1, 2].map(|r| m[r][0] * c[0] + m[r][1] * c[1] + m[r][2] * c[2])
+    };
+    let turned: Vec<Vec<Point>> = a.iter().map(|p| p.iter().map(turn).collect()).collect();
+    let mut lo = [i32::MAX; 3];
+    for c in turned.iter().flatten() {
+        for i in 0..3 {
+            lo[i] = lo[i].min(c[i]);
+        }
+    }
+    turned
+        .into_iter()
+        .map(|p| {
+            let mut p: Vec<Point> = p
+                .iter()
+                .map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]])
+                .collect();
+            p.sort_unstable();
+            p
+        })
+        .collect()
+}
+
+/// The same assembly up to a rotation of the whole.
+fn same_assembly(a: &Assembly, b: &Assembly) -> bool {
+    let b = normalised(b, &rotations()[0]);
+    rotations().iter().any(|m| normalised(a, m) == b)
+}
+
+/// The solutions `burrTxt -d -s FILE` draws, with their levels. Its
+/// drawing shows each z layer as a block of rows (y, top to bottom) and
+/// columns (x), each piece as a letter (read from BurrTools' own shape
+/// drawings against the file's voxel text, x fastest, then y, then z).
+fn burrtxt_solutions(file: &Path) -> Option<Vec<(Assembly, String)>> {
+    let tool = shared("peers/burrTxt")?;
+    let out = Command::new(tool)
+        .arg("-d")
+        .arg("-s")
+        .arg(file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let body = &text[text.find("=====")?..];
+    let mut found = Vec::new();
+    let mut cells: BTreeMap<char, Vec<Point>> = BTreeMap::new();
+    let mut y = 0;
+    for line in body.lines() {
+        if let Some(level) = line.strip_prefix("level: ") {
+            let assembly = std::mem::take(&mut cells).into_values().collect();
+            found.push((assembly, level.trim().to_string()));
+            y = 0;
+        } else if line.trim_start().starts_with('!') {
+            let blocks: Vec<&str> = line.trim().split('!').collect();
+            for (z, block) in blocks.iter().skip(1).step_by(2).enumerate() {
+                for (x, ch) in block.chars().enumerate() {
+                    if ch.is_ascii_alphabetic() {
+                        cells.entry(ch).or_default().push([x as i32, y, z as i32]);
+                    }
+                }
+            }
+            y += 1;
+        }
+    }
+    Some(
+        found
+            .into_iter()
+            .map(|(a, l): (Vec<Vec<Point>>, String)| {
+                (
+                    a.into_iter()
+                        .map(|mut p| {
+                            p.sort_unstable();
+                            p
+                        })
+                        .collect(),
+                    l,
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The assembly of a solution in jigsat's JSON.
+fn assembly_of(solution: &Value) -> Assembly {
+    solution["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let mut cells: Vec<Point> = p["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(common::point)
+                .collect();
+            cells.sort_unstable();
+            cells
+        })
+        .collect()
+}
+
+/// `solve FILE` (one engine, so that the text and the JSON show the same
+/// assembly): the line under the drawing says what the JSON's
+/// `comes_apart` and `level` say, and that is what `burrTxt -d` says of
+/// that assembly — its level when burrTxt lists it among the solutions,
+/// else it does not come apart. Returns the line.
+fn solve_level(name: &str, solver: &str) -> Option<String> {
+    let file = example(name)?;
+    let file = file.to_str().unwrap();
+    let doc = json_of(&["solve", file, "--solver", solver]);
+    let solution = &doc["solutions"][0];
+    let out = jigsat()
+        .args(["solve", file, "--solver", solver, "-q"])
+        .output()
+        .unwrap();
+    assert_success(&out);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let line = text.lines().last().unwrap().to_string();
+    let want = match (&solution["comes_apart"], &solution["level"]) {
+        (Value::Bool(true), Value::String(level)) => format!("level: {level}"),
+        (Value::Bool(false), Value::Null) => {
+            "does not come apart (sliding pieces, no turns)".into()
+        }
+        other => panic!("{name}: comes_apart and level {other:?}"),
+    };
+    assert_eq!(line, want, "{name}: the text's line and the JSON");
+    if let Some(theirs) = burrtxt_solutions(Path::new(file)) {
+        let ours = assembly_of(solution);
+        let matched: Vec<&String> = theirs
+            .iter()
+            .filter(|(a, _)| same_assembly(a, &ours))
+            .map(|(_, l)| l)
+            .collect();
+        match &solution["level"] {
+            Value::String(level) => assert_eq!(matched, vec![level], "{name}: burrTxt -d -s"),
+            _ => assert!(
+                matched.is_empty(),
+                "{name}: burrTxt takes this assembly apart, level {matched:?}"
+            ),
+        }
+    }
+    Some(line)
+}
+
+#[test]
+fn solve_prints_the_level_of_the_assembly_it_draws() {
+    // PelikanBurr: 1 of 12 assemblies comes apart; CubeInCage: 1 of 96
+    // (its cage a group); AlPackino's one assembly comes apart, so its
+    // line is the level burrTxt prints.
+    solve_level("PelikanBurr", "dlx");
+    solve_level("CubeInCage", "varisat");
+    if let Some(line) = solve_level("AlPackino", "first-cell") {
+        assert_eq!(line, "level: 1.1.1.1.1.2.1.3.1.2.1.2");
+    }
+}
+
+#[test]
+fn a_cube_locked_in_a_shell_does_not_come_apart() {
+    // A closed 3x3x3 shell around one cube: the one assembly, and nothing
+    // can move. The line says so, and the exit status is the solve's.
+    let dir = tempfile::tempdir().unwrap();
+    let shell: Vec<String> = (0..27)
+        .map(|i| [i % 3, i / 3 % 3, i / 9])
+        .filter(|c| *c != [1, 1, 1])
+        .map(|c| format!("[{}, {}, {}]", c[0], c[1], c[2]))
+        .collect();
+    let file = dir.path().join("locked.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "name = \"locked\"\n[board]\nsize = [3, 3, 3]\n[[piece]]\nname = \"shell\"\ncells = [{}]\n[[piece]]\nname = \"core\"\ncells = [[0, 0, 0]]\n",
+            shell.join(", ")
+        ),
+    )
+    .unwrap();
+    let out = jigsat()
+        .args(["solve", file.to_str().unwrap(), "-q"])
+        .output()
+        .unwrap();
+    assert_success(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().last(),
+        Some("does not come apart (sliding pieces, no turns)"),
+        "{text}"
+    );
+    let doc = json_of(&["solve", file.to_str().unwrap()]);
+    assert_eq!(doc["solutions"][0]["comes_apart"], false);
+    assert_eq!(doc["solutions"][0]["level"], Value::Null);
+}
+
+#[test]
+fn a_flat_puzzle_or_tiles_print_no_level() {
+    for name in ["pentomino-6x10.toml", "big-cats.toml"] {
+        let file = common::puzzle_path(name);
+        if !file.exists() {
+            continue;
+        }
+        let out = jigsat()
+            .args(["solve", file.to_str().unwrap(), "-q"])
+            .output()
+            .unwrap();
+        assert_success(&out);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            !text.contains("level") && !text.contains("come apart"),
+            "{name}: {text}"
+        );
+        let doc = json_of(&["solve", file.to_str().unwrap()]);
+        assert!(doc["solutions"][0].get("level").is_none(), "{name}");
+    }
+}
+
+// ---------------------------------------------------------------------
+// Stored solutions: BurrTools' own, and those `convert --solutions` writes.
+
+/// Every assembly stored in BurrTools' cube-grid examples decodes, by
+/// jigsat's table of BurrTools' turns, into a solution that passes
+/// jigsat's check: the table measured against BurrTools' own files.
+#[test]
+fn burrtools_stored_assemblies_are_solutions() {
+    let Some(dir) = shared("burrtools") else {
+        return;
+    };
+    let mut decoded = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "xmpuzzle") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let name = path.display().to_string();
+        // Grids other than cubes are refused by the reader.
+        let Ok(file) = jigsat::internal::puzzle::burrtools::read(&bytes, &name) else {
+            continue;
+        };
+        for (i, problem) in file.problems.iter().enumerate() {
+            let choice = i.to_string();
+            let Ok(puzzle) = file.puzzle(Some(&choice), "p") else {
+                continue;
+            };
+            let solutions = file
+                .stored_solutions(Some(&choice), &puzzle)
+                .unwrap_or_else(|e| panic!("{name} problem {i}: {e}"));
+            assert_eq!(solutions.len(), problem.stored.len(), "{name} problem {i}");
+            decoded += solutions.len();
+        }
+    }
+    assert!(decoded >= 300, "{decoded} stored assemblies decoded");
+}
+
+/// `convert --solutions` writes a file burrTxt reads with the same
+/// assembly and solution counts, whose stored assemblies burrTxt takes
+/// apart (`-x -d`) with the first level numbers jigsat gives, and that
+/// jigsat reads back as the same solutions.
+#[test]
+fn converted_solutions_round_trip_through_burrtxt() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["PelikanBurr", "CubeInCage", "AlPackino"] {
+        let Some(file) = example(name) else { return };
+        let out = dir.path().join(format!("{name}.xmpuzzle"));
+        let run = jigsat()
+            .args([
+                "convert",
+                file.to_str().unwrap(),
+                "--solutions",
+                "1000",
+                "-o",
+            ])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_success(&run);
+        // jigsat reads them back: every class, each a checked solution.
+        let (assemblies, come_apart, levels) = disassembled(&file, &[]);
+        let bytes = std::fs::read(&out).unwrap();
+        let written = jigsat::internal::puzzle::burrtools::read(&bytes, name).unwrap();
+        let puzzle = written.puzzle(None, name).unwrap();
+        let back = written.stored_solutions(None, &puzzle).unwrap();
+        assert_eq!(back.len() as u64, assemblies, "{name}: read back");
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .unwrap();
+        assert_eq!(
+            text.matches("<separation>").count() as u64,
+            come_apart,
+            "{name}: a separation per assembly that comes apart"
+        );
+        assert!(text.contains(&format!(
+            "assemblies=\"{assemblies}\" solutions=\"{come_apart}\""
+        )));
+        let Some(tool) = shared("peers/burrTxt") else {
+            continue;
+        };
+        // burrTxt solves the written problem as the original.
+        assert_eq!(
+            burrtxt(&out).map(|(a, s, l)| (a, s, histogram(&l))),
+            Some((assemblies, come_apart, levels.clone())),
+            "{name}: burrTxt -d on the written file"
+        );
+        // And takes apart the stored assemblies: its first numbers are
+        // jigsat's levels' first numbers.
+        let x = Command::new(tool)
+            .args(["-x", "-d"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let mut theirs: Vec<String> = String::from_utf8_lossy(&x.stdout)
+            .lines()
+            .filter_map(|l| l.strip_prefix("level: "))
+            .map(|l| l.trim().to_string())
+            .collect();
+        let mut ours: Vec<String> = levels
+            .iter()
+            .flat_map(|(l, n)| {
+                std::iter::repeat_n(l.split('.').next().unwrap().to_string(), *n as usize)
+            })
+            .collect();
+        theirs.sort();
+        ours.sort();
+        assert_eq!(theirs, ours, "{name}: burrTxt -x -d");
     }
 }

@@ -138,9 +138,11 @@ fn text_drawing_shows_layers_side_by_side() {
     assert!(lines[1].starts_with("z=0"), "{text}");
     assert!(lines[1].contains("z=1") && lines[1].contains("z=2"));
     // Three rows of three layers of three cells between wall lines; each
-    // glyph is a piece.
-    assert_eq!(lines.len(), 2 + 7, "{text}");
-    let glyphs: String = lines[2..]
+    // glyph is a piece. Under it, the level (every Soma assembly comes
+    // apart by lifting a piece off).
+    assert_eq!(lines.len(), 2 + 7 + 1, "{text}");
+    assert_eq!(lines[9], "level: 1", "{text}");
+    let glyphs: String = lines[2..9]
         .concat()
         .chars()
         .filter(|c| c.is_ascii_alphabetic())

@@ -199,6 +199,7 @@ pub(super) fn limits(
         stop: Some(stop),
         deadline: time_limit.map(|t| started + t),
         max_bytes: jigsat::internal::process::budget::limit(),
+        max_states: None,
     }
 }
 
@@ -238,6 +239,13 @@ pub(super) fn halt_line(path: &Path, halt: &Halt, p: &Progress) -> (String, Exit
         Halt::TooFar => (
             format!(
                 "{}: disassembly stopped {at}: a piece slid beyond ±32,767 cells",
+                path.display()
+            ),
+            Exit::GaveUp,
+        ),
+        Halt::StateCap(cap) => (
+            format!(
+                "{}: disassembly stopped {at}: the cap of {cap} states",
                 path.display()
             ),
             Exit::GaveUp,

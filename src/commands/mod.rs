@@ -14,6 +14,7 @@ mod disasm;
 mod estimate;
 mod generate;
 mod info;
+mod level;
 mod merge;
 mod shared;
 mod solve;

@@ -12,6 +12,7 @@ use super::shared::listing::Listed;
 use super::shared::{Progress, Sink, enumeration_status, load};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
+    let started = std::time::Instant::now();
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
@@ -38,17 +39,31 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let mut options = search.options(None);
     options.meter = watch.as_ref().map(|w| w.meter());
     let report = pipeline::solve(&puzzle, &options)?;
-    jigsat::internal::process::interrupt::finishing();
     let progress = watch.and_then(|w| w.finish());
+    // Text and JSON tell whether the assembly shown comes apart (a
+    // picture has its own: the page plays the disassembly).
+    let level = match report.solutions.first() {
+        Some(s) if !args.output.format.is_picture() => super::level::shown_level(
+            &args.puzzle,
+            args.problem.problem.as_deref(),
+            &puzzle,
+            s,
+            search.time_limit,
+            started,
+        )?,
+        _ => None,
+    };
+    jigsat::internal::process::interrupt::finishing();
     let out = match args.output.format {
         f if f.is_picture() => {
             sink.write_picture(f, &args.draw, &puzzle, &report.solutions)?;
             String::new()
         }
-        Format::Json => json::document(
+        Format::Json => json::document_with(
             &puzzle,
             report.status,
             &report.solutions,
+            &level.iter().map(|l| l.fields()).collect::<Vec<_>>(),
             None,
             &report.stats,
         ),
@@ -79,6 +94,9 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             for s in &report.solutions {
                 out += &text::draw(&puzzle, s, sink.style(&args.draw));
             }
+            if let Some(level) = &level {
+                out += &level.line();
+            }
             out
         }
     };
@@ -93,6 +111,9 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     }
     if let Some(line) = progress.filter(|_| report.status == Status::Unknown) {
         eprintln!("{}: {line}", args.puzzle.display());
+    }
+    if let Some(exit) = level.as_ref().and_then(|l| l.exit()) {
+        return Ok(exit);
     }
     Ok(report.status.into())
 }

@@ -102,6 +102,8 @@ pub enum Halt {
     Memory(u64),
     /// A piece drifted beyond the coordinates a state stores (±32,767).
     TooFar,
+    /// The search of one part reached [`Limits::max_states`].
+    StateCap(u64),
 }
 
 /// Where a stopped search was.
@@ -123,6 +125,11 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// The most bytes the kept states may take ([`Halt::Memory`] above).
     pub max_bytes: u64,
+    /// The most states the search of one part may reach (`None`: no cap
+    /// but the others). A caller that only adds a remark to another
+    /// answer (the level under `solve`'s drawing) caps the work so that it
+    /// never costs more than the answer.
+    pub max_states: Option<u64>,
 }
 
 impl Default for Limits {
@@ -131,6 +138,7 @@ impl Default for Limits {
             stop: None,
             deadline: None,
             max_bytes: u64::MAX,
+            max_states: None,
         }
     }
 }
@@ -168,9 +176,14 @@ pub enum Outcome {
     Whole,
     /// It came apart: `moves` moves (the removal included), then each side.
     Apart {
+        /// Moves until the part separated, the removal included: one
+        /// number of the level.
         moves: u32,
+        /// Those moves in order, the removal last.
         steps: Vec<Step>,
+        /// The side that stayed where it was, taken apart further.
         left: Box<Outcome>,
+        /// The side that went away, taken apart further.
         removed: Box<Outcome>,
         /// Not BurrTools' first choice: `--thorough` took another
         /// separation because the first left a side that does not come
@@ -178,7 +191,12 @@ pub enum Outcome {
         alternative: bool,
     },
     /// Nothing comes free from where it lies.
-    Stuck { pieces: Vec<usize>, states: u64 },
+    Stuck {
+        /// The pieces of the part that does not come apart.
+        pieces: Vec<usize>,
+        /// States searched before every reachable one was seen.
+        states: u64,
+    },
 }
 
 /// The answer for one assembly.

@@ -14,8 +14,8 @@
 //! also keeps its states in a flat array with the index of a parent and
 //! the move from it, so that the path can be read back from the end.
 //!
-//! The search polls the stop flag (Ctrl-C), the deadline and the memory
-//! budget every few hundred states.
+//! The search polls the stop flag (Ctrl-C), the deadline, the memory
+//! budget and the cap of states every few hundred states.
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
@@ -196,6 +196,7 @@ pub fn search(
                 progress.states = states;
                 progress.layers = depth;
                 limits.check(
+                    states,
                     (prev.len() + cur.len() + next.len()) as u64 * per_state
                         + gaps.cached() as u64 * 24
                         + layers
@@ -290,9 +291,10 @@ fn read_path(
 }
 
 impl Limits {
-    /// Stops the search when asked to, past the deadline, or when the
-    /// states kept would take more than the budget.
-    fn check(&self, bytes: u64) -> Result<(), Halt> {
+    /// Stops the search when asked to, past the deadline, when the
+    /// states kept would take more than the budget, or when it has reached
+    /// its cap of states.
+    fn check(&self, states: u64, bytes: u64) -> Result<(), Halt> {
         if self
             .stop
             .as_ref()
@@ -308,6 +310,9 @@ impl Limits {
         }
         if bytes > self.max_bytes {
             return Err(Halt::Memory(bytes));
+        }
+        if let Some(cap) = self.max_states.filter(|&cap| states >= cap) {
+            return Err(Halt::StateCap(cap));
         }
         Ok(())
     }

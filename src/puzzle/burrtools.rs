@@ -68,6 +68,8 @@ pub struct XmShape {
     /// For disassembly: the heavier side of a separation stays still.
     pub weight: u32,
     pub cells: Vec<(Cell, State, u8)>,
+    /// The hotspot `hx hy hz`: the point a stored assembly positions.
+    pub hotspot: [i32; 3],
 }
 
 /// One part of a problem: a shape used between `min` and `max` times.
@@ -86,6 +88,12 @@ pub struct XmProblem {
     pub parts: Vec<Part>,
     pub result: usize,
     pub allowed: Vec<(u8, u8)>,
+    /// The stored assemblies (`<solutions>`): per piece instance, in part
+    /// order, each part padded to its `max`, `x y z t` or `None` (`x`,
+    /// not placed). An assembly that is not four numbers or `x` per
+    /// instance is kept as `Err` with what is wrong, and only refused
+    /// when it is read ([`XmFile::stored_solutions`]).
+    pub stored: Vec<Result<Vec<Option<[i32; 4]>>, String>>,
 }
 
 /// A whole file, read and checked for what jigsat can honour.
@@ -275,10 +283,16 @@ fn parse_shape(node: Node, id: usize, file: &str) -> Result<XmShape, InputError>
             Some((cell, state, colour))
         })
         .collect();
+    let coordinate = |a: &str| {
+        node.attribute(a)
+            .map_or(Ok(0), |v| v.trim().parse::<i32>())
+            .map_err(|_| bad(file, format!("{what}: {a} is not a whole number")))
+    };
     Ok(XmShape {
         name: node.attribute("name").map(str::to_string),
         weight: number(node, "weight", file)?.map_or(1, |w| w.min(u32::MAX as usize) as u32),
         cells,
+        hotspot: [coordinate("hx")?, coordinate("hy")?, coordinate("hz")?],
     })
 }
 
@@ -386,12 +400,47 @@ fn parse_problem(
         }
         allowed.push((p as u8 + 1, r as u8 + 1));
     }
+    let stored = child(node, "solutions")
+        .into_iter()
+        .flat_map(|s| elements(s, "solution"))
+        .map(|s| {
+            let text = child(s, "assembly")
+                .and_then(|a| a.text())
+                .ok_or("a solution without an <assembly>")?;
+            assembly_tokens(text)
+        })
+        .collect();
     Ok(XmProblem {
         name: node.attribute("name").map(str::to_string),
         parts,
         result: shape_id(result)?,
         allowed,
+        stored,
     })
+}
+
+/// An `<assembly>`'s text: per instance `x y z t`, or `x` (not placed).
+fn assembly_tokens(text: &str) -> Result<Vec<Option<[i32; 4]>>, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        if words[i] == "x" {
+            out.push(None);
+            i += 1;
+            continue;
+        }
+        let four: Vec<i32> = words
+            .get(i..i + 4)
+            .ok_or("an assembly ends in the middle of a piece")?
+            .iter()
+            .map(|w| w.parse::<i32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("an assembly holds {:?}, not a number", words[i]))?;
+        out.push(Some([four[0], four[1], four[2], four[3]]));
+        i += 4;
+    }
+    Ok(out)
 }
 
 /// What a problem may hold that jigsat knows to be harmless: the
@@ -544,6 +593,78 @@ impl XmFile {
             .filter(|p| p.count.max > 0)
             .map(|p| (p.group, self.shapes[p.shape].weight))
             .collect())
+    }
+
+    /// The assemblies stored with problem `choice`, as solutions of its
+    /// puzzle (`puzzle` as [`XmFile::puzzle`] made it), each checked:
+    /// the turns and positions read by [`super::stored`]. A stored
+    /// assembly that does not fit the problem, or does not fill it, is
+    /// refused with its number.
+    pub fn stored_solutions(
+        &self,
+        choice: Option<&str>,
+        puzzle: &Puzzle,
+    ) -> Result<Vec<crate::solution::Solution>, InputError> {
+        use crate::solution::{PlacedPiece, Solution};
+        let (index, problem) = self.problem(choice)?;
+        let mut out = Vec::new();
+        for (k, stored) in problem.stored.iter().enumerate() {
+            let fail = |why: String| {
+                bad(
+                    &self.file,
+                    format!("problem {index}, stored solution {}: {why}", k + 1),
+                )
+            };
+            let stored = stored.as_ref().map_err(|e| fail(e.clone()))?;
+            let mut placed = Vec::new();
+            let mut at = 0;
+            let mut piece = 0;
+            for part in &problem.parts {
+                let shape = &self.shapes[part.shape];
+                let voxels: Vec<[i32; 3]> = shape
+                    .cells
+                    .iter()
+                    .filter(|c| c.1 == State::Filled)
+                    .map(|c| c.0.coords())
+                    .collect();
+                for _ in 0..part.count.max {
+                    let Some(entry) = stored.get(at) else {
+                        return Err(fail("fewer pieces than the problem's parts".into()));
+                    };
+                    at += 1;
+                    let Some([x, y, z, t]) = *entry else { continue };
+                    if shape.hotspot != [0; 3] {
+                        return Err(fail(format!(
+                            "shape {} has a hotspot other than 0 0 0, which jigsat does not read",
+                            part.shape
+                        )));
+                    }
+                    let t = usize::try_from(t)
+                        .ok()
+                        .filter(|&t| t < super::stored::TURNS.len())
+                        .ok_or_else(|| {
+                            fail(format!(
+                                "turn {t} (0 to 23 on the cube grid; BurrTools never mirrors)"
+                            ))
+                        })?;
+                    let cells = super::stored::place(&voxels, [x, y, z], t)
+                        .into_iter()
+                        .map(Cell::from_coords)
+                        .collect();
+                    placed.push(PlacedPiece { piece, cells });
+                }
+                if part.count.max > 0 {
+                    piece += 1;
+                }
+            }
+            if at != stored.len() {
+                return Err(fail("more pieces than the problem's parts".into()));
+            }
+            let solution = Solution::new(placed);
+            crate::solution::check(puzzle, &solution).map_err(fail)?;
+            out.push(solution);
+        }
+        Ok(out)
     }
 
     /// Problem `choice` as a puzzle: the result is the board (`+` cells

@@ -10,7 +10,8 @@
 mod art;
 pub mod burrtools;
 mod file;
-mod write;
+pub mod stored;
+pub mod write;
 
 use std::path::Path;
 use std::sync::OnceLock;

@@ -126,6 +126,34 @@ fn piece_toml(piece: &Piece) -> String {
 /// freely in space and never mirrors them, so other moves are refused, as
 /// are tiles.
 pub fn xmpuzzle(puzzle: &Puzzle) -> Result<String, String> {
+    xmpuzzle_with(puzzle, &[], None, None)
+}
+
+/// One solution to store with the problem, and its disassembly when it
+/// comes apart (moves of the solution's pieces, by their index in
+/// [`crate::solution::Solution::pieces`]).
+#[derive(Clone, Debug)]
+pub struct Stored {
+    /// The assembly, checked.
+    pub solution: crate::solution::Solution,
+    /// How it comes apart; `None` when it does not.
+    pub taken: Option<super::stored::Taken>,
+}
+
+/// [`xmpuzzle`] with solutions stored in the problem as BurrTools stores
+/// them (`<assembly>`, and `<separation>` for those that come apart; see
+/// [`super::stored`]); `totals`, when the list is complete, the numbers
+/// of assemblies and of those that come apart (the problem's `assemblies`
+/// and `solutions`, state "solved"). A piece placed mirrored has no
+/// BurrTools turn and is refused. `groups`: per piece, its BurrTools
+/// group and weight (from the .xmpuzzle read), which BurrTools needs to
+/// take the solutions apart as jigsat did.
+pub fn xmpuzzle_with(
+    puzzle: &Puzzle,
+    solutions: &[Stored],
+    totals: Option<(u64, u64)>,
+    groups: Option<&[(u32, u32)]>,
+) -> Result<String, String> {
     let Kind::Pieces(pieces) = &puzzle.kind else {
         return Err("edge-matching tiles have no BurrTools form".into());
     };
@@ -162,10 +190,15 @@ pub fn xmpuzzle(puzzle: &Puzzle) -> Result<String, String> {
             .enumerate()
             .map(|(k, &c)| (c, '#', colours.map_or(0, |v| v[k])))
             .collect();
-        out.push_str(&voxel_xml(Some(&piece.name), &cells));
+        let mut xml = voxel_xml(Some(&piece.name), &cells);
+        if let Some(&(_, weight)) = groups.and_then(|g| g.get(p)).filter(|g| g.1 != 1) {
+            xml = xml.replacen("<voxel ", &format!("<voxel weight=\"{weight}\" "), 1);
+        }
+        out.push_str(&xml);
     }
     out.push_str("  </shapes>\n");
-    out.push_str(&problem_xml(puzzle, pieces));
+    let stored = solutions_xml(puzzle, pieces, solutions)?;
+    out.push_str(&problem_xml(puzzle, pieces, &stored, totals, groups));
     if let Some(d) = &puzzle.description {
         let _ = writeln!(out, "  <comment>{}</comment>", escape(d));
     }
@@ -229,10 +262,129 @@ fn voxel_xml(name: Option<&str>, cells: &[(Cell, char, u8)]) -> String {
     )
 }
 
-/// The one `<problem>`: pieces are shapes 1.., the result shape 0.
-fn problem_xml(puzzle: &Puzzle, pieces: &[Piece]) -> String {
+/// The lowest corner [`voxel_xml`] puts at the origin of its grid.
+fn grid_origin(cells: &[Cell]) -> [i32; 3] {
+    let shape = Shape::new(cells.to_vec());
+    let (lo, _) = shape.bounds().unwrap_or(([0; 3], [0; 3]));
+    lo.map(|v| v.min(0))
+}
+
+/// `<solutions>` for the problem (empty when there are none).
+fn solutions_xml(
+    puzzle: &Puzzle,
+    pieces: &[Piece],
+    solutions: &[Stored],
+) -> Result<String, String> {
+    if solutions.is_empty() {
+        return Ok(String::new());
+    }
+    let board: Vec<Cell> = (0..puzzle.board.len() as u32)
+        .map(|i| puzzle.board.cell(i))
+        .collect();
+    let origin = grid_origin(&board);
+    let voxels: Vec<Vec<[i32; 3]>> = pieces
+        .iter()
+        .map(|p| {
+            let lo = grid_origin(p.shape.cells());
+            p.shape
+                .cells()
+                .iter()
+                .map(|c| {
+                    let v = c.coords();
+                    [v[0] - lo[0], v[1] - lo[1], v[2] - lo[2]]
+                })
+                .collect()
+        })
+        .collect();
+    // Instances in part order, each part padded to its max.
+    let mut first = Vec::with_capacity(pieces.len());
+    let mut total = 0usize;
+    for p in pieces {
+        first.push(total);
+        total += p.count.max as usize;
+    }
+    let ranges = pieces.iter().any(|p| p.count.min != p.count.max);
+    let mut out = String::from("      <solutions>\n");
+    for (k, stored) in solutions.iter().enumerate() {
+        let mut slots: Vec<Option<[i32; 4]>> = vec![None; total];
+        let mut at = vec![[0; 3]; total];
+        let mut instance = Vec::new();
+        let mut copies = vec![0usize; pieces.len()];
+        for placed in stored.solution.pieces() {
+            let p = placed.piece;
+            let i = first[p] + copies[p];
+            copies[p] += 1;
+            let cells: Vec<[i32; 3]> = placed
+                .cells
+                .iter()
+                .map(|c| {
+                    let v = c.coords();
+                    [v[0] - origin[0], v[1] - origin[1], v[2] - origin[2]]
+                })
+                .collect();
+            let (pos, t) = super::stored::find_turn(&voxels[p], &cells).ok_or_else(|| {
+                format!(
+                    "solution {}: piece {} lies mirrored, which BurrTools cannot store",
+                    k + 1,
+                    pieces[p].name
+                )
+            })?;
+            slots[i] = Some([pos[0], pos[1], pos[2], t as i32]);
+            at[i] = pos;
+            instance.push(i);
+        }
+        let words: Vec<String> = slots
+            .iter()
+            .map(|s| match s {
+                Some([x, y, z, t]) => format!("{x} {y} {z} {t}"),
+                None => "x".into(),
+            })
+            .collect();
+        out.push_str("        <solution>\n");
+        let _ = writeln!(out, "          <assembly>{}</assembly>", words.join(" "));
+        // With count ranges the pieces a separation names could be counted
+        // with or without the unplaced ones: no example file shows which,
+        // so only the assembly is written.
+        if let Some(taken) = stored.taken.as_ref().filter(|_| !ranges) {
+            let renamed = rename(taken, &instance);
+            super::stored::separation_xml(&renamed, None, &mut at, 10, &mut out);
+        }
+        out.push_str("        </solution>\n");
+    }
+    out.push_str("      </solutions>\n");
+    Ok(out)
+}
+
+/// A disassembly in the solution's piece indices, renamed to assembly
+/// instances.
+fn rename(taken: &super::stored::Taken, instance: &[usize]) -> super::stored::Taken {
+    let map = |v: &[usize]| v.iter().map(|&b| instance[b]).collect::<Vec<_>>();
+    super::stored::Taken {
+        pieces: map(&taken.pieces),
+        moves: taken.moves.iter().map(|(ps, by)| (map(ps), *by)).collect(),
+        removed: taken
+            .removed
+            .as_ref()
+            .map(|t| Box::new(rename(t, instance))),
+        left: taken.left.as_ref().map(|t| Box::new(rename(t, instance))),
+    }
+}
+
+/// The one `<problem>`: pieces are shapes 1.., the result shape 0; the
+/// stored solutions (XML) and their totals when complete.
+fn problem_xml(
+    puzzle: &Puzzle,
+    pieces: &[Piece],
+    solutions: &str,
+    totals: Option<(u64, u64)>,
+    groups: Option<&[(u32, u32)]>,
+) -> String {
+    let state = match totals {
+        Some((a, s)) => format!("state=\"2\" assemblies=\"{a}\" solutions=\"{s}\""),
+        None => "state=\"0\"".into(),
+    };
     let mut out = format!(
-        "  <problems>\n    <problem name=\"{}\" state=\"0\">\n      <shapes>\n",
+        "  <problems>\n    <problem name=\"{}\" {state}>\n      <shapes>\n",
         escape(&puzzle.name)
     );
     for (p, piece) in pieces.iter().enumerate() {
@@ -242,7 +394,11 @@ fn problem_xml(puzzle: &Puzzle, pieces: &[Piece]) -> String {
         } else {
             format!("min=\"{min}\" max=\"{max}\"")
         };
-        let _ = writeln!(out, "        <shape id=\"{}\" {count}/>", p + 1);
+        let group = match groups.and_then(|g| g.get(p)) {
+            Some(&(g, _)) if g != 0 => format!(" group=\"{g}\""),
+            _ => String::new(),
+        };
+        let _ = writeln!(out, "        <shape id=\"{}\" {count}{group}/>", p + 1);
     }
     out.push_str("      </shapes>\n      <result id=\"0\"/>\n");
     match &puzzle.colours {
@@ -260,6 +416,7 @@ fn problem_xml(puzzle: &Puzzle, pieces: &[Piece]) -> String {
         }
         _ => out.push_str("      <bitmap/>\n"),
     }
+    out.push_str(solutions);
     out.push_str("    </problem>\n  </problems>\n");
     out
 }

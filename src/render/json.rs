@@ -21,9 +21,26 @@ pub fn document(
     counts: Option<(u64, u64)>,
     stats: &Stats,
 ) -> String {
+    document_with(puzzle, status, solutions, &[], counts, stats)
+}
+
+/// [`document`] with fields added to the solutions: `extra[i]` after the
+/// `i`-th solution's own (e.g. `comes_apart` and `level`, which a plain
+/// solve of a puzzle in space gives its solution), in the map's order.
+pub fn document_with(
+    puzzle: &Puzzle,
+    status: Status,
+    solutions: &[Solution],
+    extra: &[serde_json::Map<String, Value>],
+    counts: Option<(u64, u64)>,
+    stats: &Stats,
+) -> String {
     let mut writer = Writer::start(Vec::new(), puzzle).expect("writing to memory");
-    for s in solutions {
-        writer.solution(puzzle, s).expect("writing to memory");
+    let none = serde_json::Map::new();
+    for (i, s) in solutions.iter().enumerate() {
+        writer
+            .solution_with(puzzle, s, extra.get(i).unwrap_or(&none))
+            .expect("writing to memory");
     }
     let bytes = writer
         .finish(status, counts, stats)
@@ -71,6 +88,16 @@ impl<W: Write> Writer<W> {
     /// [`solution`] makes, written directly for pieces (a listing of
     /// millions spends its time here).
     pub fn solution(&mut self, puzzle: &Puzzle, s: &Solution) -> io::Result<()> {
+        self.solution_with(puzzle, s, &serde_json::Map::new())
+    }
+
+    /// [`Writer::solution`] with `extra` fields after the solution's own.
+    pub fn solution_with(
+        &mut self,
+        puzzle: &Puzzle,
+        s: &Solution,
+        extra: &serde_json::Map<String, Value>,
+    ) -> io::Result<()> {
         let out = &mut self.out;
         out.write_all(if self.listed == 0 {
             b"\n    "
@@ -79,7 +106,11 @@ impl<W: Write> Writer<W> {
         })?;
         self.listed += 1;
         if puzzle.tiling().is_some() {
-            let value = serde_json::to_string(&solution(puzzle, s)).map_err(io::Error::other)?;
+            let mut value = solution(puzzle, s);
+            if let Some(obj) = value.as_object_mut() {
+                obj.extend(extra.clone());
+            }
+            let value = serde_json::to_string(&value).map_err(io::Error::other)?;
             return out.write_all(value.as_bytes());
         }
         let flat = puzzle.is_flat();
@@ -100,7 +131,13 @@ impl<W: Write> Writer<W> {
             let name = self.names.get(p.piece).map_or("null", String::as_str);
             write!(out, "],\"piece\":{name}}}")?;
         }
-        out.write_all(b"]}")
+        out.write_all(b"]")?;
+        for (key, value) in extra {
+            let key = serde_json::to_string(key).map_err(io::Error::other)?;
+            let value = serde_json::to_string(value).map_err(io::Error::other)?;
+            write!(out, ",{key}:{value}")?;
+        }
+        out.write_all(b"}")
     }
 
     /// Solutions written so far.

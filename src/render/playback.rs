@@ -59,6 +59,7 @@ pub fn playback(puzzle: &Puzzle, solution: &Solution) -> Option<Playback> {
         stop: None,
         deadline: Some(Instant::now() + Duration::from_secs(PAGE_SECONDS)),
         max_bytes: crate::process::budget::limit(),
+        max_states: None,
     };
     let d = disasm::disassemble(&bodies, true, Rule::BurrTools, &limits).ok()?;
     let level = d.level()?;

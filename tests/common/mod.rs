@@ -48,7 +48,7 @@ fn normalize(cells: &[Point]) -> BTreeSet<Point> {
 
 /// All 3x3 signed permutation matrices with determinant +1 (`proper`) or
 /// any; on a flat board, only those mapping z to ±z.
-fn motions(proper_only: bool, flat: bool) -> Vec<[[i32; 3]; 3]> {
+pub fn motions(proper_only: bool, flat: bool) -> Vec<[[i32; 3]; 3]> {
     let perms = [
         [0, 1, 2],
         [0, 2, 1],
