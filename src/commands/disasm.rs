@@ -141,7 +141,9 @@ pub(super) fn take_apart(
     };
     let watching = AtomicBool::new(true);
     std::thread::scope(|scope| {
-        if let Some(outer) = &outer {
+        // The watcher naps between looks and is woken when the tasks are
+        // done, so a quick disassembly does not wait out its nap.
+        let watcher = outer.as_ref().map(|outer| {
             let halted = halted.clone();
             let watching = &watching;
             scope.spawn(move || {
@@ -150,10 +152,10 @@ pub(super) fn take_apart(
                         halted.store(true, Ordering::Relaxed);
                         return;
                     }
-                    std::thread::sleep(std::time::Duration::from_millis(20));
+                    std::thread::park_timeout(std::time::Duration::from_millis(20));
                 }
-            });
-        }
+            })
+        });
         let workers: Vec<_> = (0..threads.max(1).min(solutions.len().max(1)))
             .map(|_| {
                 scope.spawn(|| {
@@ -184,6 +186,9 @@ pub(super) fn take_apart(
             let _ = w.join();
         }
         watching.store(false, Ordering::Relaxed);
+        if let Some(w) = watcher {
+            w.thread().unpark();
+        }
     });
     Ok(results.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
