@@ -198,7 +198,7 @@ pub mod report {
     pub use crate::report::{Stats, Status, ms, time_limit_reached};
 }
 pub mod solution {
-    pub use crate::solution::{PlacedPiece, Solution};
+    pub use crate::solution::{PlacedPiece, Solution, stored};
 }
 pub mod solve {
     pub use crate::solve::{Outcome, SatSolver, Solver};

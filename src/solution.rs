@@ -11,6 +11,7 @@ use std::collections::HashMap;
 
 use crate::geometry::square::{DIRECTION_NAMES, neighbour, turned};
 use crate::geometry::{Cell, Shape};
+use crate::puzzle::burrtools::XmFile;
 use crate::puzzle::{Kind, Piece, Puzzle, Tile, Tiling};
 
 /// One piece lying on the board.
@@ -501,4 +502,30 @@ fn check_edge(
         ));
     }
     Ok(())
+}
+
+/// The assemblies stored with problem `choice` of a BurrTools file, as
+/// solutions of its puzzle (`puzzle` as [`XmFile::puzzle`] made it), each
+/// checked. A stored assembly that does not fit the problem, or does not
+/// fill it, is refused with its number.
+pub fn stored(
+    file: &XmFile,
+    choice: Option<&str>,
+    puzzle: &Puzzle,
+) -> Result<Vec<Solution>, crate::error::InputError> {
+    let (assemblies, fail) = file.stored_assemblies(choice)?;
+    assemblies
+        .into_iter()
+        .enumerate()
+        .map(|(k, placed)| {
+            let solution = Solution::new(
+                placed
+                    .into_iter()
+                    .map(|(piece, cells)| PlacedPiece { piece, cells })
+                    .collect(),
+            );
+            check(puzzle, &solution).map_err(|why| fail(k, why))?;
+            Ok(solution)
+        })
+        .collect()
 }

@@ -1034,8 +1034,7 @@ fn burrtools_stored_assemblies_are_solutions() {
             let Ok(puzzle) = file.puzzle(Some(&choice), "p") else {
                 continue;
             };
-            let solutions = file
-                .stored_solutions(Some(&choice), &puzzle)
+            let solutions = jigsat::internal::solution::stored(&file, Some(&choice), &puzzle)
                 .unwrap_or_else(|e| panic!("{name} problem {i}: {e}"));
             assert_eq!(solutions.len(), problem.stored.len(), "{name} problem {i}");
             decoded += solutions.len();
@@ -1071,7 +1070,7 @@ fn converted_solutions_round_trip_through_burrtxt() {
         let bytes = std::fs::read(&out).unwrap();
         let written = jigsat::internal::puzzle::burrtools::read(&bytes, name).unwrap();
         let puzzle = written.puzzle(None, name).unwrap();
-        let back = written.stored_solutions(None, &puzzle).unwrap();
+        let back = jigsat::internal::solution::stored(&written, None, &puzzle).unwrap();
         assert_eq!(back.len() as u64, assemblies, "{name}: read back");
         let mut text = String::new();
         flate2::read::GzDecoder::new(&bytes[..])

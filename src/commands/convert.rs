@@ -137,7 +137,9 @@ fn with_solutions(
                 _ => None,
             };
             Stored {
-                solution: s.clone(),
+                placed: (s.pieces().iter())
+                    .map(|p| (p.piece, p.cells.clone()))
+                    .collect(),
                 taken,
             }
         })

@@ -595,26 +595,34 @@ impl XmFile {
             .collect())
     }
 
-    /// The assemblies stored with problem `choice`, as solutions of its
-    /// puzzle (`puzzle` as [`XmFile::puzzle`] made it), each checked:
-    /// the turns and positions read by [`super::stored`]. A stored
-    /// assembly that does not fit the problem, or does not fill it, is
-    /// refused with its number.
-    pub fn stored_solutions(
+    /// The assemblies stored with problem `choice`: per assembly, each
+    /// piece placed (its index among the pieces of [`XmFile::puzzle`]'s
+    /// puzzle, its cells), the turns and positions read by
+    /// [`super::stored`]; and a function that names a stored assembly in
+    /// an error. Not checked here: `solution::stored` makes them
+    /// solutions and checks them against the puzzle (the puzzle module
+    /// stands below solutions).
+    #[allow(clippy::type_complexity)]
+    pub fn stored_assemblies(
         &self,
         choice: Option<&str>,
-        puzzle: &Puzzle,
-    ) -> Result<Vec<crate::solution::Solution>, InputError> {
-        use crate::solution::{PlacedPiece, Solution};
+    ) -> Result<
+        (
+            Vec<Vec<(usize, Vec<Cell>)>>,
+            impl Fn(usize, String) -> InputError + '_,
+        ),
+        InputError,
+    > {
         let (index, problem) = self.problem(choice)?;
+        let fail_at = move |k: usize, why: String| {
+            bad(
+                &self.file,
+                format!("problem {index}, stored solution {}: {why}", k + 1),
+            )
+        };
         let mut out = Vec::new();
         for (k, stored) in problem.stored.iter().enumerate() {
-            let fail = |why: String| {
-                bad(
-                    &self.file,
-                    format!("problem {index}, stored solution {}: {why}", k + 1),
-                )
-            };
+            let fail = |why: String| fail_at(k, why);
             let stored = stored.as_ref().map_err(|e| fail(e.clone()))?;
             let mut placed = Vec::new();
             let mut at = 0;
@@ -651,7 +659,7 @@ impl XmFile {
                         .into_iter()
                         .map(Cell::from_coords)
                         .collect();
-                    placed.push(PlacedPiece { piece, cells });
+                    placed.push((piece, cells));
                 }
                 if part.count.max > 0 {
                     piece += 1;
@@ -660,11 +668,9 @@ impl XmFile {
             if at != stored.len() {
                 return Err(fail("more pieces than the problem's parts".into()));
             }
-            let solution = Solution::new(placed);
-            crate::solution::check(puzzle, &solution).map_err(fail)?;
-            out.push(solution);
+            out.push(placed);
         }
-        Ok(out)
+        Ok((out, fail_at))
     }
 
     /// Problem `choice` as a puzzle: the result is the board (`+` cells

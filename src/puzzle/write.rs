@@ -129,13 +129,14 @@ pub fn xmpuzzle(puzzle: &Puzzle) -> Result<String, String> {
     xmpuzzle_with(puzzle, &[], None, None)
 }
 
-/// One solution to store with the problem, and its disassembly when it
-/// comes apart (moves of the solution's pieces, by their index in
-/// [`crate::solution::Solution::pieces`]).
+/// One assembly to store with the problem, and its disassembly when it
+/// comes apart (moves of the assembly's pieces, by their index in
+/// `placed`).
 #[derive(Clone, Debug)]
 pub struct Stored {
-    /// The assembly, checked.
-    pub solution: crate::solution::Solution,
+    /// The assembly, checked by the caller: each piece placed, as its
+    /// index among the puzzle's pieces and its cells.
+    pub placed: Vec<(usize, Vec<Cell>)>,
     /// How it comes apart; `None` when it does not.
     pub taken: Option<super::stored::Taken>,
 }
@@ -310,12 +311,11 @@ fn solutions_xml(
         let mut at = vec![[0; 3]; total];
         let mut instance = Vec::new();
         let mut copies = vec![0usize; pieces.len()];
-        for placed in stored.solution.pieces() {
-            let p = placed.piece;
+        for (p, placed_cells) in &stored.placed {
+            let p = *p;
             let i = first[p] + copies[p];
             copies[p] += 1;
-            let cells: Vec<[i32; 3]> = placed
-                .cells
+            let cells: Vec<[i32; 3]> = placed_cells
                 .iter()
                 .map(|c| {
                     let v = c.coords();
