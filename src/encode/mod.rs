@@ -208,7 +208,6 @@ pub struct CnfSize {
     pub literals: u64,
 }
 
-
 /// The size [`encode_full`] would build (before symmetry breaking's unit
 /// clauses), without building it: each item's encoding is counted once
 /// per distinct (options, min, max) on a counting CNF, or taken from a
