@@ -5,9 +5,9 @@
 //! aborted allocation.
 //!
 //! The limit is `--max-memory SIZE`, by default half of the machine's
-//! memory (the rest for the SAT solver's own copy of the clauses and for
-//! everything else running). It is process-wide, like the memory it
-//! guards.
+//! memory (the rest for everything else running); a CNF is weighed with
+//! the SAT solver's copy of it ([`cnf_and_solver`]). It is process-wide,
+//! like the memory it guards.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
