@@ -76,8 +76,7 @@ impl<'p> Instance<'p> {
             ""
         };
         crate::process::budget::check(
-            size.bytes()
-                .saturating_mul(crate::process::budget::CNF_AND_SOLVER),
+            crate::process::budget::cnf_and_solver(size),
             &format!(
                 "the {} CNF of {} clauses and the solver's copy",
                 encoding.name(),

@@ -276,6 +276,36 @@ fn the_memory_budget_refuses_before_building_with_the_figure() {
     assert!(!big.exists());
 }
 
+/// A CNF of many short clauses is weighed with the solver's copy (fuzz
+/// seed 1, case 1493: one L-tromino three times on 300x300, 357,604
+/// placements, 8.3 M clauses, 20.2 M literals, which peaked at 1.06-1.27
+/// GB under a 1 GiB budget): `count` refuses it up front (exit 2) with the
+/// figure, before encoding, instead of running past the budget.
+#[test]
+fn a_cnf_of_short_clauses_is_refused_when_the_solver_would_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("packing-1493.toml");
+    std::fs::write(
+        &puzzle,
+        "[board]\nsize = [300, 300]\n[[piece]]\nname = \"p0\"\ncount = 3\nshape = \"\"\"\n..#\n.##\n\"\"\"\n",
+    )
+    .unwrap();
+    let output = jigsat()
+        .arg("count")
+        .arg(&puzzle)
+        .args(["--time-limit", "2", "--max-memory", "1G"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("packing-1493.toml: needs about")
+            && err.contains("CNF of 8.3 M clauses and the solver's copy")
+            && err.contains("(--max-memory)"),
+        "{err}"
+    );
+}
+
 /// The time limit holds while jigsat is still building (500x500 board of
 /// pentominoes: millions of placements): exit 3, and with JSON asked for,
 /// the contract's document with status "unknown".

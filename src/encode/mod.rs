@@ -210,14 +210,6 @@ pub struct CnfSize {
     pub literals: u64,
 }
 
-impl CnfSize {
-    /// Bytes the CNF takes in memory: a literal and a clause end per
-    /// clause, 4 + 8 bytes, and the literals' 4 bytes each.
-    pub fn bytes(&self) -> u64 {
-        4 * self.literals + 8 * self.clauses
-    }
-}
-
 /// The size [`encode_full`] would build (before symmetry breaking's unit
 /// clauses), without building it: each item's encoding is counted once
 /// per distinct (options, min, max) on a counting CNF, or taken from a

@@ -91,9 +91,9 @@ impl OrderInstance {
             ..OrderOptions::default()
         };
         let size = OrderModel::size(&self.rects, &self.group, options);
+        log::debug!("the order model's CNF: {size:?}");
         crate::process::budget::check(
-            size.bytes()
-                .saturating_mul(crate::process::budget::CNF_AND_SOLVER),
+            crate::process::budget::cnf_and_solver(size),
             &format!(
                 "the order model's CNF of {} clauses and the solver's copy",
                 crate::process::budget::quantity(size.clauses)
