@@ -2,6 +2,7 @@
 //! without counting: `jigsat estimate` (Knuth's random walks and the pace
 //! of a short run) and the parts of a split ([`crate::jobs`]).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::enumerate::{CoverRun, Engine};
@@ -59,7 +60,7 @@ pub fn estimate(
 ) -> Result<std::result::Result<TreeEstimate, String>> {
     on_tree(puzzle, options, |tree| {
         let mut search = tree.build()?;
-        let size = exact::estimate(&mut search, probes, &mut Rng::new(seed));
+        let size = exact::estimate(&mut search, probes, &mut Rng::new(seed)).map_err(stopped)?;
         let (nodes_per_second, samples) =
             exact::estimate::pace_and_samples(search, PACE_RUN, SOLUTION_SAMPLES);
         Ok(TreeEstimate {
@@ -83,8 +84,15 @@ pub fn walks(
 ) -> Result<std::result::Result<exact::Estimate, String>> {
     on_tree(puzzle, options, |tree| {
         let mut search = tree.build()?;
-        Ok(exact::estimate(&mut search, probes, &mut Rng::new(seed)))
+        exact::estimate(&mut search, probes, &mut Rng::new(seed)).map_err(stopped)
     })
+}
+
+/// The error of walks the stop flag ended (the time limit, Ctrl-C, or a
+/// caller that no longer wants them): the command decides what the stop
+/// means for its exit status.
+pub fn stopped(_: exact::search::Stop) -> Error {
+    Error::Solver("the walks of the search tree were stopped before they were done".into())
 }
 
 /// The exact search `count` would run on a puzzle, with everything that
@@ -95,9 +103,14 @@ pub struct Tree<'a> {
 }
 
 impl Tree<'_> {
-    /// The engine over the cover, with symmetry breaking.
+    /// The engine over the cover, with symmetry breaking, stopped by the
+    /// run's stop flag (the walks look at it at every step).
     pub fn build(&self) -> Result<Built> {
-        self.run.build(self.engine)
+        let mut search = self.run.build(self.engine)?;
+        if let Some(stop) = &self.run.limits.stop {
+            exact::Search::set_interrupt(&mut search, Arc::clone(stop));
+        }
+        Ok(search)
     }
 
     /// The options symmetry breaking forbids, as a flag per option.
@@ -157,7 +170,9 @@ pub fn first_cell_nodes(instance: &Instance, options: &Options) -> Result<f64> {
         Ok(match run.build(ExactEngine::FirstCell) {
             Ok(mut search) => {
                 let mut rng = Rng::new(1);
-                exact::estimate(&mut search, portfolio::FIRST_CELL_PROBES, &mut rng).nodes
+                exact::estimate(&mut search, portfolio::FIRST_CELL_PROBES, &mut rng)
+                    .map_err(stopped)?
+                    .nodes
             }
             Err(Error::Usage(_)) => f64::INFINITY,
             Err(e) => return Err(e),

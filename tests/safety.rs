@@ -306,6 +306,49 @@ fn a_cnf_of_short_clauses_is_refused_when_the_solver_would_not_fit() {
     );
 }
 
+/// A search one level per piece on a board of 60,000 cells (fuzz seed 2's
+/// `packing-1300`: monominoes, any number of them, on 4x3x5000) used to
+/// overflow the search thread's stack and abort. Every exact engine now
+/// finds the one solution, and `count` counts it.
+#[test]
+fn a_search_sixty_thousand_levels_deep_does_not_overflow_its_stack() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("packing-1300.toml");
+    std::fs::write(
+        &puzzle,
+        "[board]\nsize = [4, 3, 5000]\n[[piece]]\nname = \"p0\"\ncount = \"1..1000000\"\nshape = \"#\"\n",
+    )
+    .unwrap();
+    for engine in ["dlx", "first-cell"] {
+        let output = jigsat()
+            .arg("solve")
+            .arg(&puzzle)
+            .args(["--solver", engine, "--format", "json", "-q"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{engine}: {err}");
+        assert!(
+            String::from_utf8_lossy(&output.stdout).contains("\"solved\""),
+            "{engine}"
+        );
+    }
+    let output = jigsat()
+        .arg("count")
+        .arg(&puzzle)
+        .arg("-q")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(out.contains("count 1 (on a fixed board)"), "{out}");
+}
+
 /// The time limit holds while jigsat is still building (500x500 board of
 /// pentominoes: millions of placements): exit 3, and with JSON asked for,
 /// the contract's document with status "unknown".

@@ -173,7 +173,8 @@ impl<W: Write> Search<'_, W> {
             self.lemmas.push(HashMap::new());
             self.owned.push(Vec::new());
             self.choose(o);
-            let child = self.node();
+            let depth = self.lemmas.len();
+            let child = crate::exact::search::deeper(depth, || self.node());
             self.unchoose();
             self.lemmas.pop();
             // The lemmas of the child's level, and its clause, are not

@@ -2,8 +2,8 @@
 
 use crate::exit::Exit;
 use std::path::Path;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
@@ -36,7 +36,7 @@ fn forecast(
     path: &Path,
     puzzle: &Puzzle,
     options: &Options,
-    done: &AtomicBool,
+    done: &Arc<AtomicBool>,
     progress: &Progress,
     quiet: bool,
     refused: &Mutex<Option<String>>,
@@ -50,11 +50,17 @@ fn forecast(
         // wait out the nap: 6x10 takes 0.18 s).
         std::thread::park_timeout(Duration::from_millis(20));
     }
+    // The walks stop when the count is done (or stopped): a walk down a
+    // deep tree costs the square of its depth, and nobody waits for it.
+    let walking = Options {
+        stop: Some(Arc::clone(done)),
+        ..options.clone()
+    };
     let estimate = if quiet {
-        jigsat::internal::tree::walks(puzzle, options, FORECAST_PROBES, 1)
+        jigsat::internal::tree::walks(puzzle, &walking, FORECAST_PROBES, 1)
             .map(|w| w.map(|t| (t, None)))
     } else {
-        jigsat::internal::tree::estimate(puzzle, options, FORECAST_PROBES, 1)
+        jigsat::internal::tree::estimate(puzzle, &walking, FORECAST_PROBES, 1)
             .map(|e| e.map(|e| (e.tree.clone(), Some(e))))
     };
     let Ok(Ok((tree, e))) = estimate else {
@@ -123,7 +129,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         jigsat::internal::enumerate::Want::Counts
     };
     options.burnside = args.burnside;
-    let done = AtomicBool::new(false);
+    let done = Arc::new(AtomicBool::new(false));
     let refused = Mutex::new(None);
     let (result, stats) = std::thread::scope(|scope| {
         let forecaster = scope.spawn(|| {

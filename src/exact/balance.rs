@@ -29,7 +29,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::estimate::estimate_below;
-use super::search::Search;
+use super::search::{Search, Stop};
 use crate::rng::Rng;
 
 /// Subtrees per part the cut aims at: enough for the estimate errors to
@@ -82,14 +82,20 @@ pub struct Part {
 /// Cuts the tree into at most `parts` parts of similar estimated size
 /// (fewer only when the tree has fewer subtrees than that), estimating
 /// each subtree from `probes` random walks. Returns the parts, heaviest
-/// first, and the number of walks taken.
-pub fn cut<S: Search>(s: &mut S, parts: usize, probes: usize, rng: &mut Rng) -> (Vec<Part>, usize) {
+/// first, and the number of walks taken; `Err` when the search's stop
+/// flag was raised first.
+pub fn cut<S: Search>(
+    s: &mut S,
+    parts: usize,
+    probes: usize,
+    rng: &mut Rng,
+) -> Result<(Vec<Part>, usize), Stop> {
     let parts = parts.max(1);
     let mut walks = probes;
     let mut open = BinaryHeap::new();
     open.push(Subtree {
         path: Vec::new(),
-        nodes: estimate_below(s, &[], probes, rng).nodes,
+        nodes: estimate_below(s, &[], probes, rng)?.nodes,
     });
     // Leaves: a solution (its own subtree of one node) cannot be cut.
     let mut leaves: Vec<Subtree> = Vec::new();
@@ -110,7 +116,7 @@ pub fn cut<S: Search>(s: &mut S, parts: usize, probes: usize, rng: &mut Rng) -> 
                 for o in options {
                     let mut path = heaviest.path.clone();
                     path.push(o);
-                    let e = estimate_below(s, &path, probes, rng);
+                    let e = estimate_below(s, &path, probes, rng)?;
                     walks += probes;
                     // A dead end (one node, no solution) holds nothing.
                     if e.nodes > 1.0 || e.solutions > 0.0 {
@@ -125,7 +131,7 @@ pub fn cut<S: Search>(s: &mut S, parts: usize, probes: usize, rng: &mut Rng) -> 
     }
     let mut subtrees: Vec<Subtree> = open.into_vec();
     subtrees.append(&mut leaves);
-    (deal(subtrees, parts), walks)
+    Ok((deal(subtrees, parts), walks))
 }
 
 /// The options below the node `path` leads to; `None` at a solution.

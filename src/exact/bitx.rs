@@ -16,7 +16,7 @@
 //! the options of an item tried in increasing order. The tests check that
 //! both engines visit the same number of nodes.
 
-use super::search::{self, Layout, Search, Stop, Ticker};
+use super::search::{self, Layout, Search, Stop, Ticker, deeper};
 use crate::cover::Cover;
 
 /// A sparse bit vector: the nonzero words of a mask over options, as
@@ -221,7 +221,7 @@ impl BitX {
                 bits &= bits - 1;
                 self.take(depth, o as usize);
                 chosen.push(o);
-                let result = self.search_at(depth + 1, chosen, visit);
+                let result = deeper(chosen.len(), || self.search_at(depth + 1, chosen, visit));
                 chosen.pop();
                 result?;
             }

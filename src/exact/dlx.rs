@@ -14,7 +14,7 @@
 //! there is no learning to undo and no clause database that grows with
 //! every solution.
 
-use super::search::{self, Layout, Search, Stop, Ticker};
+use super::search::{self, Layout, Search, Stop, Ticker, deeper};
 use crate::cover::Cover;
 
 /// Unchecked indexing for the inner loops. Every link stored in the arrays
@@ -331,7 +331,7 @@ impl Dlx {
         while r != i {
             self.commit(r);
             chosen.push(self.n(r).option);
-            result = self.search_here(chosen, visit);
+            result = deeper(chosen.len(), || self.search_here(chosen, visit));
             chosen.pop();
             self.uncommit(r);
             // A stop (limit reached, interrupt) unwinds every level, each

@@ -20,7 +20,7 @@
 //! [`Search::leave`], so it estimates the very tree the engine would
 //! search — same item choices, same symmetry breaking.
 
-use super::search::Search;
+use super::search::{Search, Stop};
 use crate::rng::Rng;
 
 /// What the random probes say about a search tree.
@@ -39,8 +39,8 @@ pub struct Estimate {
 }
 
 /// Knuth's estimate of the tree below `search`'s root from `probes`
-/// random walks.
-pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Estimate {
+/// random walks; `Err` when the search's stop flag was raised first.
+pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<Estimate, Stop> {
     estimate_below(search, &[], probes, rng)
 }
 
@@ -51,11 +51,11 @@ pub fn estimate_below<S: Search>(
     root: &[u32],
     probes: usize,
     rng: &mut Rng,
-) -> Estimate {
+) -> Result<Estimate, Stop> {
     let probes = probes.max(1);
     let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
     for _ in 0..probes {
-        let (nodes, found) = probe(search, root, rng);
+        let (nodes, found) = probe(search, root, rng)?;
         sum += nodes;
         sum_sq += nodes * nodes;
         solutions += found;
@@ -63,27 +63,35 @@ pub fn estimate_below<S: Search>(
     let n = probes as f64;
     let mean = sum / n;
     let variance = (sum_sq / n - mean * mean).max(0.0);
-    Estimate {
+    Ok(Estimate {
         probes,
         nodes: mean,
         nodes_error: (variance / n).sqrt(),
         solutions: solutions / n,
-    }
+    })
 }
 
 /// One walk from `root` to a leaf: its node estimate and its solution
 /// estimate (the walk's weight if the leaf is a solution, else 0).
-fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> (f64, f64) {
+///
+/// Each step enters the path from the root (`enter` promises only that),
+/// so a walk costs the square of its depth: each step looks at the stop
+/// flag, which is what lets it end a walk down a tree tens of thousands
+/// of levels deep, and counts as a node of the search's ticker.
+fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> Result<(f64, f64), Stop> {
     let mut path: Vec<u32> = root.to_vec();
     let (mut weight, mut nodes) = (1.0f64, 1.0f64);
     loop {
-        // Enter from the root each step: `enter` promises only that.
+        if search.ticker().stopped() {
+            return Err(Stop::Interrupted);
+        }
+        search.ticker_mut().node()?;
         search.enter(&path);
         let branches = search.branches();
         search.leave(&path);
         match branches {
-            None => return (nodes, weight),
-            Some(b) if b.is_empty() => return (nodes, 0.0),
+            None => return Ok((nodes, weight)),
+            Some(b) if b.is_empty() => return Ok((nodes, 0.0)),
             Some(b) => {
                 weight *= b.len() as f64;
                 nodes += weight;
@@ -106,6 +114,7 @@ pub fn pace_and_samples<S: Search>(
     use std::sync::atomic::{AtomicBool, Ordering};
     let flag = Arc::new(AtomicBool::new(false));
     search.set_interrupt(Arc::clone(&flag));
+    let before = search.nodes();
     let mut samples = Vec::new();
     let started = std::time::Instant::now();
     std::thread::scope(|scope| {
@@ -123,6 +132,6 @@ pub fn pace_and_samples<S: Search>(
         });
         flag.store(true, Ordering::Relaxed);
     });
-    let pace = search.nodes() as f64 / started.elapsed().as_secs_f64().max(1e-6);
+    let pace = (search.nodes() - before) as f64 / started.elapsed().as_secs_f64().max(1e-6);
     (pace, samples)
 }

@@ -38,7 +38,7 @@
 //! options are left out, and the enumeration's canonical forms remove
 //! what remains.
 
-use super::search::{self, Search, Stop, Ticker};
+use super::search::{self, Search, Stop, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
 use crate::geometry::Board;
 
@@ -315,7 +315,7 @@ impl FirstCell {
                 }
                 self.toggle(k);
                 chosen.push(self.original[k]);
-                let result = self.search_from(word, chosen, visit);
+                let result = deeper(chosen.len(), || self.search_from(word, chosen, visit));
                 chosen.pop();
                 self.toggle(k);
                 if result.is_err() {

@@ -33,7 +33,7 @@
 //! reports its deepest position and its pace into a [`Meter`](crate::exact::search::Meter) for a
 //! person watching a long run.
 
-use super::search::{self, Search, Stop, Ticker};
+use super::search::{self, Search, Stop, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
 use crate::geometry::{Board, Cell};
 
@@ -294,7 +294,7 @@ impl RowScan {
             }
             self.place(k);
             chosen.push(self.original[k]);
-            let result = self.search_from(p + 1, chosen, visit);
+            let result = deeper(chosen.len(), || self.search_from(p + 1, chosen, visit));
             chosen.pop();
             self.unplace(k);
             result?;

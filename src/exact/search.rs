@@ -7,6 +7,30 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::cover::{Cover, ItemKind};
 
+/// How often (in levels) a recursive search looks at the stack it has
+/// left, how much it wants left when it looks, and how much it takes when
+/// it is short: [`deeper`].
+const GROW_EVERY: usize = 64;
+const RED_ZONE: usize = 1 << 20;
+const SEGMENT: usize = 16 << 20;
+
+/// Runs one level deeper of a recursive search (`depth`: the levels above
+/// it), on a stack with room for it. A search goes one level per piece
+/// placed, and a board of tens of thousands of cells would overflow a
+/// thread's stack (2 MB for a spawned thread) long before it met the
+/// memory budget: every [`GROW_EVERY`] levels, when less than
+/// [`RED_ZONE`] is left, the search goes on in a new stack segment of
+/// [`SEGMENT`] (the `stacker` crate). In between nothing is checked, so
+/// the inner loop pays nothing.
+#[inline(always)]
+pub fn deeper<R>(depth: usize, f: impl FnOnce() -> R) -> R {
+    if depth.is_multiple_of(GROW_EVERY) {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+    } else {
+        f()
+    }
+}
+
 /// Why an enumeration stopped early.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -85,6 +109,14 @@ impl Ticker {
     #[inline(always)]
     pub fn node(&mut self) -> Result<(), Stop> {
         count_node(&mut self.nodes, self.interrupt.as_deref())
+    }
+
+    /// Whether the interrupt flag is raised now: for a caller whose steps
+    /// are too costly to wait 4,096 of them for [`Ticker::node`] to look.
+    pub fn stopped(&self) -> bool {
+        self.interrupt
+            .as_deref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// One more node at `depth` (what the meter shows as how far the

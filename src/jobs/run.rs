@@ -42,7 +42,8 @@ pub fn cut(
 ) -> Result<std::result::Result<Cut, String>> {
     tree::on_tree(puzzle, options, |tree| {
         let mut search = tree.build()?;
-        let (cut, walks) = balance::cut(&mut search, parts, probes, &mut Rng::new(seed));
+        let (cut, walks) =
+            balance::cut(&mut search, parts, probes, &mut Rng::new(seed)).map_err(tree::stopped)?;
         let fingerprint = fingerprint(puzzle, tree);
         let parts: Vec<PartPaths> = cut
             .iter()

@@ -23,7 +23,7 @@
 //! found, and the enumeration's canonical forms count the classes.
 
 use super::{PlacedBox, Rects};
-use crate::exact::search::{self, Search, Stop, Ticker};
+use crate::exact::search::{self, Search, Stop, Ticker, deeper};
 
 /// Widest board the rows can hold.
 pub const MAX_WIDTH: i32 = 64;
@@ -193,7 +193,7 @@ impl Corner {
             self.toggle(&s, r, x);
             self.left[s.piece as usize] -= 1;
             chosen.push(k as u32);
-            let result = self.search_from(r, chosen, visit);
+            let result = deeper(chosen.len(), || self.search_from(r, chosen, visit));
             chosen.pop();
             self.left[s.piece as usize] += 1;
             self.toggle(&s, r, x);
