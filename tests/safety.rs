@@ -293,7 +293,10 @@ fn a_cnf_of_short_clauses_is_refused_when_the_solver_would_not_fit() {
     let output = jigsat()
         .arg("count")
         .arg(&puzzle)
-        .args(["--time-limit", "2", "--max-memory", "1G"])
+        // The refusal comes before any search; the limit only bounds a
+        // run that would wrongly start one (a debug build on a busy
+        // machine takes seconds to reach the check).
+        .args(["--time-limit", "120", "--max-memory", "1G"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&output.stderr);
