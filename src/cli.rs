@@ -419,6 +419,9 @@ pub struct DisasmArgs {
     pub problem: ProblemArg,
 
     /// Take apart the N-th distinct assembly (from 1) instead of the first.
+    /// Assemblies are numbered in the order one search thread finds them,
+    /// so N names the same assembly on every run (-j sets the threads that
+    /// take them apart).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "all")]
     pub solution: Option<u64>,
 

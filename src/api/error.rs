@@ -118,4 +118,11 @@ impl From<crate::error::InputError> for Error {
 }
 
 /// What every fallible call of the library returns.
+///
+/// ```
+/// fn soma_distinct() -> jigsat::api::Result<u64> {
+///     Ok(jigsat::api::Puzzle::from_file("puzzles/soma.toml")?.count()?.distinct)
+/// }
+/// assert_eq!(soma_distinct().unwrap(), 240);
+/// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -10,6 +10,16 @@ use super::error::{Error, Result};
 
 /// A cell: `[x, y, z]`, `x` the column, `y` the row, `z` the layer (0 on a
 /// flat board).
+///
+/// ```
+/// use jigsat::api::{Cell, Puzzle};
+///
+/// // The L-tromino's cells, on a flat board.
+/// let l: [Cell; 3] = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
+/// let puzzle = Puzzle::builder().board_size(&[3, 2]).copies("l", &l, 2).build()?;
+/// assert!(puzzle.board_cells().contains(&[2, 1, 0]));
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 pub type Cell = [i32; 3];
 
 /// A puzzle, read and checked: a board and pieces (or edge-matching

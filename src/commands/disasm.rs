@@ -430,7 +430,16 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     };
     let mut options: Options = args.search.options(limit);
     options.stop = Some(interrupt.clone());
-    let (result, stats) = pipeline::enumerate(&puzzle, &options, &mut |_| {})?;
+    // The assemblies are numbered in the order one search thread finds
+    // them, so that `--solution N` names the same assembly on every run
+    // (threads would race for the numbers); -j is the threads that take
+    // them apart.
+    let threads = options.threads();
+    let finding = Options {
+        jobs: Some(1),
+        ..options.clone()
+    };
+    let (result, stats) = pipeline::enumerate(&puzzle, &finding, &mut |_| {})?;
     let status = enumeration_status(&result);
     let chosen: Vec<(usize, Solution)> = match args.solution {
         Some(n) if !args.all => result
@@ -480,7 +489,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         true,
         rule(args.thorough),
         &limits,
-        options.threads(),
+        threads,
     )?;
     jigsat::internal::process::interrupt::finishing();
     let bodies: Vec<Vec<Body>> = solutions
