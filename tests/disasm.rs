@@ -53,6 +53,16 @@ fn json_of(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
+/// `jigsat solve FILE -q`'s text; asserts exit 0.
+fn solve_text(file: &Path) -> String {
+    let out = jigsat()
+        .args(["solve", file.to_str().unwrap(), "-q"])
+        .output()
+        .unwrap();
+    assert_success(&out);
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 /// `count FILE --disassemble`: (assemblies, come apart, levels).
 fn disassembled(file: &Path, extra: &[&str]) -> (u64, u64, BTreeMap<String, u64>) {
     let mut args = vec!["count", file.to_str().unwrap(), "--disassemble"];
@@ -993,12 +1003,7 @@ fn a_cube_locked_in_a_shell_does_not_come_apart() {
         ),
     )
     .unwrap();
-    let out = jigsat()
-        .args(["solve", file.to_str().unwrap(), "-q"])
-        .output()
-        .unwrap();
-    assert_success(&out);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = solve_text(&file);
     assert_eq!(
         text.lines().last(),
         Some("does not come apart (sliding pieces, no turns)"),
@@ -1016,12 +1021,7 @@ fn a_flat_puzzle_or_tiles_print_no_level() {
         if !file.exists() {
             continue;
         }
-        let out = jigsat()
-            .args(["solve", file.to_str().unwrap(), "-q"])
-            .output()
-            .unwrap();
-        assert_success(&out);
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = solve_text(&file);
         assert!(
             !text.contains("level") && !text.contains("come apart"),
             "{name}: {text}"

@@ -80,7 +80,8 @@ impl Level {
 }
 
 /// The level of `solution` of the puzzle read from `path`; `None` for a
-/// puzzle that has no level (flat, edge-matching tiles) or an assembly
+/// puzzle that has no level (flat, edge-matching tiles, fewer than two
+/// pieces placed) or an assembly
 /// the disassembler refuses (more than 64 pieces). `time_limit` counts
 /// from `started`, as the run's.
 pub(super) fn shown_level(
@@ -91,7 +92,9 @@ pub(super) fn shown_level(
     time_limit: Option<Duration>,
     started: Instant,
 ) -> Result<Option<Level>> {
-    if puzzle.tiling().is_some() || puzzle.is_flat() {
+    // A flat board, tiles, or an assembly of fewer than two pieces (counts
+    // may allow none) has nothing to take apart.
+    if puzzle.tiling().is_some() || puzzle.is_flat() || solution.pieces().len() < 2 {
         return Ok(None);
     }
     let groups = groups(path, problem)?;

@@ -514,6 +514,11 @@ impl Taker<'_> {
         at: &[[i32; 3]],
         states: &mut u64,
     ) -> Result<Outcome, Halt> {
+        // An empty part (an assembly of no pieces, where counts allow
+        // none) or a single piece has nothing to take apart.
+        if members.len() <= 1 {
+            return Ok(Outcome::Whole);
+        }
         let one_group = {
             let g = self.bodies[members[0]].group;
             g != 0 && members.iter().all(|&m| self.bodies[m].group == g)
@@ -522,7 +527,7 @@ impl Taker<'_> {
         // separated from the rest; the whole assembly is always searched
         // (`burrTxt -d` takes apart an assembly whose pieces are all in one
         // group, and counts it as a solution only if something comes free).
-        if members.len() <= 1 || (one_group && members.len() < self.bodies.len()) {
+        if one_group && members.len() < self.bodies.len() {
             return Ok(Outcome::Whole);
         }
         let kinds: Vec<usize> = members.iter().map(|&m| self.kind[m]).collect();
