@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use jigsat::internal::encode::{Card, EdgeEncoding, Encoding};
+use jigsat::api::options::Model;
+use jigsat::api::options::{Card, Edges as EdgeEncoding, Encoding};
+use jigsat::internal::options::Options;
 use jigsat::internal::options::SolverChoice;
-use jigsat::internal::options::{Model, Options};
-use jigsat::internal::render::Format;
 use jigsat::internal::render::table::TableFormat;
 
 #[derive(Debug, Parser)]
@@ -582,9 +582,9 @@ pub struct SearchArgs {
 
     /// The engine: `auto` (the default), an exact search or a SAT solver.
     /// The long help is made from the constants the plan uses
-    /// ([`jigsat::internal::portfolio::solver_help`]).
-    #[arg(long, value_name = "SOLVER", long_help = jigsat::internal::portfolio::solver_help())]
-    pub solver: Option<SolverChoice>,
+    /// ([`jigsat::api::options::engine_help`]).
+    #[arg(long, value_name = "SOLVER", long_help = jigsat::api::options::engine_help(), value_parser = engine)]
+    pub solver: Option<String>,
 
     /// Give up after this many seconds (exit status 3), e.g. --time-limit 2.5;
     /// an enumeration reports what it found so far.
@@ -608,15 +608,48 @@ pub struct SearchArgs {
 }
 
 impl SearchArgs {
-    /// The library's options for these flags: the one place where the
-    /// command line becomes [`Options`] (`limit` from `--limit`/`--all`).
+    /// The library's solver for these flags: the one place where the
+    /// command line becomes a [`jigsat::api::Solver`].
+    #[allow(dead_code)] // until the commands are built on the façade
+    pub fn solver(&self) -> jigsat::api::Solver {
+        let mut solver = jigsat::api::Solver::new()
+            .symmetry(!self.no_symmetry)
+            .precheck(!self.no_precheck);
+        if let Some(limit) = self.time_limit {
+            solver = solver.time_limit(limit);
+        }
+        if let Some(jobs) = self.jobs {
+            solver = solver.threads(jobs as usize);
+        }
+        // Every value was parsed by clap from the same types the setters
+        // read, so none of these can be refused.
+        let named = |solver: jigsat::api::Result<jigsat::api::Solver>| {
+            solver.expect("a value clap accepted is one the library takes")
+        };
+        solver = named(solver.model(&name(self.model)));
+        solver = named(solver.encoding(&name(self.encoding.encoding)));
+        solver = named(solver.card(&name(self.encoding.card)));
+        solver = named(solver.edges(&name(self.encoding.edges)));
+        if let Some(engine) = &self.solver {
+            solver = named(solver.engine(engine));
+        }
+        solver
+    }
+
+    /// The library's options for these flags (`limit` from
+    /// `--limit`/`--all`), for the commands not yet built on
+    /// [`Self::solver`].
     pub fn options(&self, limit: Option<usize>) -> Options {
         Options {
             model: self.model,
             encoding: self.encoding.encoding,
             card: self.encoding.card,
             edges: self.encoding.edges,
-            solver: self.solver.clone().unwrap_or_default(),
+            solver: self
+                .solver
+                .as_deref()
+                .map(|s| s.parse().expect("checked by `engine`"))
+                .unwrap_or_default(),
             time_limit: self.time_limit,
             limit,
             precheck: !self.no_precheck,
@@ -630,6 +663,24 @@ impl SearchArgs {
             burnside: false,
         }
     }
+}
+
+/// `--solver`: a name the library takes (or a solver program's path).
+fn engine(name: &str) -> Result<String, String> {
+    jigsat::api::Solver::new()
+        .engine(name)
+        .map(|_| name.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// The name a value goes by on the command line, which the library's
+/// setter of the same option takes.
+#[allow(dead_code)] // until the commands are built on the façade
+pub fn name<T: ValueEnum>(value: T) -> String {
+    value
+        .to_possible_value()
+        .map(|v| v.get_name().to_string())
+        .unwrap_or_default()
 }
 
 #[derive(Debug, Args)]
@@ -953,4 +1004,36 @@ fn parse_seconds(s: &str) -> Result<Duration, String> {
         ));
     }
     Ok(Duration::from_secs_f64(secs))
+}
+
+/// The output formats `--format` offers.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum Format {
+    /// Each layer as a grid of piece glyphs with walls between pieces,
+    /// layers side by side.
+    #[default]
+    Text,
+    /// The contract's JSON object: status, solutions, counts, stats.
+    Json,
+    /// A picture: the board with each piece in its own colour, or a box
+    /// assembled, layer by layer and piece by piece. With several
+    /// solutions, one picture with all of them in a grid, or one file per
+    /// solution when `-o` names a directory (`-o DIR/`).
+    Svg,
+    /// One self-contained page: a box turned with the mouse or the arrow
+    /// keys, its layers peeled, its pieces added one by one; a flat board
+    /// or tiles stepped through the same way. Several solutions are one
+    /// page with buttons from one to the next.
+    Html,
+    /// Solids for a 3-D printer (binary STL): with `-o DIR/` one file per
+    /// piece, laid flat on its largest side, and `assembly.stl`; with
+    /// `-o FILE.stl` the assembly alone.
+    Stl,
+}
+
+impl Format {
+    /// Formats that draw solutions, which commands without any refuse.
+    pub fn is_picture(self) -> bool {
+        matches!(self, Format::Svg | Format::Html | Format::Stl)
+    }
 }

@@ -1,7 +1,7 @@
 //! How a command ended, and the one place where that becomes the
 //! contract's exit status.
 
-use jigsat::internal::Error;
+use jigsat::api::Error;
 use jigsat::internal::report::Status;
 
 /// How a command ended.
@@ -46,9 +46,10 @@ impl From<Status> for Exit {
 
 impl From<&Error> for Exit {
     fn from(error: &Error) -> Exit {
-        match error {
-            Error::Input(_) | Error::Usage(_) | Error::Io { .. } => Exit::BadInput,
-            Error::Solver(_) | Error::Bug(_) => Exit::GaveUp,
+        match error.exit_code() {
+            2 => Exit::BadInput,
+            130 => Exit::Interrupted,
+            _ => Exit::GaveUp,
         }
     }
 }

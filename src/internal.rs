@@ -168,7 +168,6 @@ pub mod puzzle {
     }
 }
 pub mod render {
-    pub use crate::render::Format;
     pub mod html {
         pub use crate::render::html::document;
     }

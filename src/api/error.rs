@@ -57,6 +57,31 @@ impl Error {
         }
     }
 
+    /// [`Error::Io`] naming the file, in the library's words: for a
+    /// program that writes its own files beside jigsat's.
+    ///
+    /// ```
+    /// let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+    /// let error = jigsat::api::Error::io("out/p.svg", e);
+    /// assert_eq!(error.exit_code(), 2);
+    /// assert!(error.to_string().starts_with("out/p.svg: "));
+    /// ```
+    pub fn io(path: impl AsRef<std::path::Path>, source: std::io::Error) -> Error {
+        Error::from(crate::error::Error::io(path.as_ref(), source))
+    }
+
+    /// [`Error::Bug`]: a check caught jigsat contradicting itself; the
+    /// message asks for a report, as the library's own do.
+    ///
+    /// ```
+    /// let error = jigsat::api::Error::bug("a count that went down");
+    /// assert!(error.to_string().contains("please report it"));
+    /// assert_eq!(error.exit_code(), 3);
+    /// ```
+    pub fn bug(what: impl fmt::Display) -> Error {
+        Error::from(crate::error::Error::Bug(what.to_string()))
+    }
+
     /// The error of a panic caught at the library's edge — by the library
     /// itself around every run, and by a binding (the Python package)
     /// around each call — so that a bug surfaces as [`Error::Bug`] naming

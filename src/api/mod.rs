@@ -50,6 +50,8 @@
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
+//! - [`options`]: the values the [`Solver`]'s setters take by name, as
+//!   types, for a program that lists them itself.
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
 //!
 //! Every answer is checked against the puzzle before it is handed out,
@@ -60,6 +62,7 @@
 #![deny(rustdoc::private_intra_doc_links)]
 
 mod error;
+pub mod options;
 mod puzzle;
 mod solution;
 mod solver;

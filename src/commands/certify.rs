@@ -14,8 +14,8 @@ use std::time::Instant;
 
 use crate::cli::{CountArgs, ProofFormatArg, SolveArgs};
 use crate::exit::Exit;
+use jigsat::api::{Error, Result};
 use jigsat::internal::certify::{self, Answer, ProofFormat, Until, directory};
-use jigsat::internal::error::{Error, Result};
 use jigsat::internal::instance::Instance;
 use jigsat::internal::options::SolverChoice;
 use jigsat::internal::render::text;
@@ -265,7 +265,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                 Err(e @ certify::Rejected::Memory { .. }) => {
                     Err(Error::Usage(format!("{file}: {e}")))
                 }
-                Err(e) => Err(Error::Bug(format!(
+                Err(e) => Err(Error::bug(format!(
                     "CaDiCaL's proof of {which} does not check: {e}"
                 ))),
             }

@@ -3,8 +3,8 @@
 
 use crate::cli::CheckCertificateArgs;
 use crate::exit::Exit;
+use jigsat::api::Result;
 use jigsat::internal::certify::{Until, directory};
-use jigsat::internal::error::Result;
 
 pub fn run(args: &CheckCertificateArgs, quiet: bool) -> Result<Exit> {
     let started = std::time::Instant::now();

@@ -8,8 +8,8 @@ use std::time::Instant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::{CompareArgs, SymmetryChoice};
+use jigsat::api::{Error, Result};
 use jigsat::internal::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
-use jigsat::internal::error::{Error, Result};
 use jigsat::internal::family::boxes::OrderInstance;
 use jigsat::internal::instance::Instance;
 use jigsat::internal::options::SolverChoice;
@@ -162,7 +162,7 @@ impl Bench<'_> {
                         backend = report.stats.backend.clone();
                         (Ok(report.status), report.stats.solve_ms)
                     }
-                    Err(e) => (Err(e), 0.0),
+                    Err(e) => (Err(e.into()), 0.0),
                 })?;
                 // `auto` says which engine it ran.
                 let solver = match &choice {
@@ -226,7 +226,7 @@ impl Bench<'_> {
                             Outcome::Unknown(_) => Status::Unknown,
                         })
                     });
-                (answer, ms(start.elapsed()))
+                (answer.map_err(Error::from), ms(start.elapsed()))
             })?;
             self.push(
                 stem,
@@ -293,7 +293,8 @@ impl Bench<'_> {
                         self.args.time_limit,
                         Default::default(),
                     )
-                    .map(|a| a.status);
+                    .map(|a| a.status)
+                    .map_err(Error::from);
                     (answer, ms(start.elapsed()))
                 })?;
                 let symmetry = if breaking.is_some() { "on" } else { "off" };
@@ -386,11 +387,11 @@ fn measure(
         let (answer, elapsed) = attempt((shuffle && run > 0).then_some(run as u64));
         match answer {
             Ok(s) => status = s,
-            Err(Error::Bug(e)) => {
+            Err(e @ Error::Bug(_)) => {
                 log::error!("{}: {e}", path.display());
                 checked = false;
             }
-            Err(Error::Solver(e)) => {
+            Err(e @ Error::Solver(_)) => {
                 log::error!("{}: {e}", path.display());
                 failed = true;
             }

@@ -9,8 +9,8 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::cli::ConvertArgs;
+use jigsat::api::{Error, Result};
 use jigsat::internal::disasm::Outcome;
-use jigsat::internal::error::{Error, Result};
 use jigsat::internal::process::files::write_atomically;
 use jigsat::internal::puzzle::stored::Taken;
 use jigsat::internal::puzzle::write::Stored;

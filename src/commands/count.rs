@@ -7,11 +7,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use jigsat::internal::error::{Error, Result};
+use crate::cli::Format;
+use jigsat::api::{Error, Result};
 use jigsat::internal::options::Options;
 use jigsat::internal::pipeline;
 use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{Format, json};
+use jigsat::internal::render::json;
 
 use super::shared::{Progress, Sink, enumeration_status, load};
 

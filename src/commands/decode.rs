@@ -14,11 +14,13 @@ use std::time::Instant;
 use clap::ValueEnum;
 
 use crate::cli::DecodeArgs;
+use crate::cli::Format;
+use jigsat::api::Result;
 use jigsat::internal::encode::{Card, EdgeEncoding, Encoded, Encoding};
-use jigsat::internal::error::{InputError, Result};
+use jigsat::internal::error::InputError;
 use jigsat::internal::instance::Instance;
 use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{Format, json, text};
+use jigsat::internal::render::{json, text};
 use jigsat::internal::report::{Stats, Status, ms};
 use jigsat::internal::solution::Solution;
 use jigsat::internal::solve::dimacs::{self, CnfSource, Header};
@@ -259,5 +261,5 @@ fn read_cnf_header(path: &Path) -> Result<(String, Header)> {
 /// The model, from a file or standard input (`-`), within the budget's
 /// cap on an input ([`jigsat::internal::input`]): an endless stream stops there.
 fn read_model(path: &Path) -> Result<Vec<u8>> {
-    jigsat::internal::input::read(path)
+    Ok(jigsat::internal::input::read(path)?)
 }

@@ -5,7 +5,7 @@ use crate::exit::Exit;
 use std::io::Write;
 
 use crate::cli::{DimacsArgs, ExportFormat};
-use jigsat::internal::error::{Error, Result};
+use jigsat::api::{Error, Result};
 use jigsat::internal::exact::knuth;
 use jigsat::internal::instance::Instance;
 use jigsat::internal::puzzle::Puzzle;

@@ -13,13 +13,14 @@ use std::time::Instant;
 use serde_json::{Value, json};
 
 use crate::cli::DisasmArgs;
+use crate::cli::Format;
+use jigsat::api::{Error, Result};
 use jigsat::internal::disasm::{self, Body, DIRECTIONS, Disassembly, Halt, Limits, Progress, Rule};
-use jigsat::internal::error::{Error, Result};
 use jigsat::internal::geometry::Cell;
 use jigsat::internal::options::Options;
 use jigsat::internal::pipeline;
 use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{Format, json};
+use jigsat::internal::render::json;
 use jigsat::internal::report::Status;
 use jigsat::internal::solution::Solution;
 use jigsat::internal::symmetry::Group;

@@ -1,9 +1,9 @@
 //! `jigsat estimate`: how big the search `count` would run is.
 
 use crate::cli::EstimateArgs;
+use crate::cli::Format;
 use crate::exit::Exit;
-use jigsat::internal::error::Result;
-use jigsat::internal::render::Format;
+use jigsat::api::Result;
 use jigsat::internal::tree::TreeEstimate;
 
 use super::shared::{Sink, load};

@@ -2,7 +2,7 @@
 
 use crate::cli::GenerateCommand;
 use crate::exit::Exit;
-use jigsat::internal::error::{Error, Result};
+use jigsat::api::{Error, Result};
 use jigsat::internal::generate::{self, EdgeSpec};
 
 use super::shared::Sink;

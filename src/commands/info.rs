@@ -9,12 +9,12 @@ use crate::cli::{EncodingArgs, InfoArgs};
 use jigsat::internal::encode::{EdgeEncoding, Encoding};
 use std::path::Path;
 
-use jigsat::internal::error::Result;
+use crate::cli::Format;
+use jigsat::api::Result;
 use jigsat::internal::family::PartSize;
 use jigsat::internal::family::packing::{self, placement};
 use jigsat::internal::instance::Instance;
 use jigsat::internal::puzzle::{Fill, Kind, Matching, Piece, Puzzle, Tiling, burrtools};
-use jigsat::internal::render::Format;
 
 use super::shared::{Sink, load};
 

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::exit::Exit;
+use jigsat::api::Result;
 use jigsat::internal::disasm::{Halt, Rule};
-use jigsat::internal::error::Result;
 use jigsat::internal::puzzle::Puzzle;
 use jigsat::internal::solution::Solution;
 

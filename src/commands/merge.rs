@@ -5,7 +5,7 @@ use crate::exit::Exit;
 use std::path::{Path, PathBuf};
 
 use crate::cli::MergeArgs;
-use jigsat::internal::error::{Error, Result};
+use jigsat::api::{Error, Result};
 use jigsat::internal::jobs;
 use jigsat::internal::jobs::files::{self, PartResult, PlanFile, ResultFile};
 

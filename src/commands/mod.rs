@@ -22,7 +22,7 @@ mod split;
 
 use crate::cli::{Cli, Command};
 use crate::exit::Exit;
-use jigsat::internal::error::Result;
+use jigsat::api::Result;
 
 pub fn run(cli: &Cli) -> Result<Exit> {
     match &cli.command {

@@ -1,11 +1,12 @@
 //! `jigsat solve`: the first solution, or with `--all` / `--limit` every
 //! distinct one — each checked, then drawn.
 
+use crate::cli::Format;
 use crate::cli::SolveArgs;
 use crate::exit::Exit;
-use jigsat::internal::error::{Error, Result};
+use jigsat::api::{Error, Result};
 use jigsat::internal::pipeline;
-use jigsat::internal::render::{Format, json, text};
+use jigsat::internal::render::{json, text};
 use jigsat::internal::report::Status;
 
 use super::shared::listing::Listed;

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use crate::cli::SplitArgs;
-use jigsat::internal::error::{Error, Result};
+use jigsat::api::{Error, Result};
 use jigsat::internal::instance::Instance;
 use jigsat::internal::jobs::files::{self, JobFile, PlanFile, PuzzleText};
 use jigsat::internal::jobs::run::{Cut, cut};

@@ -17,7 +17,7 @@ pub(crate) fn counted(
     engine: &str,
     parts: usize,
     merged: &Merged,
-    format: jigsat::internal::render::Format,
+    format: crate::cli::Format,
 ) -> (String, Exit) {
     // As an in-process count says with -v.
     log::info!("{engine}: {} search nodes in {parts} parts", merged.nodes);
@@ -36,7 +36,7 @@ pub(crate) fn counted(
     };
     let status = super::enumeration_status(&result);
     let text = match format {
-        jigsat::internal::render::Format::Json => jigsat::internal::render::json::document(
+        crate::cli::Format::Json => jigsat::internal::render::json::document(
             puzzle,
             status,
             &[],

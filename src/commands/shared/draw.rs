@@ -5,9 +5,10 @@
 use std::path::Path;
 
 use crate::cli::DrawArgs;
-use jigsat::internal::error::{Error, Result};
+use crate::cli::Format;
+use jigsat::api::{Error, Result};
 use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{Format, html, stl};
+use jigsat::internal::render::{html, stl};
 use jigsat::internal::solution::Solution;
 
 use super::Sink;

@@ -14,11 +14,12 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
+use crate::cli::Format;
+use jigsat::api::{Error, Result};
 use jigsat::internal::enumerate::{Enumeration, Listing};
-use jigsat::internal::error::{Error, Result};
 use jigsat::internal::process::files::Streamed;
 use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{Format, json, text};
+use jigsat::internal::render::{json, text};
 use jigsat::internal::report::{Stats, Status};
 use jigsat::internal::solution::Solution;
 
@@ -131,11 +132,15 @@ impl Listed {
             self.name.clone(),
         );
         Listing(Arc::new(move |s: Solution, _weight: u64| {
-            let mut form = form
-                .lock()
-                .map_err(|_| Error::Bug("the listing's writer panicked".into()))?;
+            let mut form = form.lock().map_err(|_| {
+                jigsat::internal::Error::Bug("the listing's writer panicked".into())
+            })?;
             if let Some(f) = form.as_mut() {
-                f.class(&puzzle, &s).map_err(|e| Error::io(&name, e))?;
+                f.class(&puzzle, &s)
+                    .map_err(|e| jigsat::internal::Error::Io {
+                        path: name.clone().into(),
+                        source: e,
+                    })?;
             }
             Ok(true)
         }))
@@ -164,7 +169,7 @@ impl Listed {
             }
         };
         match out.into_inner().map_err(|e| io(e.into_error()))? {
-            Target::File(file) => file.commit(),
+            Target::File(file) => Ok(file.commit()?),
             Target::Stdout { .. } => Ok(()),
         }
     }

@@ -15,11 +15,12 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::cli::Format;
 use crate::cli::ProblemArg;
+use jigsat::api::{Error, Result};
 use jigsat::internal::enumerate::{Enumeration, Stopped};
-use jigsat::internal::error::{Error, Result};
 use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{Format, svg, text};
+use jigsat::internal::render::{svg, text};
 use jigsat::internal::report::Status;
 use jigsat::internal::solution::Solution;
 
@@ -28,6 +29,18 @@ use jigsat::internal::solution::Solution;
 pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
     let puzzle = Puzzle::load_problem(path, problem.problem.as_deref())?;
     for w in &puzzle.warnings {
+        log::warn!("{w}");
+    }
+    Ok(puzzle)
+}
+
+/// Opens a puzzle through the library's façade (one problem of a
+/// BurrTools file, `problem` says which) and passes its warnings on to
+/// the log.
+#[allow(dead_code)] // until the commands are built on the façade
+pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<jigsat::api::Puzzle> {
+    let puzzle = jigsat::api::Puzzle::from_file_problem(path, problem.problem.as_deref())?;
+    for w in puzzle.warnings() {
         log::warn!("{w}");
     }
     Ok(puzzle)
@@ -103,7 +116,7 @@ impl Sink<'_> {
 
     pub(crate) fn write(&self, text: &str) -> Result<()> {
         match self.path {
-            Some(path) => jigsat::internal::process::files::write_text(path, text),
+            Some(path) => Ok(jigsat::internal::process::files::write_text(path, text)?),
             None => {
                 let mut out = std::io::stdout().lock();
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {

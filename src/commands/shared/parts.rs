@@ -6,12 +6,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
-use jigsat::internal::error::{Error, Result};
+use crate::cli::Format;
+use jigsat::api::{Error, Result};
 use jigsat::internal::jobs::files::{self, Checkpoint, JobFile, PartResult, ResultFile};
 use jigsat::internal::jobs::run;
 use jigsat::internal::options::Options;
 use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::Format;
 
 use super::{Sink, load};
 use jigsat::internal::process::interrupt;
@@ -41,7 +41,7 @@ pub fn count_job(args: &CountArgs) -> Result<Exit> {
         finished = Some(r);
         Ok(())
     })
-    .map_err(|e| match e {
+    .map_err(|e| match Error::from(e) {
         Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
         e => e,
     })?;
@@ -73,7 +73,7 @@ pub fn count_job(args: &CountArgs) -> Result<Exit> {
     let out = match args.output.format {
         Format::Json => {
             serde_json::to_string_pretty(&result)
-                .map_err(|e| Error::Bug(format!("part result as JSON: {e}")))?
+                .map_err(|e| Error::bug(format!("part result as JSON: {e}")))?
                 + "\n"
         }
         _ => format!(
@@ -103,7 +103,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
     let options = args.search.options(None);
     let started = Instant::now();
     let first = run::first_in_part(&puzzle, &options, &job.job, &job.part, &interrupt::flag())
-        .map_err(|e| match e {
+        .map_err(|e| match Error::from(e) {
             Error::Usage(m) => Error::Usage(format!("{}: {m}", path.display())),
             e => e,
         })?;
@@ -210,7 +210,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
             return Ok(());
         }
         saved = Instant::now();
-        save(file, &checkpoint)
+        Ok(files::write(file, CHECKPOINT_TITLE, &checkpoint)?)
     })?;
     jigsat::internal::process::interrupt::finishing();
     save(file, &checkpoint)?;
@@ -305,10 +305,10 @@ pub(crate) fn open_checkpoint(
     Ok(checkpoint)
 }
 
+/// The first line of a checkpoint file.
+const CHECKPOINT_TITLE: &str =
+    "jigsat count --checkpoint: the parts of a count and the results of those finished.";
+
 pub(crate) fn save(file: &Path, checkpoint: &Checkpoint) -> Result<()> {
-    files::write(
-        file,
-        "jigsat count --checkpoint: the parts of a count and the results of those finished.",
-        checkpoint,
-    )
+    Ok(files::write(file, CHECKPOINT_TITLE, checkpoint)?)
 }
