@@ -138,7 +138,7 @@ impl Listed {
             if let Some(f) = form.as_mut() {
                 f.class(&puzzle, &s)
                     .map_err(|e| jigsat::internal::Error::Io {
-                        path: name.clone().into(),
+                        path: name.clone(),
                         source: e,
                     })?;
             }

@@ -210,7 +210,7 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
             return Ok(());
         }
         saved = Instant::now();
-        Ok(files::write(file, CHECKPOINT_TITLE, &checkpoint)?)
+        files::write(file, CHECKPOINT_TITLE, &checkpoint)
     })?;
     jigsat::internal::process::interrupt::finishing();
     save(file, &checkpoint)?;
