@@ -27,6 +27,24 @@ pub fn install() {
     }
 }
 
+/// The flag a signal raises, for a run that polls it and stops by itself
+/// (a search, a disassembly): asking for it tells the handler so.
+pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    interrupt::flag()
+}
+
+/// Lowers the flag after an enumeration that ended by itself (it raises
+/// the flag to stop its own workers), before a run that goes on polling
+/// it (the disassembly after a search).
+pub fn rearm() {
+    interrupt::rearm()
+}
+
+/// The run has its answer and writes it out: the watchdog stands down.
+pub fn finishing() {
+    interrupt::finishing()
+}
+
 /// Starts the watchdog of a run limited to `limit` from now: if the run
 /// has neither finished nor reached its output [`interrupt::GRACE`] after
 /// the limit, the watchdog stops what the run started, says so naming

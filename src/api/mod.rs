@@ -50,6 +50,11 @@
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
+//! - [`disassembly`]: whether an assembly in space comes apart by
+//!   sliding pieces, its BurrTools level and moves
+//!   ([`disassembly::Disassembler`], [`Solver::assemblies`]), the levels
+//!   of many ([`disassembly::Summary`]), and a BurrTools file with
+//!   assemblies stored ([`Puzzle::to_xmpuzzle`]).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
@@ -61,6 +66,7 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::private_intra_doc_links)]
 
+pub mod disassembly;
 mod error;
 pub mod options;
 mod puzzle;

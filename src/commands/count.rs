@@ -113,8 +113,14 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     }
     let started = Instant::now();
     let puzzle = load(&args.puzzle, &args.problem)?;
-    if args.disassemble {
-        super::disasm::check_puzzle(&args.puzzle, &puzzle)?;
+    // The disassembly is on the façade, which gets the puzzle opened again
+    // (until count is on it too), before the search raises the flag.
+    let facade = match args.disassemble {
+        true => Some(super::shared::reopen(&args.puzzle, &args.problem)?),
+        false => None,
+    };
+    if let Some(facade) = &facade {
+        super::disasm::check_puzzle(facade)?;
     }
     super::shared::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
@@ -153,19 +159,20 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         progress.finish();
         return Err(Error::Usage(format!("{}: {why}", args.puzzle.display())));
     }
-    let disassembly = match args.disassemble && result.complete {
-        true => {
+    let disassembly = match facade.as_ref().filter(|_| result.complete) {
+        Some(facade) => {
             let asked = super::disasm::Asked {
                 path: &args.puzzle,
                 problem: args.problem.problem.as_deref(),
-                puzzle: &puzzle,
-                options: &options,
                 thorough: args.thorough,
+                time_limit: options.time_limit,
+                threads: options.threads(),
                 started,
             };
-            Some(super::disasm::count_summary(&asked, &result.classes)?)
+            let classes = super::shared::on_facade(facade, &result.classes)?;
+            Some(super::disasm::count_summary(&asked, facade, &classes)?)
         }
-        false => None,
+        None => None,
     };
     jigsat::internal::process::interrupt::finishing();
     progress.finish();
@@ -183,7 +190,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     };
     if let Some((summary, _)) = &disassembly {
         match args.output.format {
-            Format::Json => out = super::disasm::patch_document(&out, Vec::new(), Some(summary)),
+            Format::Json => out = jigsat::api::disassembly::add_to_json(&out, &[], Some(summary)),
             _ => out += &summary.text(),
         }
     }

@@ -15,12 +15,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use crate::exit::Exit;
-use jigsat::api::Result;
-use jigsat::internal::disasm::{Halt, Rule};
-use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::solution::Solution;
-
-use super::disasm::{groups, limits, take_apart};
+use jigsat::api::disassembly::{Disassembler, Groups, HaltReason, Outcome};
+use jigsat::api::{Result, Solution};
 
 /// The most states the search of one part may reach for the line: 14
 /// times the largest of BurrTools' cube-grid examples (an assembly of
@@ -81,70 +77,54 @@ impl Level {
 
 /// The level of `solution` of the puzzle read from `path`; `None` for a
 /// puzzle that has no level (flat, edge-matching tiles, fewer than two
-/// pieces placed) or an assembly
-/// the disassembler refuses (more than 64 pieces). `time_limit` counts
-/// from `started`, as the run's.
+/// pieces placed) or an assembly the disassembler refuses (more than 64
+/// pieces). `time_limit` counts from `started`, as the run's.
 pub(super) fn shown_level(
     path: &Path,
     problem: Option<&str>,
-    puzzle: &Puzzle,
     solution: &Solution,
     time_limit: Option<Duration>,
     started: Instant,
 ) -> Result<Option<Level>> {
-    // A flat board, tiles, or an assembly of fewer than two pieces (counts
-    // may allow none) has nothing to take apart.
-    if puzzle.tiling().is_some() || puzzle.is_flat() || solution.pieces().len() < 2 {
+    if Disassembler::new().refuses(solution).is_some() {
         return Ok(None);
     }
-    let groups = groups(path, problem)?;
-    let bodies = jigsat::internal::disasm::bodies(puzzle, solution, groups.as_deref());
-    if jigsat::internal::disasm::refuse(&bodies).is_some() {
-        return Ok(None);
-    }
+    let groups = Groups::from_file(path, problem)?;
     // The solve did not poll the flag (a signal would have ended it), and
     // may have raised it to stop its own engines: from here on Ctrl-C
     // stops the search and the drawing is still written.
-    jigsat::internal::process::interrupt::rearm();
-    let mut limits = limits(
-        jigsat::internal::process::interrupt::flag(),
-        time_limit,
-        started,
-    );
+    crate::signals::rearm();
+    let deadline = time_limit.map(|t| started + t);
     let cap = Instant::now() + LEVEL_TIME;
-    let capped_by_time = limits.deadline.is_none_or(|d| cap < d);
-    limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
-    limits.max_states = Some(LEVEL_STATES);
-    let answers = take_apart(
-        puzzle,
-        std::slice::from_ref(solution),
-        groups.as_deref(),
-        false,
-        Rule::BurrTools,
-        &limits,
-        1,
-    )?;
-    let Some(Some(answer)) = answers.into_iter().next() else {
-        return Ok(None);
-    };
-    Ok(Some(match answer {
-        Ok(d) => match d.level() {
+    let capped_by_time = deadline.is_none_or(|d| cap < d);
+    let disassembler = Disassembler::new()
+        .moves(false)
+        .threads(1)
+        .groups(groups)
+        .stop_flag(crate::signals::interrupt_flag())
+        .deadline(deadline.map_or(cap, |d| d.min(cap)))
+        .max_states(LEVEL_STATES);
+    let taken = disassembler.take_apart(std::slice::from_ref(solution))?;
+    Ok(match taken.into_iter().next() {
+        None | Some(Outcome::NotReached) => None,
+        Some(Outcome::Done(d)) => Some(match d.level() {
             Some(level) => Level::Apart(level),
             None => Level::Stuck,
-        },
-        Err((halt, progress)) => {
-            let states = progress.states;
-            let why = match halt {
-                Halt::Interrupted => return Ok(Some(Level::Interrupted { states })),
-                Halt::TimeLimit if capped_by_time => {
+        }),
+        Some(Outcome::Halted(halted)) => {
+            let states = halted.states;
+            let why = match halted.reason {
+                HaltReason::Interrupted => return Ok(Some(Level::Interrupted { states })),
+                HaltReason::TimeLimit if capped_by_time => {
                     format!("{} s, the most the line may take", LEVEL_TIME.as_secs())
                 }
-                Halt::TimeLimit => "the time limit".into(),
-                Halt::Memory(_) => "the memory budget".into(),
-                Halt::TooFar => "a piece slid too far".into(),
-                Halt::StateCap(cap) => format!("the cap of {cap} per search"),
+                HaltReason::TimeLimit => "the time limit".into(),
+                HaltReason::Memory(_) => "the memory budget".into(),
+                HaltReason::TooFar => "a piece slid too far".into(),
+                HaltReason::StateCap(cap) => format!("the cap of {cap} per search"),
+                _ => "a limit".into(),
             };
-            Level::NotDetermined { states, why }
+            Some(Level::NotDetermined { states, why })
         }
-    }))
+    })
 }

@@ -31,7 +31,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     };
     sink.check_picture(args.output.format, &args.draw, &puzzle)?;
     if args.disassemble {
-        return super::disasm::solve_apart(args, quiet, &puzzle, &sink);
+        return super::apart::solve_apart(args, quiet, &puzzle, &sink);
     }
     if args.all || args.limit.is_some() {
         return run_all(args, quiet, &puzzle, &sink);
@@ -43,15 +43,26 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let progress = watch.and_then(|w| w.finish());
     // Text and JSON tell whether the assembly shown comes apart (a
     // picture has its own: the page plays the disassembly).
+    // The level comes from the façade, which gets the puzzle opened again
+    // (until solve is on it too): only a puzzle in space has one, and a
+    // file that cannot be read twice (a pipe) gets no level line.
+    let in_space = !puzzle.is_flat() && puzzle.tiling().is_none();
     let level = match report.solutions.first() {
-        Some(s) if !args.output.format.is_picture() => super::level::shown_level(
-            &args.puzzle,
-            args.problem.problem.as_deref(),
-            &puzzle,
-            s,
-            search.time_limit,
-            started,
-        )?,
+        Some(s) if !args.output.format.is_picture() && in_space => {
+            // The solve may have raised the flag to stop its own engines,
+            // which reading the file again would take for Ctrl-C.
+            crate::signals::rearm();
+            match super::shared::reopen(&args.puzzle, &args.problem) {
+                Ok(facade) => super::level::shown_level(
+                    &args.puzzle,
+                    args.problem.problem.as_deref(),
+                    &super::shared::on_facade(&facade, std::slice::from_ref(s))?[0],
+                    search.time_limit,
+                    started,
+                )?,
+                Err(_) => None,
+            }
+        }
         _ => None,
     };
     jigsat::internal::process::interrupt::finishing();

@@ -56,6 +56,7 @@
 //! voxels, whatever the puzzle calls a box or a frame (a box is one more
 //! piece, usually the heaviest).
 
+mod batch;
 mod gaps;
 mod moves;
 mod search;
@@ -64,6 +65,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+pub use batch::take_apart;
 pub use moves::{DIRECTIONS, unit};
 
 use crate::puzzle::Puzzle;

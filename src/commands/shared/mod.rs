@@ -46,6 +46,31 @@ pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<jigsat::api::Puz
     Ok(puzzle)
 }
 
+/// For the commands still on `jigsat::internal` (solve, count) that call
+/// the disassembly, which is on the façade: the façade's puzzle, opened
+/// again from its file (its warnings were logged at the first reading).
+/// Goes when they are on the façade themselves.
+pub(crate) fn reopen(path: &Path, problem: &ProblemArg) -> Result<jigsat::api::Puzzle> {
+    jigsat::api::Puzzle::from_file_problem(path, problem.problem.as_deref())
+}
+
+/// `solutions` rebuilt on `facade` (their puzzle, [`reopen`]ed) from
+/// their cells, each checked again; same pieces, same order.
+pub(crate) fn on_facade(
+    facade: &jigsat::api::Puzzle,
+    solutions: &[Solution],
+) -> Result<Vec<jigsat::api::Solution>> {
+    solutions
+        .iter()
+        .map(|s| {
+            let cells: Vec<(usize, Vec<jigsat::api::Cell>)> = (s.pieces().iter())
+                .map(|p| (p.piece, p.cells.iter().map(|c| c.coords()).collect()))
+                .collect();
+            facade.solution_from_cells(&cells)
+        })
+        .collect()
+}
+
 /// What a run prints if the time limit's watchdog ends it while it is
 /// still setting up ([`crate::signals::on_give_up`]): in JSON, the
 /// contract's document with status "unknown"; in text, nothing on stdout

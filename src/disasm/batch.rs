@@ -1,0 +1,147 @@
+//! Many assemblies of one puzzle taken apart on several threads, each as
+//! the image that [`super::choose_image`] picks among its images under the
+//! puzzle's symmetries (so that the level is the same whichever member of
+//! its class a search kept), its plan turned back to the assembly as
+//! found.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use super::{Body, Disassembly, Halt, Image, Limits, Progress, Rule};
+use crate::error::{Error, Result};
+use crate::geometry::Cell;
+use crate::puzzle::Puzzle;
+use crate::solution::Solution;
+use crate::symmetry::Group;
+
+/// What taking apart one assembly gave: the answer, or where it stopped.
+pub type Answer = std::result::Result<Disassembly, (Halt, Progress)>;
+
+/// The images of an assembly under the puzzle's symmetries (the
+/// identity first), for [`super::choose_image`].
+fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body]) -> Vec<Image> {
+    let board = &puzzle.board;
+    let names = puzzle.pieces();
+    group
+        .elements
+        .iter()
+        .filter_map(|el| {
+            let mut out = Vec::with_capacity(bodies.len());
+            for b in bodies {
+                let mut cells = Vec::with_capacity(b.cells.len());
+                for &c in &b.cells {
+                    let i = board.index(Cell::from_coords(c))?;
+                    cells.push(board.cell(el.cells[i as usize]).coords());
+                }
+                let piece = el.pieces.get(b.piece).copied().unwrap_or(b.piece);
+                out.push(Body {
+                    name: names
+                        .get(piece)
+                        .map_or_else(|| b.name.clone(), |p| p.name.clone()),
+                    cells,
+                    piece,
+                    ..b.clone()
+                });
+            }
+            let mut back = [0u8; 6];
+            for (d, slot) in back.iter_mut().enumerate() {
+                let want = super::unit(d as u8);
+                *slot = (0..6u8).find(|&o| {
+                    el.transform
+                        .apply(Cell::from_coords(super::unit(o)))
+                        .coords()
+                        == want
+                })?;
+            }
+            Some(Image { bodies: out, back })
+        })
+        .collect()
+}
+
+/// Takes apart every solution on `threads` threads, one assembly per
+/// task. The first halt (the stop flag, the deadline, memory, a cap)
+/// stops the others; assemblies not reached are `None`. An assembly the
+/// disassembler refuses (over [`super::MAX_PIECES`] pieces) refuses the
+/// whole batch, naming the puzzle.
+pub fn take_apart(
+    puzzle: &Puzzle,
+    solutions: &[Solution],
+    groups: Option<&[(u32, u32)]>,
+    plan: bool,
+    rule: Rule,
+    limits: &Limits,
+    threads: usize,
+) -> Result<Vec<Option<Answer>>> {
+    let instance = crate::instance::Instance::new(puzzle)?;
+    let group = instance.group();
+    let chosen: Vec<Image> = solutions
+        .iter()
+        .map(|s| super::choose_image(images(puzzle, group, &super::bodies(puzzle, s, groups))))
+        .collect();
+    let bodies: Vec<Vec<Body>> = chosen.iter().map(|im| im.bodies.clone()).collect();
+    if let Some(why) = bodies.iter().find_map(|b| super::refuse(b)) {
+        return Err(Error::Usage(format!("{}: {why}", puzzle.name)));
+    }
+    let next = AtomicUsize::new(0);
+    let halted = Arc::new(AtomicBool::new(false));
+    let results: Mutex<Vec<Option<Answer>>> = Mutex::new(vec![None; solutions.len()]);
+    // Each task watches the caller's stop flag through a flag of its own,
+    // raised also when another task halts.
+    let outer = limits.stop.clone();
+    let mine = Limits {
+        stop: Some(halted.clone()),
+        ..limits.clone()
+    };
+    let watching = AtomicBool::new(true);
+    std::thread::scope(|scope| {
+        // The watcher naps between looks and is woken when the tasks are
+        // done, so a quick disassembly does not wait out its nap.
+        let watcher = outer.as_ref().map(|outer| {
+            let halted = halted.clone();
+            let watching = &watching;
+            scope.spawn(move || {
+                while watching.load(Ordering::Relaxed) {
+                    if outer.load(Ordering::Relaxed) {
+                        halted.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    std::thread::park_timeout(std::time::Duration::from_millis(20));
+                }
+            })
+        });
+        let workers: Vec<_> = (0..threads.max(1).min(solutions.len().max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= bodies.len() || halted.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        let mut answer = super::disassemble(&bodies[i], plan, rule, &mine);
+                        if let Ok(d) = &mut answer {
+                            d.turn_back(&chosen[i].back);
+                        }
+                        if let Err((h, _)) = &mut answer {
+                            if *h == Halt::Interrupted
+                                && !outer.as_ref().is_some_and(|o| o.load(Ordering::Relaxed))
+                            {
+                                // Stopped because another task halted: not reached.
+                                return;
+                            }
+                            halted.store(true, Ordering::Relaxed);
+                        }
+                        results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(answer);
+                    }
+                })
+            })
+            .collect();
+        for w in workers {
+            let _ = w.join();
+        }
+        watching.store(false, Ordering::Relaxed);
+        if let Some(w) = watcher {
+            w.thread().unpark();
+        }
+    });
+    Ok(results.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
