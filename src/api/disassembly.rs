@@ -202,18 +202,18 @@ impl Disassembler {
         self
     }
 
-    /// A flag that stops the searches when set (from any thread): the
-    /// assembly being searched ends [`Halted`], the others not reached.
+    /// A flag that stops the searches when set (from any thread, Ctrl-C's
+    /// handler say): the search looks at it every few hundred states and
+    /// ends [`Halted`] ([`Halted::interrupted`]); the assemblies not
+    /// begun are [`Outcome::NotReached`].
     ///
     /// ```
-    /// use std::sync::{Arc, atomic::AtomicBool};
-    /// use jigsat::api::{Puzzle, disassembly::{Disassembler, Outcome}};
+    /// use std::sync::{Arc, atomic::{AtomicBool, Ordering}};
+    /// use jigsat::api::disassembly::Disassembler;
     ///
-    /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
-    /// let stopped = Disassembler::new().stop_flag(Arc::new(AtomicBool::new(true)));
-    /// let taken = stopped.take_apart(&[soma.solve()?.unwrap()])?;
-    /// assert!(matches!(&taken[0], Outcome::Halted(h) if h.interrupted()));
-    /// # Ok::<(), jigsat::api::Error>(())
+    /// let stop = Arc::new(AtomicBool::new(false));
+    /// let disassembler = Disassembler::new().stop_flag(Arc::clone(&stop));
+    /// // Another thread may now call stop.store(true, Ordering::Relaxed).
     /// ```
     pub fn stop_flag(mut self, stop: Arc<AtomicBool>) -> Disassembler {
         self.stop = Some(stop);
@@ -486,13 +486,12 @@ impl Outcome {
 /// it.
 ///
 /// ```
-/// use std::sync::{Arc, atomic::AtomicBool};
-/// use jigsat::api::{Puzzle, disassembly::{Disassembler, first_halt}};
+/// use jigsat::api::{Puzzle, disassembly::{Disassembler, HaltReason, first_halt}};
 ///
 /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
-/// let stopped = Disassembler::new().stop_flag(Arc::new(AtomicBool::new(true)));
-/// let taken = stopped.take_apart(&[soma.solve()?.unwrap()])?;
-/// assert!(first_halt(&taken).unwrap().interrupted());
+/// let capped = Disassembler::new().max_states(1);
+/// let taken = capped.take_apart(&[soma.solve()?.unwrap()])?;
+/// assert_eq!(first_halt(&taken).unwrap().reason, HaltReason::StateCap(1));
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
 pub fn first_halt(outcomes: &[Outcome]) -> Option<&Halted> {
@@ -1095,9 +1094,9 @@ impl Assemblies {
     ///
     /// ```
     /// use std::sync::{Arc, atomic::AtomicBool};
-    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
     /// let stopped = jigsat::api::Solver::new().stop_flag(Arc::new(AtomicBool::new(true)));
-    /// assert!(stopped.assemblies(&soma, None)?.interrupted());
+    /// assert!(stopped.assemblies(&y25, None)?.interrupted());
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn interrupted(&self) -> bool {
