@@ -43,8 +43,8 @@
 //! a layer is met first, follow the order of the pieces and of the
 //! directions: the first number of the level and whether the assembly
 //! comes apart do not depend on that choice; the rest of the text may, as
-//! it does in BurrTools, and so it depends on how the assembly lies. The
-//! caller takes apart the image of the assembly that [`choose_image`]
+//! it does in BurrTools, and so it depends on how the assembly lies.
+//! [`take_apart`] takes apart the image of the assembly that [`choose_image`]
 //! picks among its images under the puzzle's symmetries, so that the text
 //! is the same whichever member of the class a count kept; this gives
 //! BurrTools' texts on all its example files (measured, not derived: the
