@@ -48,11 +48,11 @@ impl Solver {
         options.limit = limit;
         options.stop = self.stop().cloned();
         options.want = crate::enumerate::Want::Classes;
-        let (result, stats) = crate::pipeline::enumerate(&puzzle.inner, &options, &mut |_| {})?;
-        let found = result
-            .classes
-            .iter()
-            .map(|s| Solution::new(Arc::clone(&puzzle.inner), s.clone()))
+        let (mut result, stats) = crate::pipeline::enumerate(&puzzle.inner, &options, &mut |_| {})?;
+        // The classes are kept once, as the façade's solutions.
+        let found = std::mem::take(&mut result.classes)
+            .into_iter()
+            .map(|s| Solution::new(Arc::clone(&puzzle.inner), s))
             .collect();
         Ok(Assemblies {
             puzzle: Arc::clone(&puzzle.inner),
