@@ -12,7 +12,11 @@
 //! threads and says where it stopped when a limit ends it ([`Halted`]);
 //! [`Summary`] counts the levels. A BurrTools file of the puzzle with the
 //! assemblies stored in it, as BurrTools stores them (so that it lists
-//! and plays them), is [`Puzzle::to_xmpuzzle`].
+//! and plays them), is [`Puzzle::to_xmpuzzle`]. A BurrTools problem's
+//! groups and weights (a box that stays still, a lid that stays on) are
+//! [`Groups`]; an assembly found elsewhere is taken apart through
+//! [`Puzzle::solution_from_cells`]; [`add_to_json`] adds the fields to the
+//! command line's JSON documents.
 //!
 //! ```
 //! use jigsat::api::{Puzzle, Solver};
