@@ -832,15 +832,6 @@ pub struct DrawArgs {
     pub gap: f64,
 }
 
-impl DrawArgs {
-    pub fn print(&self) -> jigsat::internal::render::stl::Print {
-        jigsat::internal::render::stl::Print {
-            unit: self.unit,
-            gap: self.gap,
-        }
-    }
-}
-
 /// A cube size: a positive number of millimetres.
 fn parse_unit(s: &str) -> std::result::Result<f64, String> {
     match s.parse::<f64>() {

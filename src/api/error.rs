@@ -142,6 +142,25 @@ impl From<crate::error::InputError> for Error {
     }
 }
 
+/// The way back in: an error a caller's hook returned (a class handed to
+/// [`crate::api::Solver::enumerate`]) ends the run inside with the same
+/// message and exit status.
+impl From<Error> for crate::error::Error {
+    fn from(e: Error) -> crate::error::Error {
+        match e {
+            Error::Puzzle(m) | Error::Usage(m) | Error::Io(m) => crate::error::Error::Usage(m),
+            Error::TimeLimit(m) | Error::Solver(m) => crate::error::Error::Solver(m),
+            Error::Interrupted => crate::error::Error::Solver("interrupted".into()),
+            Error::Bug(m) => {
+                crate::error::Error::Bug(m.strip_prefix(BUG).map(str::to_string).unwrap_or(m))
+            }
+        }
+    }
+}
+
+/// What the library's bug messages start with (`crate::error::Error::Bug`).
+const BUG: &str = "internal error, please report it with the puzzle file: ";
+
 /// What every fallible call of the library returns.
 ///
 /// ```

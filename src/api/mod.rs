@@ -50,6 +50,12 @@
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
+//! - [`run`]: a run's whole answer whatever its end ([`Solver::run`],
+//!   [`Solver::enumerate`]): the status, the figures, why it stopped.
+//! - [`render`]: pictures and documents of several solutions, and the
+//!   contract's JSON document, held or streamed.
+//! - [`process`]: what a program shares with jigsat process-wide: the
+//!   interrupt, clean-up, the safe file writer.
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
@@ -63,7 +69,10 @@
 
 mod error;
 pub mod options;
+pub mod process;
 mod puzzle;
+pub mod render;
+pub mod run;
 mod solution;
 mod solver;
 

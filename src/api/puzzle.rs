@@ -169,6 +169,30 @@ impl Puzzle {
         self.inner.is_flat()
     }
 
+    /// Whether this is an edge-matching puzzle: tiles turned in place
+    /// on a grid, rather than pieces covering cells.
+    ///
+    /// ```
+    /// use jigsat::api::Puzzle;
+    /// assert!(Puzzle::from_file("puzzles/big-cats.toml")?.is_tiles());
+    /// assert!(!Puzzle::from_file("puzzles/soma.toml")?.is_tiles());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn is_tiles(&self) -> bool {
+        self.inner.tiling().is_some()
+    }
+
+    /// The number of the board's cells (positions, for tiles).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert_eq!(soma.cell_count(), 27);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn cell_count(&self) -> usize {
+        self.inner.board.len()
+    }
+
     /// What the reader noticed that does not stop a run (a disconnected
     /// piece, say): the command line's warnings.
     ///

@@ -50,9 +50,9 @@ const GRACE: Duration = crate::process::interrupt::GRACE;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
-    options: Options,
+    pub(super) options: Options,
     fixed_board: bool,
-    stop: Option<Arc<AtomicBool>>,
+    pub(super) stop: Option<Arc<AtomicBool>>,
 }
 
 /// The numbers of `jigsat count`, from a complete enumeration.
@@ -572,7 +572,7 @@ fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
 }
 
 /// A run on the caller's thread, its panics contained.
-fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
+pub(super) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(outcome) => outcome.map_err(Error::from),
         Err(panic) => Err(Error::from_panic(panic.as_ref())),

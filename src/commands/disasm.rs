@@ -458,7 +458,12 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     };
     if chosen.is_empty() {
         if status == Status::Unknown {
-            super::shared::counts::report_stop(&args.puzzle, &result, status);
+            super::shared::counts::report_stop(
+                &args.puzzle,
+                status,
+                result.refuted.as_deref(),
+                result.stopped.as_ref(),
+            );
             return Ok(
                 if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
                     Exit::Interrupted
@@ -696,7 +701,9 @@ pub(super) fn solve_apart(
     let out = match args.output.format {
         f if f.is_picture() => {
             let shown: Vec<Solution> = found.iter().map(|f| f.0.clone()).collect();
-            sink.write_picture(f, &args.draw, puzzle, &shown)?;
+            let api_puzzle = jigsat::internal::bridge::api_puzzle(puzzle, &args.puzzle);
+            let shown = jigsat::internal::bridge::api_solutions(&api_puzzle, &shown);
+            sink.write_picture(f, &args.draw, &api_puzzle, &shown)?;
             String::new()
         }
         Format::Json => {

@@ -17,29 +17,23 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::Format;
 use crate::cli::ProblemArg;
-use jigsat::api::{Error, Result};
-use jigsat::internal::enumerate::{Enumeration, Stopped};
-use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{svg, text};
-use jigsat::internal::report::Status;
-use jigsat::internal::solution::Solution;
+use jigsat::api::run::{Stats, Status};
+use jigsat::api::{Error, Puzzle, Result, Solution, process, render};
 
-/// Loads a puzzle (one problem of a BurrTools file, `problem` says
-/// which) and passes its warnings on to the log.
-pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
-    let puzzle = Puzzle::load_problem(path, problem.problem.as_deref())?;
+/// Loads a puzzle for the commands not yet built on [`open`], with the
+/// library's own type.
+pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<jigsat::internal::puzzle::Puzzle> {
+    let puzzle = jigsat::internal::puzzle::Puzzle::load_problem(path, problem.problem.as_deref())?;
     for w in &puzzle.warnings {
         log::warn!("{w}");
     }
     Ok(puzzle)
 }
 
-/// Opens a puzzle through the library's façade (one problem of a
-/// BurrTools file, `problem` says which) and passes its warnings on to
-/// the log.
-#[allow(dead_code)] // until the commands are built on the façade
-pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<jigsat::api::Puzzle> {
-    let puzzle = jigsat::api::Puzzle::from_file_problem(path, problem.problem.as_deref())?;
+/// Opens a puzzle (one problem of a BurrTools file, `problem` says
+/// which) and passes its warnings on to the log.
+pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
+    let puzzle = Puzzle::from_file_problem(path, problem.problem.as_deref())?;
     for w in puzzle.warnings() {
         log::warn!("{w}");
     }
@@ -52,13 +46,7 @@ pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<jigsat::api::Puz
 /// (the reason goes to stderr).
 pub(crate) fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
     if format == Format::Json {
-        let doc = jigsat::internal::render::json::document(
-            puzzle,
-            Status::Unknown,
-            &[],
-            None,
-            &jigsat::internal::report::Stats::default(),
-        );
+        let doc = render::json(puzzle, Status::Unknown, &[], None, &Stats::default());
         crate::signals::on_give_up(path, doc);
     }
 }
@@ -76,9 +64,19 @@ impl Sink<'_> {
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
     }
 
-    /// How the text drawing looks here.
-    pub(crate) fn style(&self, draw: &crate::cli::DrawArgs) -> text::Style {
-        text::Style {
+    /// The text drawing of `solution` as it looks here: colours on a
+    /// terminal, `--ascii` walls when asked.
+    pub(crate) fn drawing(&self, draw: &crate::cli::DrawArgs, solution: &Solution) -> String {
+        solution.drawing(self.wants_colour(), draw.ascii)
+    }
+
+    /// The library's text style, for the commands not yet built on
+    /// [`Sink::drawing`].
+    pub(crate) fn style(
+        &self,
+        draw: &crate::cli::DrawArgs,
+    ) -> jigsat::internal::render::text::Style {
+        jigsat::internal::render::text::Style {
             colour: self.wants_colour(),
             ascii: draw.ascii,
         }
@@ -104,19 +102,18 @@ impl Sink<'_> {
                 let width = solutions.len().to_string().len();
                 for (i, s) in solutions.iter().enumerate() {
                     let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
-                    let title = format!("{}: solution {}", puzzle.name, i + 1);
-                    let text = svg::solution_document(puzzle, s, &title);
-                    jigsat::internal::process::files::write_text(&path, &text)?;
+                    let title = format!("{}: solution {}", puzzle.name(), i + 1);
+                    process::write_text(&path, &s.svg_titled(&title))?;
                 }
                 Ok(())
             }
-            _ => self.write(&svg::document(puzzle, solutions)),
+            _ => self.write(&render::svg(puzzle, solutions)),
         }
     }
 
     pub(crate) fn write(&self, text: &str) -> Result<()> {
         match self.path {
-            Some(path) => Ok(jigsat::internal::process::files::write_text(path, text)?),
+            Some(path) => process::write_text(path, text),
             None => {
                 let mut out = std::io::stdout().lock();
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
@@ -144,12 +141,13 @@ pub(crate) fn no_picture(format: Format, command: &str) -> Result<()> {
     Ok(())
 }
 
-/// How an enumeration ended, as the contract's status.
-pub(crate) fn enumeration_status(result: &Enumeration) -> Status {
+/// How an enumeration ended, as the contract's status, for the commands
+/// not yet built on the façade's [`jigsat::api::run::Enumeration::status`].
+pub(crate) fn enumeration_status(result: &jigsat::internal::enumerate::Enumeration) -> Status {
+    use jigsat::internal::enumerate::Stopped;
     match (result.complete, result.distinct) {
         (true, 0) => Status::Unsolvable,
         (true, _) => Status::Solved,
-        // Stopped by --limit: what was asked for was found.
         (false, n) if n > 0 && matches!(result.stopped, Some(Stopped::Limit(_))) => Status::Solved,
         (false, _) => Status::Unknown,
     }
