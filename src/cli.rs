@@ -49,7 +49,7 @@ pub struct Cli {
     /// (default: half the machine's memory), e.g. --max-memory 4G. A
     /// puzzle predicted to need more is refused before anything is built
     /// (exit 2), with the figure.
-    #[arg(long, global = true, value_name = "SIZE", value_parser = jigsat::internal::process::budget::parse_size)]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = jigsat::api::process::parse_size)]
     pub max_memory: Option<u64>,
 }
 

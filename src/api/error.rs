@@ -115,7 +115,9 @@ impl fmt::Display for Error {
             | Error::Io(m)
             | Error::TimeLimit(m)
             | Error::Solver(m)
-            | Error::Bug(m) => f.write_str(m),
+            // Control characters shown, not sent; a value quoted from a
+            // file cut to a screenful.
+            | Error::Bug(m) => f.write_str(&crate::clean::message(m, 2000)),
             Error::Interrupted => f.write_str("interrupted"),
         }
     }
@@ -125,7 +127,7 @@ impl std::error::Error for Error {}
 
 impl From<crate::error::Error> for Error {
     fn from(e: crate::error::Error) -> Error {
-        let message = crate::clean::message(&e.to_string(), 2000);
+        let message = e.to_string();
         match e {
             crate::error::Error::Input(_) => Error::Puzzle(message),
             crate::error::Error::Usage(_) => Error::Usage(message),
