@@ -218,9 +218,11 @@ impl Solver {
     ///
     /// ```
     /// use jigsat::api::{Puzzle, Solver, run::Status};
+    /// // A T-tetromino leaves two cells of a 3x2 box apart: no domino fits.
     /// let impossible = Puzzle::builder()
-    ///     .board_size(&[3, 1])
-    ///     .copies("d", &[[0, 0, 0], [1, 0, 0]], 1)
+    ///     .board_size(&[3, 2])
+    ///     .piece("T", &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]])
+    ///     .piece("d", &[[0, 0, 0], [1, 0, 0]])
     ///     .build()?;
     /// let report = Solver::new().run(&impossible)?;
     /// assert_eq!(report.status, Status::Unsolvable);
