@@ -630,11 +630,11 @@ impl Certifier {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn check_proof(&self, puzzle: &Puzzle, proof: &Path) -> Result<ProofCheck> {
-        let started = std::time::Instant::now();
         let until = Until::new(self.solver.options().time_limit, self.stop_flag());
         contained(|| {
             let instance = crate::instance::Instance::new(&puzzle.inner)?;
             let encoded = self.solver.encoded(&instance)?;
+            let started = std::time::Instant::now();
             let checked = certify::check_input_until(&encoded.cnf, proof, &until)?;
             Ok(ProofCheck::new(&checked, started.elapsed()))
         })

@@ -97,18 +97,34 @@ impl Prepared {
     }
 }
 
-/// Where the proof goes: the file asked for, else a temporary file,
-/// registered so that a signal removes it too, and removed when this is
-/// dropped.
+/// Where the proof goes: the certificate directory's [`directory::PROOF`],
+/// else the file asked for, else a temporary file (registered so that a
+/// signal removes it too, and removed when this is dropped).
 struct ProofPath {
-    asked: Option<PathBuf>,
+    /// The certificate directory's proof file, or the file asked for.
+    file: Option<PathBuf>,
+    /// The file asked for, when the proof goes into the directory too: a
+    /// copy of it, made by [`ProofPath::keep`].
+    copy: Option<PathBuf>,
     temp: Option<(tempfile::NamedTempFile, crate::process::files::TempFile)>,
 }
 
 impl ProofPath {
-    fn new(asked: Option<PathBuf>) -> Result<ProofPath> {
+    fn new(r: &Request, dir: Option<&Prepared>) -> Result<ProofPath> {
+        let asked = r.proof.map(Path::to_path_buf);
+        if let Some(dir) = dir {
+            return Ok(ProofPath {
+                file: Some(dir.0.join(directory::PROOF)),
+                copy: asked,
+                temp: None,
+            });
+        }
         if asked.is_some() {
-            return Ok(ProofPath { asked, temp: None });
+            return Ok(ProofPath {
+                file: asked,
+                copy: None,
+                temp: None,
+            });
         }
         let temp = tempfile::Builder::new()
             .prefix(".jigsat-proof")
@@ -116,17 +132,37 @@ impl ProofPath {
             .map_err(|e| Error::io(std::env::temp_dir(), e))?;
         let registered = crate::process::files::TempFile::new(temp.path());
         Ok(ProofPath {
-            asked: None,
+            file: None,
+            copy: None,
             temp: Some((temp, registered)),
         })
     }
 
     fn path(&self) -> &Path {
-        match (&self.asked, &self.temp) {
+        match (&self.file, &self.temp) {
             (Some(p), _) => p,
             (None, Some((t, _))) => t.path(),
             (None, None) => unreachable!("a proof file or a temporary one"),
         }
+    }
+
+    /// Where the proof is kept for the user: the file asked for, else the
+    /// directory's; `None` for a temporary file.
+    fn kept(&self) -> Option<PathBuf> {
+        self.copy.clone().or_else(|| self.file.clone())
+    }
+
+    /// A complete proof in the directory is copied to the file asked for
+    /// too (through the safe writer), so that the directory holds every
+    /// file its manifest names.
+    fn keep(&self) -> Result<()> {
+        let Some(to) = &self.copy else {
+            return Ok(());
+        };
+        let from = self.path();
+        let mut source = std::fs::File::open(from).map_err(|e| Error::io(from, e))?;
+        crate::process::files::write_atomically(to, |mut f| std::io::copy(&mut source, &mut f))?;
+        Ok(())
     }
 }
 
@@ -235,12 +271,14 @@ pub fn solve(r: &Request) -> Result<Solved> {
             },
         )
     };
-    let in_dir = dir.as_ref().map(|d| d.0.join(directory::PROOF));
-    let proof = ProofPath::new(r.proof.map(Path::to_path_buf).or(in_dir))?;
+    let proof = ProofPath::new(r, dir.as_ref())?;
     let path = proof.path();
     let solve_start = Instant::now();
     let proved = super::prove_to_file(&encoded.cnf, r.format, path, r.until)?;
     let proving = solve_start.elapsed();
+    if proved.answer == Answer::Unsat {
+        proof.keep()?;
+    }
     match &proved.answer {
         Answer::Sat(values) => {
             let solution = instance.decode(&encoded, values, "cadical")?;
@@ -265,7 +303,7 @@ pub fn solve(r: &Request) -> Result<Solved> {
                 cnf,
                 proved,
                 proving,
-                kept: proof.asked.clone(),
+                kept: proof.kept(),
                 check: None,
             };
             if !r.check {
@@ -305,8 +343,7 @@ pub fn count(r: &Request) -> Result<Option<Box<super::count::CountCertificate>>>
         Some(d) => Some(Prepared::new(d)?),
         None => None,
     };
-    let in_dir = dir.as_ref().map(|d| d.0.join(directory::PROOF));
-    let proof = ProofPath::new(r.proof.map(Path::to_path_buf).or(in_dir))?;
+    let proof = ProofPath::new(r, dir.as_ref())?;
     match super::count::certify(r.puzzle, r.options, r.until, proof.path())? {
         super::count::CountOutcome::Stopped => {
             if let Some(d) = &dir {
@@ -315,6 +352,7 @@ pub fn count(r: &Request) -> Result<Option<Box<super::count::CountCertificate>>>
             Ok(None)
         }
         super::count::CountOutcome::Certified(c) => {
+            proof.keep()?;
             if let Some(dir) = &dir {
                 let instance = Instance::new(r.puzzle)?;
                 directory::write(
