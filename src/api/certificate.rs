@@ -42,46 +42,15 @@ use super::solution::Solution;
 use super::solver::{Solver, contained};
 use crate::certify::{self, Until, directory, run};
 
+/// The proof formats ([`Certifier::proof_format`]): a plain value, the
+/// writer's own.
+pub use crate::certify::ProofFormat;
+
 /// Proving and checking stop this long before the time limit, so that
 /// the certifier ends the run itself, within the limit, and says that
 /// nothing was certified — rather than a watchdog keyed to the limit
 /// (the command line's, or a caller's) cutting it off.
 const SLACK: Duration = Duration::from_millis(200);
-
-/// The format of a proof of "no solution".
-///
-/// ```
-/// use jigsat::api::certificate::{Certifier, ProofFormat};
-/// let certifier = Certifier::new(&jigsat::api::Solver::new()).proof_format(ProofFormat::Drat);
-/// # let _ = certifier;
-/// ```
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum ProofFormat {
-    /// Clauses with the hints that check each one (LRAT): what jigsat's
-    /// checker and `lrat-check` read.
-    #[default]
-    Lrat,
-    /// Clauses only (DRAT), for `drat-trim`; jigsat does not check it.
-    Drat,
-}
-
-impl ProofFormat {
-    /// The format's name as messages write it: "LRAT", "DRAT".
-    ///
-    /// ```
-    /// assert_eq!(jigsat::api::certificate::ProofFormat::Drat.name(), "DRAT");
-    /// ```
-    pub fn name(self) -> &'static str {
-        self.inner().name()
-    }
-
-    fn inner(self) -> certify::ProofFormat {
-        match self {
-            ProofFormat::Lrat => certify::ProofFormat::Lrat,
-            ProofFormat::Drat => certify::ProofFormat::Drat,
-        }
-    }
-}
 
 /// Says what a run does differently from what was asked.
 type Note = Arc<dyn Fn(&str) + Send + Sync>;
@@ -692,7 +661,7 @@ impl Certifier {
             options: self.solver.options(),
             until,
             proof: self.proof.as_deref(),
-            format: self.format.inner(),
+            format: self.format,
             check: self.check,
             directory: self.directory.as_deref(),
             note,
