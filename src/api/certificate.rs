@@ -386,8 +386,9 @@ impl Certifier {
         self
     }
 
-    /// The proof's format (`--proof-format`); a DRAT proof is not
-    /// checked, so it needs [`Certifier::check`] off.
+    /// The proof's format (`--proof-format`) for [`Certifier::solve`]; a
+    /// DRAT proof is not checked, so it needs [`Certifier::check`] off. A
+    /// count's proof is always LRAT.
     ///
     /// ```
     /// use jigsat::api::{Puzzle, Solver, certificate::{Certifier, ProofFormat}};
