@@ -58,6 +58,9 @@
 //!   interrupt, clean-up, the safe file writer.
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
+//! - [`certificate`]: answers anyone can check — "no solution" with a
+//!   checked proof, a certified count, the certificate directory and its
+//!   re-check ([`certificate::Certifier`]).
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
 //!
 //! Every answer is checked against the puzzle before it is handed out,
@@ -67,6 +70,7 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::private_intra_doc_links)]
 
+pub mod certificate;
 mod error;
 pub mod options;
 pub mod process;

@@ -37,6 +37,10 @@ pub struct Puzzle {
     pub(crate) inner: Arc<crate::puzzle::Puzzle>,
     /// The file as the user named it, or what stands for it in messages.
     pub(crate) file: String,
+    /// The file read and the problem of it (`--problem`), for what needs
+    /// the file itself (a certificate directory copies it); `None` for a
+    /// puzzle from a string or built in code.
+    pub(crate) source: Option<(std::path::PathBuf, Option<String>)>,
 }
 
 impl Puzzle {
@@ -69,6 +73,7 @@ impl Puzzle {
         Ok(Puzzle {
             inner: Arc::new(inner),
             file: path.display().to_string(),
+            source: Some((path.to_path_buf(), problem.map(str::to_string))),
         })
     }
 
@@ -96,6 +101,7 @@ impl Puzzle {
         Ok(Puzzle {
             inner: Arc::new(inner),
             file: file.to_string(),
+            source: None,
         })
     }
 
@@ -386,6 +392,7 @@ impl PuzzleBuilder {
         Ok(Puzzle {
             inner: Arc::new(inner),
             file: name,
+            source: None,
         })
     }
 

@@ -497,8 +497,9 @@ impl Solver {
 
     /// The CNF of `instance` with this solver's encodings and symmetry
     /// breaking, within the memory budget: what [`Solver::dimacs`] writes
-    /// and [`Solver::decode`] reads a model of.
-    fn encoded(
+    /// and [`Solver::decode`] reads a model of (and what
+    /// `Certifier::check_proof` checks a proof against).
+    pub(crate) fn encoded(
         &self,
         instance: &crate::instance::Instance,
     ) -> crate::error::Result<crate::encode::Encoded> {
@@ -506,6 +507,18 @@ impl Solver {
         let breaking = instance.breaking(o.symmetry);
         instance.check_encoding(o.encoding, o.card, o.edges)?;
         Ok(instance.encode(o.encoding, o.card, o.edges, breaking.as_ref()))
+    }
+
+    /// The options of this solver's runs, for the façade's other modules
+    /// (the certifier runs its own steps with them).
+    pub(crate) fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The caller's stop flag, when one was given
+    /// ([`Solver::stop_flag`]).
+    pub(crate) fn stop(&self) -> Option<&Arc<AtomicBool>> {
+        self.stop.as_ref()
     }
 
     /// The caller's stop flag (the solver's, or a new one) and the run's:
