@@ -244,6 +244,7 @@ pub mod bridge {
         crate::api::Puzzle {
             inner: Arc::new(p.clone()),
             file: file.display().to_string(),
+            source: Some((file.to_path_buf(), None)),
         }
     }
 

@@ -27,13 +27,6 @@ pub fn install() {
     }
 }
 
-/// The flag Ctrl-C and SIGTERM raise, for a run that polls it and stops
-/// by itself (handed to the library as a [`jigsat::api::Solver`]'s stop
-/// flag): asking for it tells the handler to leave the ending to the run.
-pub fn stop_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    interrupt::flag()
-}
-
 /// Starts the watchdog of a run limited to `limit` from now: if the run
 /// has neither finished nor reached its output [`process::GRACE`] after
 /// the limit, the watchdog stops what the run started, says so naming

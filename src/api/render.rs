@@ -195,21 +195,6 @@ impl<W: Write> JsonWriter<W> {
 }
 
 impl Solution {
-    /// The text drawing with the choices of a terminal: `colour` (ANSI
-    /// colours per piece) and `ascii` (`+-|` walls instead of
-    /// box-drawing characters).
-    ///
-    /// ```
-    /// let s = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?.solve()?.unwrap();
-    /// assert_eq!(s.drawing(false, false), s.text());
-    /// assert!(s.drawing(true, false).contains('\u{1b}'));
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn drawing(&self, colour: bool, ascii: bool) -> String {
-        let style = crate::render::text::Style { colour, ascii };
-        crate::render::text::draw(&self.puzzle, &self.inner, style)
-    }
-
     /// The SVG picture of this solution alone, under `title` (one file of
     /// `-o DIR/`).
     ///

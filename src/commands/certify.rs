@@ -19,7 +19,11 @@ use super::shared::{Sink, open};
 /// would, that nothing was certified.
 fn certifier(search: &SearchArgs) -> Certifier {
     crate::signals::on_give_up_progress(Box::new(|| Some("nothing was certified".into())));
-    Certifier::new(&search.solver().stop_flag(crate::signals::stop_flag()))
+    Certifier::new(
+        &search
+            .solver()
+            .stop_flag(jigsat::api::process::interrupt_flag()),
+    )
 }
 
 pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {

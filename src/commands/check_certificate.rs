@@ -10,7 +10,7 @@ use jigsat::api::certificate::{Certifier, Claim};
 
 pub fn run(args: &CheckCertificateArgs, quiet: bool) -> Result<Exit> {
     let started = std::time::Instant::now();
-    let solver = Solver::new().stop_flag(crate::signals::stop_flag());
+    let solver = Solver::new().stop_flag(jigsat::api::process::interrupt_flag());
     let checked = Certifier::new(&solver).check_directory(&args.dir, args.puzzle.as_deref())?;
     println!(
         "{}: certified: {}",
