@@ -49,7 +49,7 @@ pub struct Cli {
     /// (default: half the machine's memory), e.g. --max-memory 4G. A
     /// puzzle predicted to need more is refused before anything is built
     /// (exit 2), with the figure.
-    #[arg(long, global = true, value_name = "SIZE", value_parser = jigsat::internal::process::budget::parse_size)]
+    #[arg(long, global = true, value_name = "SIZE", value_parser = jigsat::api::process::parse_size)]
     pub max_memory: Option<u64>,
 }
 
@@ -830,15 +830,6 @@ pub struct DrawArgs {
     /// for pieces of the exact size.
     #[arg(long, value_name = "MM", default_value_t = 0.2, value_parser = parse_gap)]
     pub gap: f64,
-}
-
-impl DrawArgs {
-    pub fn print(&self) -> jigsat::internal::render::stl::Print {
-        jigsat::internal::render::stl::Print {
-            unit: self.unit,
-            gap: self.gap,
-        }
-    }
 }
 
 /// A cube size: a positive number of millimetres.

@@ -2,7 +2,7 @@
 //! contract's exit status.
 
 use jigsat::api::Error;
-use jigsat::internal::report::Status;
+use jigsat::api::run::Status;
 
 /// How a command ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -224,3 +224,38 @@ pub mod tally {
 pub mod tree {
     pub use crate::tree::{TreeEstimate, estimate, walks};
 }
+/// Between the façade's types and the library's, for the commands on
+/// their way onto the façade; goes when the last one has arrived.
+pub mod bridge {
+    use std::sync::Arc;
+
+    /// The library's puzzle inside the façade's.
+    pub fn puzzle(p: &crate::api::Puzzle) -> &crate::puzzle::Puzzle {
+        &p.inner
+    }
+
+    /// The library's solution inside the façade's.
+    pub fn solution(s: &crate::api::Solution) -> &crate::solution::Solution {
+        &s.inner
+    }
+
+    /// The façade's puzzle around the library's.
+    pub fn api_puzzle(p: &crate::puzzle::Puzzle, file: &std::path::Path) -> crate::api::Puzzle {
+        crate::api::Puzzle {
+            inner: Arc::new(p.clone()),
+            file: file.display().to_string(),
+            source: Some((file.to_path_buf(), None)),
+        }
+    }
+
+    /// The façade's solutions of `puzzle` around the library's.
+    pub fn api_solutions(
+        puzzle: &crate::api::Puzzle,
+        solutions: &[crate::solution::Solution],
+    ) -> Vec<crate::api::Solution> {
+        solutions
+            .iter()
+            .map(|s| crate::api::Solution::new(Arc::clone(&puzzle.inner), s.clone()))
+            .collect()
+    }
+}

@@ -28,17 +28,14 @@ fn main() {
     init_logging(&cli);
     signals::install();
     if let Some(bytes) = cli.max_memory {
-        jigsat::internal::process::budget::set_limit(bytes);
+        jigsat::api::set_memory_limit(bytes);
     }
     let exit = match commands::run(&cli) {
         Ok(exit) => exit,
         Err(e) => {
-            // Control characters shown, not sent; a value quoted from a
-            // file cut to a screenful.
-            eprintln!(
-                "jigsat: {}",
-                jigsat::internal::clean::message(&e.to_string(), 2000)
-            );
+            // The message shows control characters rather than sending
+            // them, and cuts a value quoted from a file to a screenful.
+            eprintln!("jigsat: {e}");
             exit::Exit::from(&e)
         }
     };

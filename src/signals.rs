@@ -1,13 +1,13 @@
 //! The only places that end the process before `main` returns: the
 //! handler of Ctrl-C and SIGTERM, and the watchdog of the time limit.
 //! Both first let the library stop what the run started (solver
-//! programs, temporary files: [`jigsat::internal::process::interrupt`]).
+//! programs, temporary files: [`jigsat::api::process`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use jigsat::internal::process::interrupt;
+use jigsat::api::process;
 
 use crate::exit::Exit;
 
@@ -16,8 +16,8 @@ use crate::exit::Exit;
 /// second signal, ends here at once with status 130.
 pub fn install() {
     let installed = ctrlc::set_handler(|| {
-        if !interrupt::raise() {
-            interrupt::clean_up();
+        if !process::interrupt() {
+            process::clean_up();
             eprintln!("jigsat: interrupted");
             std::process::exit(Exit::Interrupted.code());
         }
@@ -27,41 +27,23 @@ pub fn install() {
     }
 }
 
-/// The flag a signal raises, for a run that polls it and stops by itself
-/// (a search, a disassembly): asking for it tells the handler so.
-pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    interrupt::flag()
-}
-
-/// Lowers the flag after an enumeration that ended by itself (it raises
-/// the flag to stop its own workers), before a run that goes on polling
-/// it (the disassembly after a search).
-pub fn rearm() {
-    interrupt::rearm()
-}
-
-/// The run has its answer and writes it out: the watchdog stands down.
-pub fn finishing() {
-    interrupt::finishing()
-}
-
 /// Starts the watchdog of a run limited to `limit` from now: if the run
-/// has neither finished nor reached its output [`interrupt::GRACE`] after
+/// has neither finished nor reached its output [`process::GRACE`] after
 /// the limit, the watchdog stops what the run started, says so naming
 /// `file`, and ends the process with status 3.
 pub fn set_deadline(file: &Path, limit: Duration) {
     let file = file.display().to_string();
-    let end = Instant::now() + limit + interrupt::GRACE;
+    let end = Instant::now() + limit + process::GRACE;
     let spawned = std::thread::Builder::new()
         .name("jigsat-deadline".into())
         .spawn(move || {
             while Instant::now() < end {
-                if interrupt::is_finishing() {
+                if process::is_finishing() {
                     return;
                 }
                 std::thread::sleep(Duration::from_millis(20).min(end - Instant::now()));
             }
-            if interrupt::is_finishing() {
+            if process::is_finishing() {
                 return;
             }
             give_up(&file, limit);
@@ -101,12 +83,10 @@ pub fn on_give_up_progress(progress: Progress) {
 /// The watchdog's give-up: stops what the run started, prints the
 /// registered output and the reason on stderr (the binary then exits).
 fn give_up(file: &str, limit: Duration) {
-    interrupt::clean_up();
+    process::clean_up();
     if let Some((path, text)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
         let _ = match path {
-            Some(p) => {
-                jigsat::internal::process::files::write_text(&p, &text).map_err(|e| e.to_string())
-            }
+            Some(p) => process::write_text(&p, &text).map_err(|e| e.to_string()),
             None => {
                 use std::io::Write;
                 let mut out = std::io::stdout().lock();
@@ -118,7 +98,7 @@ fn give_up(file: &str, limit: Duration) {
     }
     eprintln!(
         "{file}: gave up: {} (while still setting up the search)",
-        jigsat::internal::report::time_limit_reached(limit)
+        jigsat::api::run::Stop::TimeLimit(limit)
     );
     let progress = PROGRESS
         .lock()

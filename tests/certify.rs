@@ -464,6 +464,44 @@ fn certificate_directories_are_written_and_checked() {
     assert_eq!(puzzle_before, std::fs::read(&copy).unwrap());
 }
 
+#[test]
+fn a_directory_and_a_proof_file_both_get_the_proof() {
+    // `-o DIR/ --proof FILE`: the directory holds its proof (its manifest
+    // names it, and the re-check reads it), and FILE a copy.
+    let root = tempfile::tempdir().unwrap();
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    for (what, args) in [
+        (
+            "solve",
+            vec!["solve", &tetrominoes(), "--no-precheck", "--certify"],
+        ),
+        ("count", vec!["count", &trominoes, "--certify"]),
+    ] {
+        let dir = root.path().join(what);
+        let file = root.path().join(format!("{what}.lrat"));
+        let mut args = args.clone();
+        args.extend([
+            "-o",
+            dir.to_str().unwrap(),
+            "--proof",
+            file.to_str().unwrap(),
+        ]);
+        let out = run(&args);
+        assert!(
+            matches!(out.status.code(), Some(0 | 1)),
+            "{what}: {}",
+            text(&out.stderr)
+        );
+        let out = check_certificate(&dir, &[]);
+        assert_eq!(out.status.code(), Some(0), "{what}: {}", text(&out.stderr));
+        assert_eq!(
+            std::fs::read(&file).unwrap(),
+            std::fs::read(dir.join("proof.lrat")).unwrap(),
+            "{what}"
+        );
+    }
+}
+
 /// A copy of the certificate directory `from`, changed by `change`.
 fn tampered(root: &Path, from: &Path, name: &str, change: impl FnOnce(&Path)) -> PathBuf {
     let to = root.join(name);

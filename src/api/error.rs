@@ -115,7 +115,9 @@ impl fmt::Display for Error {
             | Error::Io(m)
             | Error::TimeLimit(m)
             | Error::Solver(m)
-            | Error::Bug(m) => f.write_str(m),
+            // Control characters shown, not sent; a value quoted from a
+            // file cut to a screenful.
+            | Error::Bug(m) => f.write_str(&crate::clean::message(m, 2000)),
             Error::Interrupted => f.write_str("interrupted"),
         }
     }
@@ -125,7 +127,7 @@ impl std::error::Error for Error {}
 
 impl From<crate::error::Error> for Error {
     fn from(e: crate::error::Error) -> Error {
-        let message = crate::clean::message(&e.to_string(), 2000);
+        let message = e.to_string();
         match e {
             crate::error::Error::Input(_) => Error::Puzzle(message),
             crate::error::Error::Usage(_) => Error::Usage(message),
@@ -141,6 +143,25 @@ impl From<crate::error::InputError> for Error {
         Error::from(crate::error::Error::Input(e))
     }
 }
+
+/// The way back in: an error a caller's hook returned (a class handed to
+/// [`crate::api::Solver::enumerate`]) ends the run inside with the same
+/// message and exit status.
+impl From<Error> for crate::error::Error {
+    fn from(e: Error) -> crate::error::Error {
+        match e {
+            Error::Puzzle(m) | Error::Usage(m) | Error::Io(m) => crate::error::Error::Usage(m),
+            Error::TimeLimit(m) | Error::Solver(m) => crate::error::Error::Solver(m),
+            Error::Interrupted => crate::error::Error::Solver("interrupted".into()),
+            Error::Bug(m) => {
+                crate::error::Error::Bug(m.strip_prefix(BUG).map(str::to_string).unwrap_or(m))
+            }
+        }
+    }
+}
+
+/// What the library's bug messages start with (`crate::error::Error::Bug`).
+const BUG: &str = "internal error, please report it with the puzzle file: ";
 
 /// What every fallible call of the library returns.
 ///

@@ -50,13 +50,22 @@
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
+//! - [`run`]: a run's whole answer whatever its end ([`Solver::run`],
+//!   [`Solver::enumerate`]): the status, the figures, why it stopped.
+//! - [`render`]: pictures and documents of several solutions, and the
+//!   contract's JSON document, held or streamed.
+//! - [`process`]: what a program shares with jigsat process-wide: the
+//!   interrupt, clean-up, the safe file writer.
 //! - [`disassembly`]: whether an assembly in space comes apart by
 //!   sliding pieces, its BurrTools level and moves
-//!   ([`disassembly::Disassembler`], [`Solver::assemblies`]), the levels
-//!   of many ([`disassembly::Summary`]), and a BurrTools file with
-//!   assemblies stored ([`Puzzle::to_xmpuzzle`]).
+//!   ([`disassembly::Disassembler`]), the levels of many
+//!   ([`disassembly::Summary`]), and a BurrTools file with assemblies
+//!   stored ([`Puzzle::to_xmpuzzle`]).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
+//! - [`certificate`]: answers anyone can check — "no solution" with a
+//!   checked proof, a certified count, the certificate directory and its
+//!   re-check ([`certificate::Certifier`]).
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
 //!
 //! Every answer is checked against the puzzle before it is handed out,
@@ -66,10 +75,14 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::private_intra_doc_links)]
 
+pub mod certificate;
 pub mod disassembly;
 mod error;
 pub mod options;
+pub mod process;
 mod puzzle;
+pub mod render;
+pub mod run;
 mod solution;
 mod solver;
 

@@ -37,6 +37,10 @@ pub struct Puzzle {
     pub(crate) inner: Arc<crate::puzzle::Puzzle>,
     /// The file as the user named it, or what stands for it in messages.
     pub(crate) file: String,
+    /// The file read and the problem of it (`--problem`), for what needs
+    /// the file itself (a certificate directory copies it); `None` for a
+    /// puzzle from a string or built in code.
+    pub(crate) source: Option<(std::path::PathBuf, Option<String>)>,
 }
 
 impl Puzzle {
@@ -69,6 +73,7 @@ impl Puzzle {
         Ok(Puzzle {
             inner: Arc::new(inner),
             file: path.display().to_string(),
+            source: Some((path.to_path_buf(), problem.map(str::to_string))),
         })
     }
 
@@ -96,6 +101,7 @@ impl Puzzle {
         Ok(Puzzle {
             inner: Arc::new(inner),
             file: file.to_string(),
+            source: None,
         })
     }
 
@@ -167,6 +173,30 @@ impl Puzzle {
     /// ```
     pub fn is_flat(&self) -> bool {
         self.inner.is_flat()
+    }
+
+    /// Whether this is an edge-matching puzzle: tiles turned in place
+    /// on a grid, rather than pieces covering cells.
+    ///
+    /// ```
+    /// use jigsat::api::Puzzle;
+    /// assert!(Puzzle::from_file("puzzles/big-cats.toml")?.is_tiles());
+    /// assert!(!Puzzle::from_file("puzzles/soma.toml")?.is_tiles());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn is_tiles(&self) -> bool {
+        self.inner.tiling().is_some()
+    }
+
+    /// The number of the board's cells (positions, for tiles).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// assert_eq!(soma.cell_count(), 27);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn cell_count(&self) -> usize {
+        self.inner.board.len()
     }
 
     /// What the reader noticed that does not stop a run (a disconnected
@@ -362,6 +392,7 @@ impl PuzzleBuilder {
         Ok(Puzzle {
             inner: Arc::new(inner),
             file: name,
+            source: None,
         })
     }
 

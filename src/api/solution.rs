@@ -157,12 +157,22 @@ impl Solution {
         self.draw(true)
     }
 
-    fn draw(&self, ascii: bool) -> String {
-        let style = crate::render::text::Style {
-            colour: false,
-            ascii,
-        };
+    /// The text drawing with the command line's two choices: a colour
+    /// per piece (ANSI escapes, for a terminal) and `+-|` walls.
+    ///
+    /// ```
+    /// let solution = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?.solve()?.unwrap();
+    /// assert!(solution.drawing(true, false).contains('\u{1b}'));
+    /// assert_eq!(solution.drawing(false, true), solution.ascii());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn drawing(&self, colour: bool, ascii: bool) -> String {
+        let style = crate::render::text::Style { colour, ascii };
         crate::render::text::draw(&self.puzzle, &self.inner, style)
+    }
+
+    fn draw(&self, ascii: bool) -> String {
+        self.drawing(false, ascii)
     }
 
     /// The picture of `--format svg`.

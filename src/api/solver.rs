@@ -50,9 +50,9 @@ const GRACE: Duration = crate::process::interrupt::GRACE;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Solver {
-    options: Options,
+    pub(super) options: Options,
     fixed_board: bool,
-    stop: Option<Arc<AtomicBool>>,
+    pub(super) stop: Option<Arc<AtomicBool>>,
 }
 
 /// The numbers of `jigsat count`, from a complete enumeration.
@@ -497,8 +497,9 @@ impl Solver {
 
     /// The CNF of `instance` with this solver's encodings and symmetry
     /// breaking, within the memory budget: what [`Solver::dimacs`] writes
-    /// and [`Solver::decode`] reads a model of.
-    fn encoded(
+    /// and [`Solver::decode`] reads a model of (and what
+    /// `Certifier::check_proof` checks a proof against).
+    pub(crate) fn encoded(
         &self,
         instance: &crate::instance::Instance,
     ) -> crate::error::Result<crate::encode::Encoded> {
@@ -508,13 +509,14 @@ impl Solver {
         Ok(instance.encode(o.encoding, o.card, o.edges, breaking.as_ref()))
     }
 
-    /// The options of a run, for the runs the façade's other modules
-    /// start themselves (the disassembly's search for assemblies).
+    /// The options of this solver's runs, for the façade's other modules
+    /// (the certifier runs its own steps with them).
     pub(crate) fn options(&self) -> &Options {
         &self.options
     }
 
-    /// The caller's stop flag, if one was given ([`Solver::stop_flag`]).
+    /// The caller's stop flag, when one was given
+    /// ([`Solver::stop_flag`]).
     pub(crate) fn stop(&self) -> Option<&Arc<AtomicBool>> {
         self.stop.as_ref()
     }
@@ -583,7 +585,7 @@ fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
 }
 
 /// A run on the caller's thread, its panics contained.
-fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
+pub(super) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(outcome) => outcome.map_err(Error::from),
         Err(panic) => Err(Error::from_panic(panic.as_ref())),

@@ -40,8 +40,8 @@ pub struct CountCertificate {
     pub base_clauses: usize,
     /// The symmetry breaking kept, and the pool that justifies it.
     pub breaking: Option<(crate::symmetry::Breaking, String)>,
-    /// Who wrote the proof: CaDiCaL, or the exact-cover search.
-    pub prover: &'static str,
+    /// Whether the exact-cover search wrote the proof (else CaDiCaL).
+    pub by_search: bool,
     /// The orbits under the group: the distinct count.
     pub distinct: u64,
     pub variables: u32,
@@ -256,11 +256,7 @@ pub fn certify(
     Ok(CountOutcome::Certified(Box::new(CountCertificate {
         distinct: orbits,
         base_clauses,
-        prover: if searched {
-            "the exact-cover search's"
-        } else {
-            "CaDiCaL's"
-        },
+        by_search: searched,
         breaking: breaking.map(|b| (b, justified.pool)),
         variables: encoded.cnf.num_vars(),
         clauses: encoded.cnf.num_clauses(),

@@ -12,7 +12,9 @@
 //!   blocked proved to have no model, with the symmetry breaking kept
 //!   where [`breaking`] justifies it from the placements alone;
 //! - [`directory`] writes a certificate directory and re-checks one
-//!   (`jigsat check-certificate`).
+//!   (`jigsat check-certificate`);
+//! - [`run`] makes a certified solve or count from start to end: the
+//!   directory made ready, the proof, the answer, the directory written.
 //!
 //! What a certificate proves, and what it does not, is in README.md,
 //! "Certificates". In short: a checked proof shows that the CNF has no
@@ -30,6 +32,7 @@ pub mod count;
 pub mod directory;
 pub mod lrat;
 pub mod proof;
+pub mod run;
 pub mod search;
 
 use std::io::BufReader;
@@ -147,10 +150,15 @@ pub fn rejected_input(path: &Path, why: &Rejected) -> Error {
 /// the figures when it checks; a rejected proof is bad input naming the
 /// file (exit 2), and no claim is made.
 pub fn check_input(cnf: &Cnf, path: &Path) -> Result<Checked> {
+    let until = Until::new(None, crate::process::interrupt::flag());
+    check_input_until(cnf, path, &until)
+}
+
+/// [`check_input`], stopping at `until`.
+pub fn check_input_until(cnf: &Cnf, path: &Path, until: &Until) -> Result<Checked> {
     crate::process::files::reading(path);
     let file = crate::input::open(path)?;
     let clauses = dimacs_clauses(cnf);
-    let until = Until::new(None, crate::process::interrupt::flag());
     lrat::check(
         clauses.iter().map(|c| &c[..]),
         BufReader::with_capacity(1 << 16, file),

@@ -25,17 +25,29 @@ use crate::encode::Cnf;
 use crate::solve::cadical::Stop;
 
 /// The proof formats jigsat writes (text; checkers read both).
+///
+/// ```
+/// use jigsat::api::certificate::{Certifier, ProofFormat};
+/// let drat = Certifier::new(&jigsat::api::Solver::new()).proof_format(ProofFormat::Drat);
+/// # let _ = drat;
+/// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum ProofFormat {
-    /// Clauses with their hints: checked without search.
+    /// Clauses with their hints, checked without search: what jigsat's
+    /// checker and `lrat-check` read.
     #[default]
     Lrat,
-    /// Clauses only: the checker searches for the hints (drat-trim).
+    /// Clauses only: the checker searches for the hints (`drat-trim`);
+    /// jigsat does not check it.
     Drat,
 }
 
 impl ProofFormat {
     /// The format's name, as the messages write it ("LRAT", "DRAT").
+    ///
+    /// ```
+    /// assert_eq!(jigsat::api::certificate::ProofFormat::Drat.name(), "DRAT");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             ProofFormat::Lrat => "LRAT",

@@ -1,28 +1,26 @@
 //! `jigsat check-certificate DIR [PUZZLE]`: a certificate directory
-//! re-checked from the puzzle alone ([`jigsat::internal::certify::directory`]).
+//! re-checked from the puzzle alone
+//! ([`jigsat::api::certificate::Certifier::check_directory`]).
 
 use crate::cli::CheckCertificateArgs;
 use crate::exit::Exit;
 use jigsat::api::Result;
-use jigsat::internal::certify::{Until, directory};
+use jigsat::api::Solver;
+use jigsat::api::certificate::{Certifier, Claim};
 
 pub fn run(args: &CheckCertificateArgs, quiet: bool) -> Result<Exit> {
     let started = std::time::Instant::now();
-    if let Some(p) = &args.puzzle {
-        jigsat::internal::process::files::reading(p);
-    }
-    let until = Until::new(None, jigsat::internal::process::interrupt::flag());
-    let certified = directory::check(&args.dir, args.puzzle.as_deref(), &until)?;
+    let solver = Solver::new().stop_flag(jigsat::api::process::interrupt_flag());
+    let checked = Certifier::new(&solver).check_directory(&args.dir, args.puzzle.as_deref())?;
     println!(
         "{}: certified: {}",
         args.dir.display(),
-        match certified.manifest.claim {
-            directory::Claim::NoSolution | directory::Claim::NoSolutionColouring =>
-                "no solution".to_string(),
-            directory::Claim::Solved => "solved".to_string(),
-            directory::Claim::Count => format!(
+        match checked.claim {
+            Claim::NoSolution | Claim::NoSolutionByColouring => "no solution".to_string(),
+            Claim::Solved => "solved".to_string(),
+            Claim::Count => format!(
                 "{} solutions, {} distinct",
-                certified.manifest.solutions, certified.manifest.distinct
+                checked.solutions, checked.distinct
             ),
         }
     );
@@ -30,7 +28,7 @@ pub fn run(args: &CheckCertificateArgs, quiet: bool) -> Result<Exit> {
         eprintln!(
             "{}: {} ({:.3} s)",
             args.dir.display(),
-            certified.summary,
+            checked.summary,
             started.elapsed().as_secs_f64()
         );
     }

@@ -11,7 +11,8 @@ use std::path::Path;
 
 use crate::cli::ConvertArgs;
 use jigsat::api::disassembly::{Disassembler, Disassembly, Groups, first_halt};
-use jigsat::api::{Error, Puzzle, Result, Solution, Solver};
+use jigsat::api::run::Stop;
+use jigsat::api::{Error, Puzzle, Result, Solution, Solver, process};
 
 use super::shared::open;
 
@@ -65,7 +66,7 @@ pub fn run(args: &ConvertArgs) -> Result<Exit> {
             )));
         }
     };
-    super::shared::draw::write_file(&args.output, &bytes)?;
+    process::write_bytes(&args.output, &bytes)?;
     Ok(Exit::Done)
 }
 
@@ -84,11 +85,12 @@ fn with_solutions(
     puzzle: &Puzzle,
     groups: &Groups,
 ) -> Result<std::result::Result<Found, Stopped>> {
-    let interrupt = crate::signals::interrupt_flag();
+    let interrupt = process::interrupt_flag();
     let found = Solver::new()
         .stop_flag(interrupt.clone())
-        .assemblies(puzzle, Some(args.solutions))?;
-    if found.interrupted() {
+        .limit(args.solutions)
+        .enumerate(puzzle, None, &mut |_| {})?;
+    if found.stopped == Some(Stop::Interrupted) {
         let line = format!(
             "{}: interrupted while finding the assemblies (nothing written)",
             args.input.display()
@@ -100,23 +102,23 @@ fn with_solutions(
         .stop_flag(interrupt);
     let space = disassembler.check(puzzle).is_ok();
     let taken = if space {
-        crate::signals::rearm();
-        let taken = disassembler.take_apart(found.solutions())?;
+        process::rearm();
+        let taken = disassembler.take_apart(&found.classes)?;
         if let Some(halted) = first_halt(&taken) {
             let line = format!("{}: {halted} (nothing written)", args.input.display());
             return Ok(Err((line, super::disasm::halt_exit(halted.interrupted()))));
         }
         taken.iter().map(|t| t.disassembly().cloned()).collect()
     } else {
-        vec![None; found.solutions().len()]
+        vec![None; found.classes.len()]
     };
     let come_apart = taken
         .iter()
         .flatten()
         .filter(|d: &&Disassembly| d.comes_apart())
         .count() as u64;
-    let totals = (found.complete() && space).then_some((found.distinct(), come_apart));
-    let stored = found.solutions().iter().cloned().zip(taken).collect();
+    let totals = (found.complete && space).then_some((found.distinct, come_apart));
+    let stored = found.classes.into_iter().zip(taken).collect();
     Ok(Ok((stored, totals)))
 }
 

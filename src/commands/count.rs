@@ -8,13 +8,10 @@ use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
 use crate::cli::Format;
-use jigsat::api::{Error, Result};
-use jigsat::internal::options::Options;
-use jigsat::internal::pipeline;
-use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::json;
+use jigsat::api::run::Stop;
+use jigsat::api::{Error, Puzzle, Result, process, render};
 
-use super::shared::{Progress, Sink, enumeration_status, load};
+use super::shared::{Progress, Sink, open};
 
 /// How long a count runs before it says how long it will take.
 const FORECAST_AFTER: Duration = Duration::from_secs(3);
@@ -36,7 +33,7 @@ const FORECAST_PROBES: usize = 300;
 fn forecast(
     path: &Path,
     puzzle: &Puzzle,
-    options: &Options,
+    options: &jigsat::internal::options::Options,
     done: &Arc<AtomicBool>,
     progress: &Progress,
     quiet: bool,
@@ -53,10 +50,11 @@ fn forecast(
     }
     // The walks stop when the count is done (or stopped): a walk down a
     // deep tree costs the square of its depth, and nobody waits for it.
-    let walking = Options {
+    let walking = jigsat::internal::options::Options {
         stop: Some(Arc::clone(done)),
         ..options.clone()
     };
+    let puzzle = jigsat::internal::bridge::puzzle(puzzle);
     let estimate = if quiet {
         jigsat::internal::tree::walks(puzzle, &walking, FORECAST_PROBES, 1)
             .map(|w| w.map(|t| (t, None)))
@@ -71,22 +69,22 @@ fn forecast(
         if let Ok(mut r) = refused.lock() {
             *r = Some(why);
         }
-        if let Some(stop) = &options.stop {
-            stop.store(true, Ordering::Relaxed);
-        }
+        // The count stops on the process's interrupt.
+        process::interrupt_flag().store(true, Ordering::Relaxed);
         return;
     }
     let Some(e) = e else {
         return;
     };
+    let seconds = e.seconds();
     if done.load(Ordering::Relaxed) {
         return;
     }
-    if e.seconds() > LONG_COUNT_SECONDS {
+    if seconds > LONG_COUNT_SECONDS {
         progress.println(format!("{}: {}", path.display(), super::estimate::line(&e)));
     }
-    if e.seconds().is_finite() {
-        progress.expect(Duration::from_secs_f64(e.seconds().min(1e9)));
+    if seconds.is_finite() {
+        progress.expect(Duration::from_secs_f64(seconds.min(1e9)));
     }
     while !done.load(Ordering::Relaxed) {
         progress.at(started.elapsed());
@@ -98,7 +96,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     super::shared::no_picture(args.output.format, "count")?;
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
-    let interrupt = jigsat::internal::process::interrupt::flag();
+    let interrupt = process::interrupt_flag();
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
@@ -112,45 +110,39 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         return super::shared::parts::count_with_checkpoint(args, file, quiet);
     }
     let started = Instant::now();
-    let puzzle = load(&args.puzzle, &args.problem)?;
-    // The disassembly is on the façade, which gets the puzzle opened again
-    // (until count is on it too), before the search raises the flag.
-    let facade = match args.disassemble {
-        true => Some(super::shared::reopen(&args.puzzle, &args.problem)?),
-        false => None,
-    };
-    if let Some(facade) = &facade {
-        super::disasm::check_puzzle(facade)?;
+    let puzzle = open(&args.puzzle, &args.problem)?;
+    if args.disassemble {
+        super::disasm::check_puzzle(&puzzle)?;
     }
     super::shared::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let progress = Progress::new(quiet);
     let watch = super::shared::watch::Watch::start(&puzzle, true);
-    let mut options = search.options(None);
-    options.meter = watch.as_ref().map(|w| w.meter());
-    options.stop = Some(interrupt);
-    // Taking assemblies apart needs one of each class; a plain count keeps none.
-    options.want = if args.disassemble {
-        jigsat::internal::enumerate::Want::Classes
-    } else {
-        jigsat::internal::enumerate::Want::Counts
-    };
-    options.burnside = args.burnside;
+    let mut solver = search
+        .solver()
+        .stop_flag(Arc::clone(&interrupt))
+        // Taking assemblies apart needs one of each class; a plain count
+        // keeps none.
+        .counts_only(!args.disassemble)
+        .burnside(args.burnside);
+    if let Some(w) = &watch {
+        solver = solver.meter(w.meter());
+    }
     let done = Arc::new(AtomicBool::new(false));
     let refused = Mutex::new(None);
-    let (result, stats) = std::thread::scope(|scope| {
+    let result = std::thread::scope(|scope| {
         let forecaster = scope.spawn(|| {
             forecast(
                 &args.puzzle,
                 &puzzle,
-                &options,
+                &search.options(None),
                 &done,
                 &progress,
                 quiet,
                 &refused,
             )
         });
-        let counted = pipeline::enumerate(&puzzle, &options, &mut |n| progress.update(n));
+        let counted = solver.enumerate(&puzzle, None, &mut |n| progress.update(n));
         done.store(true, Ordering::Relaxed);
         forecaster.thread().unpark();
         counted
@@ -159,34 +151,37 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         progress.finish();
         return Err(Error::Usage(format!("{}: {why}", args.puzzle.display())));
     }
-    let disassembly = match facade.as_ref().filter(|_| result.complete) {
-        Some(facade) => {
+    let disassembly = match args.disassemble && result.complete {
+        true => {
             let asked = super::disasm::Asked {
                 path: &args.puzzle,
                 problem: args.problem.problem.as_deref(),
                 thorough: args.thorough,
-                time_limit: options.time_limit,
-                threads: options.threads(),
+                time_limit: search.time_limit,
+                threads: search.jobs.map(|n| n as usize),
                 started,
             };
-            let classes = super::shared::on_facade(facade, &result.classes)?;
-            Some(super::disasm::count_summary(&asked, facade, &classes)?)
+            Some(super::disasm::count_summary(
+                &asked,
+                &puzzle,
+                &result.classes,
+            )?)
         }
-        None => None,
+        false => None,
     };
-    jigsat::internal::process::interrupt::finishing();
+    process::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
-    let status = enumeration_status(&result);
+    let status = result.status();
     let mut out = match args.output.format {
-        Format::Json => json::document(
+        Format::Json => render::json(
             &puzzle,
             status,
             &[],
             result.complete.then_some((result.count, result.distinct)),
-            &stats,
+            &result.stats,
         ),
-        _ => super::shared::counts::summary(&puzzle, &result, &stats),
+        _ => super::shared::counts::summary_of(&puzzle, &result),
     };
     if let Some((summary, _)) = &disassembly {
         match args.output.format {
@@ -198,11 +193,11 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    super::shared::counts::report_stop(&args.puzzle, &result, status);
+    super::shared::counts::report_stop_of(&args.puzzle, &result);
     if let Some(line) = searched.filter(|_| !result.complete) {
         eprintln!("{}: {line}", args.puzzle.display());
     }
-    if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
+    if result.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
     }
     if let Some((_, Some((line, code)))) = disassembly {

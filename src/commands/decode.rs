@@ -35,7 +35,8 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<Exit> {
     let sink = Sink {
         path: args.output.output.as_deref(),
     };
-    sink.check_picture(args.output.format, &args.draw, &puzzle)?;
+    let api_puzzle = jigsat::internal::bridge::api_puzzle(&puzzle, &args.puzzle);
+    sink.check_picture(args.output.format, &args.draw, &api_puzzle)?;
     let instance = Instance::new(&puzzle)?;
     let header = match &args.cnf {
         Some(path) => Some(read_cnf_header(path)?),
@@ -65,7 +66,12 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<Exit> {
         solve_ms: ms(decode_start.elapsed()),
     };
     match args.output.format {
-        f if f.is_picture() => sink.write_picture(f, &args.draw, &puzzle, &solutions)?,
+        f if f.is_picture() => sink.write_picture(
+            f,
+            &args.draw,
+            &api_puzzle,
+            &jigsat::internal::bridge::api_solutions(&api_puzzle, &solutions),
+        )?,
         Format::Json => sink.write(&json::document(&puzzle, status, &solutions, None, &stats))?,
         _ => {
             let mut out = String::new();

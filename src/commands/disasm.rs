@@ -1,4 +1,4 @@
-//! `jigsat disasm`, and the disassembly of `count --disassemble`: the
+//! `jigsat disasm`, and the `--disassemble` of `count` and `solve`: the
 //! assemblies found, each taken apart by the library's
 //! [`jigsat::api::disassembly`], with the level text BurrTools prints and
 //! the plan of moves.
@@ -7,10 +7,12 @@ use crate::exit::Exit;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::cli::DisasmArgs;
-use crate::cli::Format;
-use jigsat::api::disassembly::{Disassembler, Disassembly, Groups, Summary, first_halt};
-use jigsat::api::{Puzzle, Result, Solution};
+use crate::cli::{DisasmArgs, Format, SolveArgs};
+use jigsat::api::disassembly::{
+    Disassembler, Disassembly, FirstApart, Groups, Summary, add_to_json, first_halt,
+};
+use jigsat::api::run::{Status, Stop};
+use jigsat::api::{Puzzle, Result, Solution, process, render};
 
 use super::shared::{Sink, open};
 
@@ -32,7 +34,7 @@ fn disassembler(
     let mut d = Disassembler::new()
         .thorough(thorough)
         .groups(groups)
-        .stop_flag(crate::signals::interrupt_flag());
+        .stop_flag(process::interrupt_flag());
     if let Some(limit) = time_limit {
         d = d.deadline(started + limit);
     }
@@ -53,7 +55,7 @@ pub(super) fn halt_exit(interrupted: bool) -> Exit {
 
 pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
-    let interrupt = crate::signals::interrupt_flag();
+    let interrupt = process::interrupt_flag();
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
@@ -69,15 +71,19 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     // them, so that `--solution N` names the same assembly on every run
     // (threads would race for the numbers); -j is the threads that take
     // them apart.
-    let finding = args.search.solver().stop_flag(interrupt).threads(1);
-    let found = finding.assemblies(&puzzle, limit)?;
-    let classes = found.solutions();
+    let mut finding = args.search.solver().stop_flag(interrupt).threads(1);
+    if let Some(n) = limit {
+        finding = finding.limit(n);
+    }
+    let found = finding.enumerate(&puzzle, None, &mut |_| {})?;
     let chosen: Vec<(usize, Solution)> = match args.solution {
-        Some(n) if !args.all => classes
+        Some(n) if !args.all => found
+            .classes
             .get(n as usize - 1)
             .map(|s| vec![(n as usize, s.clone())])
             .unwrap_or_default(),
-        _ => classes
+        _ => found
+            .classes
             .iter()
             .cloned()
             .enumerate()
@@ -85,26 +91,24 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
             .collect(),
     };
     if chosen.is_empty() {
-        if !found.settled() {
-            if let Some(reason) = found.stop_reason() {
-                eprintln!("{}: gave up: {reason}", args.puzzle.display());
-            }
-            return Ok(halt_exit(found.interrupted()));
+        if found.status() == Status::Unknown {
+            super::shared::counts::report_stop_of(&args.puzzle, &found);
+            return Ok(halt_exit(found.stopped == Some(Stop::Interrupted)));
         }
         let what = match args.solution {
-            Some(n) if found.distinct() > 0 => format!(
+            Some(n) if found.distinct > 0 => format!(
                 "--solution {n}: the puzzle has {} assemblies",
-                found.distinct()
+                found.distinct
             ),
             _ => "no assembly: nothing to take apart".into(),
         };
         eprintln!("{}: {what}", args.puzzle.display());
         return Ok(Exit::NoSolution);
     }
-    if found.interrupted() {
+    if found.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
     }
-    crate::signals::rearm();
+    process::rearm();
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
     let taken = disassembler(
         args.thorough,
@@ -114,19 +118,21 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         args.search.jobs.map(|n| n as usize),
     )
     .take_apart(&solutions)?;
-    crate::signals::finishing();
-    let total = if found.complete() {
-        found.distinct().to_string()
+    process::finishing();
+    let total = if found.complete {
+        found.distinct.to_string()
     } else {
-        format!("{}+", found.distinct())
+        format!("{}+", found.distinct)
     };
     let out = match args.output.format {
         Format::Json => {
-            let shown: Vec<(Solution, Disassembly)> = (solutions.iter().zip(&taken))
-                .filter_map(|(s, t)| t.disassembly().map(|d| (s.clone(), d.clone())))
-                .collect();
+            let (shown, disassemblies): (Vec<Solution>, Vec<&Disassembly>) =
+                (solutions.iter().zip(&taken))
+                    .filter_map(|(s, t)| t.disassembly().map(|d| (s.clone(), d)))
+                    .unzip();
+            let doc = render::json(&puzzle, found.status(), &shown, None, &found.stats);
             let summary = args.all.then(|| Summary::of(&taken));
-            found.json(&shown, summary.as_ref())
+            add_to_json(&doc, &disassemblies, summary.as_ref())
         }
         _ => {
             let mut out = String::new();
@@ -158,7 +164,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
                     out += &d.plan_text();
                 }
             }
-            if args.all && found.complete() {
+            if args.all && found.complete {
                 out += &Summary::of(&taken).text();
             }
             out
@@ -175,7 +181,8 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     Ok(Exit::Done)
 }
 
-/// What `count --disassemble` hands over with the classes it found: where
+/// What `count --disassemble` and `solve --disassemble` hand over with the
+/// classes they found: where
 /// the puzzle came from, `--thorough`, the run's time limit and threads,
 /// and when the run began (its time limit counts from there).
 pub(super) struct Asked<'a> {
@@ -183,22 +190,22 @@ pub(super) struct Asked<'a> {
     pub(super) problem: Option<&'a str>,
     pub(super) thorough: bool,
     pub(super) time_limit: Option<Duration>,
-    pub(super) threads: usize,
+    pub(super) threads: Option<usize>,
     pub(super) started: Instant,
 }
 
 /// The disassembler of `count --disassemble` and `solve --disassemble`:
 /// Ctrl-C armed again (the search raised the flag to stop its own
 /// workers), the groups of the file, the limits of the run.
-pub(super) fn prepared(asked: &Asked) -> Result<Disassembler> {
+fn prepared(asked: &Asked) -> Result<Disassembler> {
     let groups = Groups::from_file(asked.path, asked.problem)?;
-    crate::signals::rearm();
+    process::rearm();
     Ok(disassembler(
         asked.thorough,
         groups,
         asked.time_limit,
         asked.started,
-        Some(asked.threads),
+        asked.threads,
     ))
 }
 
@@ -218,4 +225,82 @@ pub(super) fn count_summary(
         )
     });
     Ok((Summary::of(&taken), halt))
+}
+
+/// `solve --disassemble`: every class found, then the first that comes
+/// apart, drawn with its level and plan; exit 1 when none does.
+pub(super) fn solve_apart(
+    args: &SolveArgs,
+    quiet: bool,
+    puzzle: &Puzzle,
+    sink: &Sink,
+) -> Result<Exit> {
+    let started = Instant::now();
+    check_puzzle(puzzle)?;
+    let solver = args.search.solver().stop_flag(process::interrupt_flag());
+    let found = solver.enumerate(puzzle, None, &mut |_| {})?;
+    if found.stopped == Some(Stop::Interrupted) {
+        eprintln!(
+            "{}: interrupted while finding the assemblies",
+            args.puzzle.display()
+        );
+        return Ok(Exit::Interrupted);
+    }
+    let asked = Asked {
+        path: &args.puzzle,
+        problem: args.problem.problem.as_deref(),
+        thorough: args.thorough,
+        time_limit: args.search.time_limit,
+        threads: args.search.jobs.map(|n| n as usize),
+        started,
+    };
+    let (apart, halt) = match prepared(&asked)?.first_apart(&found.classes)? {
+        FirstApart::Apart { index, disassembly } => {
+            (Some((found.classes[index].clone(), disassembly)), None)
+        }
+        FirstApart::Halted(halted) => (None, Some(halted)),
+        _ => (None, None),
+    };
+    process::finishing();
+    let status = match (&apart, &halt, found.complete) {
+        (Some(_), _, _) => Status::Solved,
+        (None, None, true) => Status::Unsolvable,
+        _ => Status::Unknown,
+    };
+    let shown: Vec<Solution> = apart.iter().map(|(s, _)| s.clone()).collect();
+    let out = match args.output.format {
+        f if f.is_picture() => {
+            sink.write_picture(f, &args.draw, puzzle, &shown)?;
+            String::new()
+        }
+        Format::Json => {
+            let doc = render::json(puzzle, status, &shown, None, &found.stats);
+            let disassemblies: Vec<&Disassembly> = apart.iter().map(|(_, d)| d).collect();
+            add_to_json(&doc, &disassemblies, None)
+        }
+        _ => match &apart {
+            Some((s, d)) => format!(
+                "{}level {}\n{}",
+                sink.drawing(&args.draw, s),
+                d.level().unwrap_or_default(),
+                d.plan_text()
+            ),
+            None => String::new(),
+        },
+    };
+    if !args.output.format.is_picture() {
+        sink.write(&out)?;
+    }
+    if apart.is_none() && halt.is_none() && !quiet {
+        eprintln!(
+            "{}: none of the {} assemblies comes apart by sliding pieces",
+            args.puzzle.display(),
+            found.distinct
+        );
+    }
+    if let Some(halted) = halt {
+        eprintln!("{}: {halted}", args.puzzle.display());
+        return Ok(halt_exit(halted.interrupted()));
+    }
+    Ok(status.into())
 }

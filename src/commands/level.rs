@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 
 use crate::exit::Exit;
 use jigsat::api::disassembly::{Disassembler, Groups, HaltReason, Outcome};
-use jigsat::api::{Result, Solution};
+use jigsat::api::{Result, Solution, process};
 
 /// The most states the search of one part may reach for the line: 14
 /// times the largest of BurrTools' cube-grid examples (an assembly of
@@ -93,7 +93,7 @@ pub(super) fn shown_level(
     // The solve did not poll the flag (a signal would have ended it), and
     // may have raised it to stop its own engines: from here on Ctrl-C
     // stops the search and the drawing is still written.
-    crate::signals::rearm();
+    process::rearm();
     let deadline = time_limit.map(|t| started + t);
     let cap = Instant::now() + LEVEL_TIME;
     let capped_by_time = deadline.is_none_or(|d| cap < d);
@@ -101,7 +101,7 @@ pub(super) fn shown_level(
         .moves(false)
         .threads(1)
         .groups(groups)
-        .stop_flag(crate::signals::interrupt_flag())
+        .stop_flag(process::interrupt_flag())
         .deadline(deadline.map_or(cap, |d| d.min(cap)))
         .max_states(LEVEL_STATES);
     let taken = disassembler.take_apart(std::slice::from_ref(solution))?;

@@ -3,7 +3,6 @@
 //! subcommands share (loading, the output step, progress, counts, job
 //! files) is in [`shared`].
 
-mod apart;
 mod certify;
 mod check_certificate;
 mod compare;

@@ -4,13 +4,11 @@
 use crate::cli::Format;
 use crate::cli::SolveArgs;
 use crate::exit::Exit;
-use jigsat::api::{Error, Result};
-use jigsat::internal::pipeline;
-use jigsat::internal::render::{json, text};
-use jigsat::internal::report::Status;
+use jigsat::api::run::{Enumeration, Status, Stop};
+use jigsat::api::{Error, Puzzle, Result, process, render};
 
 use super::shared::listing::Listed;
-use super::shared::{Progress, Sink, enumeration_status, load};
+use super::shared::{Progress, Sink, open};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let started = std::time::Instant::now();
@@ -23,7 +21,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if args.certify.proof.is_some() || args.certify.certify {
         return super::certify::solve(args, quiet);
     }
-    let puzzle = load(&args.puzzle, &args.problem)?;
+    let puzzle = open(&args.puzzle, &args.problem)?;
     super::shared::prepare_give_up(&puzzle, args.output.format, args.output.output.as_deref());
     let search = &args.search;
     let sink = Sink {
@@ -31,47 +29,37 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     };
     sink.check_picture(args.output.format, &args.draw, &puzzle)?;
     if args.disassemble {
-        return super::apart::solve_apart(args, quiet, &puzzle, &sink);
+        return super::disasm::solve_apart(args, quiet, &puzzle, &sink);
     }
     if args.all || args.limit.is_some() {
         return run_all(args, quiet, &puzzle, &sink);
     }
     let watch = super::shared::watch::Watch::start(&puzzle, quiet);
-    let mut options = search.options(None);
-    options.meter = watch.as_ref().map(|w| w.meter());
-    let report = pipeline::solve(&puzzle, &options)?;
+    let mut solver = search.solver();
+    if let Some(w) = &watch {
+        solver = solver.meter(w.meter());
+    }
+    let report = solver.run(&puzzle)?;
     let progress = watch.and_then(|w| w.finish());
     // Text and JSON tell whether the assembly shown comes apart (a
     // picture has its own: the page plays the disassembly).
-    // The level comes from the façade, which gets the puzzle opened again
-    // (until solve is on it too): only a puzzle in space has one, and a
-    // file that cannot be read twice (a pipe) gets no level line.
-    let in_space = !puzzle.is_flat() && puzzle.tiling().is_none();
     let level = match report.solutions.first() {
-        Some(s) if !args.output.format.is_picture() && in_space => {
-            // The solve may have raised the flag to stop its own engines,
-            // which reading the file again would take for Ctrl-C.
-            crate::signals::rearm();
-            match super::shared::reopen(&args.puzzle, &args.problem) {
-                Ok(facade) => super::level::shown_level(
-                    &args.puzzle,
-                    args.problem.problem.as_deref(),
-                    &super::shared::on_facade(&facade, std::slice::from_ref(s))?[0],
-                    search.time_limit,
-                    started,
-                )?,
-                Err(_) => None,
-            }
-        }
+        Some(s) if !args.output.format.is_picture() => super::level::shown_level(
+            &args.puzzle,
+            args.problem.problem.as_deref(),
+            s,
+            search.time_limit,
+            started,
+        )?,
         _ => None,
     };
-    jigsat::internal::process::interrupt::finishing();
+    process::finishing();
     let out = match args.output.format {
         f if f.is_picture() => {
             sink.write_picture(f, &args.draw, &puzzle, &report.solutions)?;
             String::new()
         }
-        Format::Json => json::document_with(
+        Format::Json => render::json_with(
             &puzzle,
             report.status,
             &report.solutions,
@@ -95,7 +83,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                 };
                 out += &format!(
                     "{}: {} in {secs:.3} s ({how})\n",
-                    puzzle.name,
+                    puzzle.name(),
                     match report.status {
                         Status::Solved => "solved",
                         Status::Unsolvable => "no solution",
@@ -104,7 +92,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                 );
             }
             for s in &report.solutions {
-                out += &text::draw(&puzzle, s, sink.style(&args.draw));
+                out += &sink.drawing(&args.draw, s);
             }
             if let Some(level) = &level {
                 out += &level.line();
@@ -143,13 +131,7 @@ pub(crate) const PICTURE_MOST: usize = 10_000;
 
 /// `--all` and `--limit`: every class, written as it is found (text and
 /// JSON) or drawn together at the end (pictures).
-fn run_all(
-    args: &SolveArgs,
-    quiet: bool,
-    puzzle: &jigsat::internal::Puzzle,
-    sink: &Sink,
-) -> Result<Exit> {
-    let search = &args.search;
+fn run_all(args: &SolveArgs, quiet: bool, puzzle: &Puzzle, sink: &Sink) -> Result<Exit> {
     let limit = if args.all {
         args.limit
     } else {
@@ -159,32 +141,29 @@ fn run_all(
     if format.is_picture() {
         return draw_all(args, quiet, puzzle, sink, limit);
     }
-    let listed = Listed::open(sink.path, format, sink.style(&args.draw), quiet, puzzle)?;
-    let mut options = search.options(limit.map(|n| n as usize));
-    options.stop = Some(jigsat::internal::process::interrupt::flag());
-    options.listing = Some(listed.hook());
+    let style = (sink.wants_colour(), args.draw.ascii);
+    let listed = Listed::open(sink.path, format, style, quiet, puzzle)?;
+    let mut solver = args.search.solver().stop_flag(process::interrupt_flag());
+    if let Some(n) = limit {
+        solver = solver.limit(n as usize);
+    }
     let progress = Progress::new(quiet);
-    let enumerated = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n));
-    jigsat::internal::process::interrupt::finishing();
+    let enumerated = solver.enumerate(puzzle, Some(listed.hook()), &mut |n| progress.update(n));
+    process::finishing();
     progress.finish();
     // A failed run drops the listing: a file half written is removed.
-    let (result, stats) = enumerated?;
-    let status = enumeration_status(&result);
-    listed.finish(status, &result, &stats)?;
-    ended(args, &result, status)
+    let result = enumerated?;
+    listed.finish(&result)?;
+    ended(args, &result)
 }
 
 /// The exit of `--all` / `--limit`, after its output.
-fn ended(
-    args: &SolveArgs,
-    result: &jigsat::internal::enumerate::Enumeration,
-    status: Status,
-) -> Result<Exit> {
-    super::shared::counts::report_stop(&args.puzzle, result, status);
-    if result.stopped == Some(jigsat::internal::enumerate::Stopped::Interrupted) {
+fn ended(args: &SolveArgs, result: &Enumeration) -> Result<Exit> {
+    super::shared::counts::report_stop_of(&args.puzzle, result);
+    if result.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
     }
-    Ok(status.into())
+    Ok(result.status().into())
 }
 
 /// `--all` and `--limit` as a picture: the classes held, at most
@@ -192,7 +171,7 @@ fn ended(
 fn draw_all(
     args: &SolveArgs,
     quiet: bool,
-    puzzle: &jigsat::internal::Puzzle,
+    puzzle: &Puzzle,
     sink: &Sink,
     limit: Option<u64>,
 ) -> Result<Exit> {
@@ -208,19 +187,22 @@ fn draw_all(
     }
     // One more than a picture draws, to know that there are more.
     let held = limit.map_or(PICTURE_MOST + 1, |n| n as usize);
-    let mut options = args.search.options(Some(held));
-    options.stop = Some(jigsat::internal::process::interrupt::flag());
-    // Drawing a class takes about a microsecond per board cell (JSON of
-    // a loose 3x20 strip: 37 us for 60 cells), kept back from the limit.
-    options.render_per_class = RENDER_PER_CELL * puzzle.board.len() as u32;
+    let solver = args
+        .search
+        .solver()
+        .limit(held)
+        .stop_flag(process::interrupt_flag())
+        // Drawing a class takes about a microsecond per board cell (JSON
+        // of a loose 3x20 strip: 37 us for 60 cells), kept back from the
+        // limit.
+        .reserve_per_class(RENDER_PER_CELL * puzzle.cell_count() as u32);
     let progress = Progress::new(quiet);
-    let (result, _) = pipeline::enumerate(puzzle, &options, &mut |n| progress.update(n))?;
-    jigsat::internal::process::interrupt::finishing();
+    let result = solver.enumerate(puzzle, None, &mut |n| progress.update(n))?;
+    process::finishing();
     progress.finish();
     if result.classes.len() > PICTURE_MOST {
         return Err(too_many("the puzzle has more solutions up to symmetry"));
     }
-    let status = enumeration_status(&result);
     sink.write_picture(args.output.format, &args.draw, puzzle, &result.classes)?;
-    ended(args, &result, status)
+    ended(args, &result)
 }

@@ -26,9 +26,9 @@ impl Puzzle {
     /// use jigsat::api::{Puzzle, Solver, disassembly::{Disassembler, Groups}};
     ///
     /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
-    /// let found = Solver::new().assemblies(&soma, Some(2))?;
-    /// let taken = Disassembler::new().take_apart(found.solutions())?;
-    /// let stored: Vec<_> = found.solutions().iter().cloned()
+    /// let found = Solver::new().limit(2).enumerate(&soma, None, &mut |_| {})?;
+    /// let taken = Disassembler::new().take_apart(&found.classes)?;
+    /// let stored: Vec<_> = found.classes.iter().cloned()
     ///     .zip(taken.iter().map(|t| t.disassembly().cloned()))
     ///     .collect();
     /// let xml = soma.to_xmpuzzle(&Groups::default(), &stored, None)?;

@@ -6,7 +6,7 @@
 //! the positions of the pieces, the first separation taken), so its
 //! figures are BurrTools', measured on its example files.
 //!
-//! A search for assemblies ([`Solver::assemblies`]) keeps one solution
+//! A search for assemblies ([`Solver::enumerate`]) keeps one solution
 //! per class up to the board's symmetries, in the order found, as
 //! BurrTools counts them; a [`Disassembler`] takes them apart on several
 //! threads and says where it stopped when a limit ends it ([`Halted`]);
@@ -23,8 +23,8 @@
 //! use jigsat::api::disassembly::Disassembler;
 //!
 //! let soma = Puzzle::from_file("puzzles/soma.toml")?;
-//! let found = Solver::new().threads(1).assemblies(&soma, Some(5))?;
-//! let taken = Disassembler::new().take_apart(found.solutions())?;
+//! let found = Solver::new().threads(1).limit(5).enumerate(&soma, None, &mut |_| {})?;
+//! let taken = Disassembler::new().take_apart(&found.classes)?;
 //! let first = taken[0].disassembly().expect("taken apart");
 //! assert!(first.comes_apart());
 //! println!("level {}", first.level().unwrap());
@@ -32,7 +32,6 @@
 //! # Ok::<(), jigsat::api::Error>(())
 //! ```
 
-mod assemblies;
 mod burrtools;
 mod summary;
 
@@ -51,7 +50,6 @@ use super::solution::Solution;
 use super::solver::Solver;
 use crate::disasm::{Halt, Limits, Rule};
 
-pub use assemblies::Assemblies;
 pub use summary::{Summary, add_to_json};
 
 /// Per piece of a puzzle, the group and weight a BurrTools problem gives
@@ -348,8 +346,8 @@ impl Disassembler {
     /// use jigsat::api::{Puzzle, Solver, disassembly::{Disassembler, Summary}};
     ///
     /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
-    /// let all = Solver::new().assemblies(&soma, None)?;
-    /// let taken = Disassembler::new().moves(false).take_apart(all.solutions())?;
+    /// let all = Solver::new().enumerate(&soma, None, &mut |_| {})?;
+    /// let taken = Disassembler::new().moves(false).take_apart(&all.classes)?;
     /// let summary = Summary::of(&taken);
     /// assert_eq!((summary.assemblies, summary.come_apart), (240, 240));
     /// # Ok::<(), jigsat::api::Error>(())
@@ -415,8 +413,8 @@ impl Disassembler {
     /// use jigsat::api::{Puzzle, Solver, disassembly::{Disassembler, FirstApart}};
     ///
     /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
-    /// let found = Solver::new().assemblies(&soma, Some(3))?;
-    /// let first = Disassembler::new().first_apart(found.solutions())?;
+    /// let found = Solver::new().limit(3).enumerate(&soma, None, &mut |_| {})?;
+    /// let first = Disassembler::new().first_apart(&found.classes)?;
     /// assert!(matches!(first, FirstApart::Apart { index: 0, .. }));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```

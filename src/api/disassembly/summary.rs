@@ -16,8 +16,8 @@ use super::{Disassembly, Outcome};
 /// use jigsat::api::{Puzzle, Solver, disassembly::{Disassembler, Summary}};
 ///
 /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
-/// let all = Solver::new().assemblies(&soma, None)?;
-/// let summary = Summary::of(&Disassembler::new().moves(false).take_apart(all.solutions())?);
+/// let all = Solver::new().enumerate(&soma, None, &mut |_| {})?;
+/// let summary = Summary::of(&Disassembler::new().moves(false).take_apart(&all.classes)?);
 /// assert_eq!(summary.levels.values().sum::<u64>(), summary.come_apart);
 /// assert!(summary.text().starts_with("240 assemblies, 240 come apart"));
 /// # Ok::<(), jigsat::api::Error>(())
@@ -166,7 +166,7 @@ pub fn add_to_json(
 
 /// Adds the disassembly fields to each solution of a JSON document and
 /// the summary when given.
-pub(super) fn patch(
+fn patch(
     doc: &str,
     fields: Vec<serde_json::Map<String, Value>>,
     summary: Option<&Summary>,

@@ -2,14 +2,9 @@
 //! solutions, so that `solve`, `solve --all`, `decode` and a split's part
 //! write them the same way.
 
-use std::path::Path;
-
 use crate::cli::DrawArgs;
 use crate::cli::Format;
-use jigsat::api::{Error, Result};
-use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{html, stl};
-use jigsat::internal::solution::Solution;
+use jigsat::api::{Error, Puzzle, Result, Solution, process, render};
 
 use super::Sink;
 
@@ -25,7 +20,7 @@ impl Sink<'_> {
             return Ok(());
         }
         let refuse = |why: &str| Err(Error::Usage(format!("--format stl: {why}")));
-        if puzzle.tiling().is_some() {
+        if puzzle.is_tiles() {
             return refuse("edge-matching tiles have no solid shape to print");
         }
         if self.path.is_none() {
@@ -55,11 +50,11 @@ impl Sink<'_> {
             Format::Svg => self.write_svg(puzzle, solutions),
             Format::Html => {
                 let title = match solutions.len() {
-                    1 => puzzle.name.clone(),
-                    0 => format!("{}: no solution", puzzle.name),
-                    n => format!("{}: {n} solutions", puzzle.name),
+                    1 => puzzle.name().to_string(),
+                    0 => format!("{}: no solution", puzzle.name()),
+                    n => format!("{}: {n} solutions", puzzle.name()),
                 };
-                self.write(&html::document(puzzle, solutions, &title))
+                self.write(&render::html(puzzle, solutions, &title))
             }
             Format::Stl => self.write_stl(draw, puzzle, solutions),
             Format::Text | Format::Json => Ok(()),
@@ -82,7 +77,7 @@ impl Sink<'_> {
         if !self.is_directory() {
             return match solutions {
                 [] => Ok(()),
-                [s] => write_file(path, &assembly(puzzle, s, draw)),
+                [s] => process::write_bytes(path, &s.stl(draw.unit, draw.gap)?),
                 _ => Err(Error::Usage(
                     "--format stl with several solutions: give -o DIR/ for a folder each".into(),
                 )),
@@ -94,49 +89,11 @@ impl Sink<'_> {
                 _ => path.join(format!("solution-{}", i + 1)),
             };
             std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
-            write_file(&dir.join("assembly.stl"), &assembly(puzzle, s, draw))?;
-            let looks = jigsat::internal::render::svg::Looks::new(puzzle, s);
-            let width = s.pieces().len().to_string().len();
-            for (k, placed) in s.pieces().iter().enumerate() {
-                let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));
-                let name = format!("{:0width$}-{}.stl", k + 1, file_name(&looks.labels[k]));
-                let title = format!("{} {}", puzzle.name, looks.labels[k]);
-                let bytes = stl::file(&title, &stl::surface(&cells, draw.print()));
-                write_file(&dir.join(name), &bytes)?;
+            process::write_bytes(&dir.join("assembly.stl"), &s.stl(draw.unit, draw.gap)?)?;
+            for (name, bytes) in s.stl_pieces(draw.unit, draw.gap)? {
+                process::write_bytes(&dir.join(name), &bytes)?;
             }
         }
         Ok(())
     }
-}
-
-/// Every piece where it lies in the box, each shrunk by the gap, in one
-/// file.
-pub(crate) fn assembly(puzzle: &Puzzle, solution: &Solution, draw: &DrawArgs) -> Vec<u8> {
-    stl::assembly(puzzle, solution, draw.print())
-}
-
-/// A label made safe for a file name.
-pub(crate) fn file_name(label: &str) -> String {
-    label
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
-/// Through the safe writer, as every other output: never over a file the
-/// run reads (`solve P.toml --format stl -o P.toml` once replaced the
-/// puzzle), never half written.
-pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
-    jigsat::internal::process::files::write_atomically(path, |mut file| {
-        use std::io::Write;
-        file.write_all(bytes)?;
-        Ok(bytes.len() as u64)
-    })?;
-    Ok(())
 }

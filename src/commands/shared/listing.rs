@@ -1,10 +1,10 @@
 //! `solve --all` and `--limit` in text or JSON: each class written as the
-//! enumeration finds it ([`jigsat::internal::enumerate::Listing`]), never held, so
+//! enumeration finds it ([`jigsat::api::Solver::enumerate`]), never held, so
 //! that listing 1.6 million classes takes the memory of one. What is
 //! known only at the end — the status, the counts — closes the output.
 //!
 //! To a file (`-o`) the output goes to a temporary file renamed into
-//! place when it is closed ([`Streamed`]): a run that fails leaves no
+//! place when it is closed ([`OutputFile`]): a run that fails leaves no
 //! file, and one stopped by the time limit or Ctrl-C closes its document
 //! with status `unknown` and no counts, as when the classes were held. To
 //! standard output the classes appear as they are found; a reader that
@@ -15,17 +15,14 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::cli::Format;
-use jigsat::api::{Error, Result};
-use jigsat::internal::enumerate::{Enumeration, Listing};
-use jigsat::internal::process::files::Streamed;
-use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{json, text};
-use jigsat::internal::report::{Stats, Status};
-use jigsat::internal::solution::Solution;
+use jigsat::api::process::{self, OutputFile};
+use jigsat::api::render::JsonWriter;
+use jigsat::api::run::{Enumeration, OnClass};
+use jigsat::api::{Error, Puzzle, Result, Solution};
 
 /// Where the listing goes.
 enum Target {
-    File(Streamed),
+    File(OutputFile),
     /// Standard output; `closed` once its reader has gone.
     Stdout {
         closed: bool,
@@ -41,7 +38,7 @@ impl Write for Target {
                 // Once the classes reach the terminal the run has reached
                 // its output: the time limit's watchdog must not print a
                 // second document after half of this one.
-                jigsat::internal::process::interrupt::finishing();
+                process::finishing();
                 let mut out = std::io::stdout().lock();
                 match out.write_all(buf).and_then(|_| out.flush()) {
                     Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
@@ -65,10 +62,11 @@ impl Write for Target {
 
 /// How the classes are written.
 enum Form {
-    Json(json::Writer<BufWriter<Target>>),
+    Json(JsonWriter<BufWriter<Target>>),
     Text {
         out: BufWriter<Target>,
-        style: text::Style,
+        /// Colours and `--ascii` walls.
+        style: (bool, bool),
         /// No "solution N" headers nor summary (`-q`).
         quiet: bool,
         listed: u64,
@@ -79,7 +77,7 @@ enum Form {
 /// during the enumeration, its end through [`Listed::finish`].
 pub(crate) struct Listed {
     form: Arc<Mutex<Option<Form>>>,
-    puzzle: Arc<Puzzle>,
+    puzzle: Puzzle,
     /// For messages: the file, or `<stdout>`.
     name: PathBuf,
 }
@@ -91,13 +89,13 @@ impl Listed {
     pub(crate) fn open(
         path: Option<&Path>,
         format: Format,
-        style: text::Style,
+        style: (bool, bool),
         quiet: bool,
         puzzle: &Puzzle,
     ) -> Result<Listed> {
         let (target, name) = match path {
             Some(p) => {
-                let file = Streamed::create(p)?;
+                let file = OutputFile::create(p)?;
                 let name = file.path().to_path_buf();
                 (Target::File(file), name)
             }
@@ -108,7 +106,7 @@ impl Listed {
         let out = BufWriter::with_capacity(1 << 16, target);
         let form = match format {
             Format::Json => {
-                Form::Json(json::Writer::start(out, puzzle).map_err(|e| Error::io(&name, e))?)
+                Form::Json(JsonWriter::start(out, puzzle).map_err(|e| Error::io(&name, e))?)
             }
             _ => Form::Text {
                 out,
@@ -119,37 +117,29 @@ impl Listed {
         };
         Ok(Listed {
             form: Arc::new(Mutex::new(Some(form))),
-            puzzle: Arc::new(puzzle.clone()),
+            puzzle: puzzle.clone(),
             name,
         })
     }
 
     /// What the enumeration calls with each class it finds.
-    pub(crate) fn hook(&self) -> Listing {
-        let (form, puzzle, name) = (
-            Arc::clone(&self.form),
-            Arc::clone(&self.puzzle),
-            self.name.clone(),
-        );
-        Listing(Arc::new(move |s: Solution, _weight: u64| {
-            let mut form = form.lock().map_err(|_| {
-                jigsat::internal::Error::Bug("the listing's writer panicked".into())
-            })?;
+    pub(crate) fn hook(&self) -> Arc<OnClass> {
+        let (form, name) = (Arc::clone(&self.form), self.name.clone());
+        Arc::new(move |s: Solution| {
+            let mut form = form
+                .lock()
+                .map_err(|_| Error::bug("the listing's writer panicked"))?;
             if let Some(f) = form.as_mut() {
-                f.class(&puzzle, &s)
-                    .map_err(|e| jigsat::internal::Error::Io {
-                        path: name.clone(),
-                        source: e,
-                    })?;
+                f.class(&s).map_err(|e| Error::io(&name, e))?;
             }
             Ok(true)
-        }))
+        })
     }
 
     /// Writes the end (the status, the counts when the enumeration was
     /// complete, the figures; in text the summary line) and, for a file,
     /// puts it in place.
-    pub(crate) fn finish(self, status: Status, result: &Enumeration, stats: &Stats) -> Result<()> {
+    pub(crate) fn finish(self, result: &Enumeration) -> Result<()> {
         let form = self.form.lock().ok().and_then(|mut f| f.take());
         let Some(form) = form else {
             return Ok(());
@@ -158,18 +148,20 @@ impl Listed {
         let out = match form {
             Form::Json(writer) => {
                 let counts = result.complete.then_some((result.count, result.distinct));
-                writer.finish(status, counts, stats).map_err(io)?
+                writer
+                    .finish(result.status(), counts, &result.stats)
+                    .map_err(io)?
             }
             Form::Text { mut out, quiet, .. } => {
                 if !quiet {
-                    let summary = super::counts::summary(&self.puzzle, result, stats);
+                    let summary = super::counts::summary_of(&self.puzzle, result);
                     out.write_all(summary.as_bytes()).map_err(io)?;
                 }
                 out
             }
         };
         match out.into_inner().map_err(|e| io(e.into_error()))? {
-            Target::File(file) => Ok(file.commit()?),
+            Target::File(file) => file.commit(),
             Target::Stdout { .. } => Ok(()),
         }
     }
@@ -192,9 +184,9 @@ impl Drop for Listed {
 }
 
 impl Form {
-    fn class(&mut self, puzzle: &Puzzle, s: &Solution) -> std::io::Result<()> {
+    fn class(&mut self, s: &Solution) -> std::io::Result<()> {
         match self {
-            Form::Json(writer) => writer.solution(puzzle, s),
+            Form::Json(writer) => writer.solution(s),
             Form::Text {
                 out,
                 style,
@@ -205,7 +197,7 @@ impl Form {
                 if !*quiet {
                     writeln!(out, "solution {listed}")?;
                 }
-                out.write_all(text::draw(puzzle, s, *style).as_bytes())?;
+                out.write_all(s.drawing(style.0, style.1).as_bytes())?;
                 out.write_all(b"\n")
             }
         }

@@ -17,58 +17,27 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::cli::Format;
 use crate::cli::ProblemArg;
-use jigsat::api::{Error, Result};
-use jigsat::internal::enumerate::{Enumeration, Stopped};
-use jigsat::internal::puzzle::Puzzle;
-use jigsat::internal::render::{svg, text};
-use jigsat::internal::report::Status;
-use jigsat::internal::solution::Solution;
+use jigsat::api::run::{Stats, Status};
+use jigsat::api::{Error, Puzzle, Result, Solution, process, render};
 
-/// Loads a puzzle (one problem of a BurrTools file, `problem` says
-/// which) and passes its warnings on to the log.
-pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
-    let puzzle = Puzzle::load_problem(path, problem.problem.as_deref())?;
+/// Loads a puzzle for the commands not yet built on [`open`], with the
+/// library's own type.
+pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<jigsat::internal::puzzle::Puzzle> {
+    let puzzle = jigsat::internal::puzzle::Puzzle::load_problem(path, problem.problem.as_deref())?;
     for w in &puzzle.warnings {
         log::warn!("{w}");
     }
     Ok(puzzle)
 }
 
-/// Opens a puzzle through the library's façade (one problem of a
-/// BurrTools file, `problem` says which) and passes its warnings on to
-/// the log.
-#[allow(dead_code)] // until the commands are built on the façade
-pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<jigsat::api::Puzzle> {
-    let puzzle = jigsat::api::Puzzle::from_file_problem(path, problem.problem.as_deref())?;
+/// Opens a puzzle (one problem of a BurrTools file, `problem` says
+/// which) and passes its warnings on to the log.
+pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
+    let puzzle = Puzzle::from_file_problem(path, problem.problem.as_deref())?;
     for w in puzzle.warnings() {
         log::warn!("{w}");
     }
     Ok(puzzle)
-}
-
-/// For the commands still on `jigsat::internal` (solve, count) that call
-/// the disassembly, which is on the façade: the façade's puzzle, opened
-/// again from its file (its warnings were logged at the first reading).
-/// Goes when they are on the façade themselves.
-pub(crate) fn reopen(path: &Path, problem: &ProblemArg) -> Result<jigsat::api::Puzzle> {
-    jigsat::api::Puzzle::from_file_problem(path, problem.problem.as_deref())
-}
-
-/// `solutions` rebuilt on `facade` (their puzzle, [`reopen`]ed) from
-/// their cells, each checked again; same pieces, same order.
-pub(crate) fn on_facade(
-    facade: &jigsat::api::Puzzle,
-    solutions: &[Solution],
-) -> Result<Vec<jigsat::api::Solution>> {
-    solutions
-        .iter()
-        .map(|s| {
-            let cells: Vec<(usize, Vec<jigsat::api::Cell>)> = (s.pieces().iter())
-                .map(|p| (p.piece, p.cells.iter().map(|c| c.coords()).collect()))
-                .collect();
-            facade.solution_from_cells(&cells)
-        })
-        .collect()
 }
 
 /// What a run prints if the time limit's watchdog ends it while it is
@@ -77,13 +46,7 @@ pub(crate) fn on_facade(
 /// (the reason goes to stderr).
 pub(crate) fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
     if format == Format::Json {
-        let doc = jigsat::internal::render::json::document(
-            puzzle,
-            Status::Unknown,
-            &[],
-            None,
-            &jigsat::internal::report::Stats::default(),
-        );
+        let doc = render::json(puzzle, Status::Unknown, &[], None, &Stats::default());
         crate::signals::on_give_up(path, doc);
     }
 }
@@ -101,9 +64,19 @@ impl Sink<'_> {
             && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
     }
 
-    /// How the text drawing looks here.
-    pub(crate) fn style(&self, draw: &crate::cli::DrawArgs) -> text::Style {
-        text::Style {
+    /// The text drawing of `solution` as it looks here: colours on a
+    /// terminal, `--ascii` walls when asked.
+    pub(crate) fn drawing(&self, draw: &crate::cli::DrawArgs, solution: &Solution) -> String {
+        solution.drawing(self.wants_colour(), draw.ascii)
+    }
+
+    /// The library's text style, for the commands not yet built on
+    /// [`Sink::drawing`].
+    pub(crate) fn style(
+        &self,
+        draw: &crate::cli::DrawArgs,
+    ) -> jigsat::internal::render::text::Style {
+        jigsat::internal::render::text::Style {
             colour: self.wants_colour(),
             ascii: draw.ascii,
         }
@@ -129,19 +102,18 @@ impl Sink<'_> {
                 let width = solutions.len().to_string().len();
                 for (i, s) in solutions.iter().enumerate() {
                     let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
-                    let title = format!("{}: solution {}", puzzle.name, i + 1);
-                    let text = svg::solution_document(puzzle, s, &title);
-                    jigsat::internal::process::files::write_text(&path, &text)?;
+                    let title = format!("{}: solution {}", puzzle.name(), i + 1);
+                    process::write_text(&path, &s.svg_titled(&title))?;
                 }
                 Ok(())
             }
-            _ => self.write(&svg::document(puzzle, solutions)),
+            _ => self.write(&render::svg(puzzle, solutions)),
         }
     }
 
     pub(crate) fn write(&self, text: &str) -> Result<()> {
         match self.path {
-            Some(path) => Ok(jigsat::internal::process::files::write_text(path, text)?),
+            Some(path) => process::write_text(path, text),
             None => {
                 let mut out = std::io::stdout().lock();
                 match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
@@ -167,17 +139,6 @@ pub(crate) fn no_picture(format: Format, command: &str) -> Result<()> {
         )));
     }
     Ok(())
-}
-
-/// How an enumeration ended, as the contract's status.
-pub(crate) fn enumeration_status(result: &Enumeration) -> Status {
-    match (result.complete, result.distinct) {
-        (true, 0) => Status::Unsolvable,
-        (true, _) => Status::Solved,
-        // Stopped by --limit: what was asked for was found.
-        (false, n) if n > 0 && matches!(result.stopped, Some(Stopped::Limit(_))) => Status::Solved,
-        (false, _) => Status::Unknown,
-    }
 }
 
 /// A spinner on stderr for long enumerations: classes found, rate,

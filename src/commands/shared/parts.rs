@@ -137,7 +137,11 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
     let solutions = std::slice::from_ref(&solution);
     let status = jigsat::internal::report::Status::Solved;
     match args.output.format {
-        f if f.is_picture() => sink.write_picture(f, &args.draw, &puzzle, solutions)?,
+        f if f.is_picture() => {
+            let api_puzzle = jigsat::internal::bridge::api_puzzle(&puzzle, &args.puzzle);
+            let shown = jigsat::internal::bridge::api_solutions(&api_puzzle, solutions);
+            sink.write_picture(f, &args.draw, &api_puzzle, &shown)?
+        }
         Format::Json => sink.write(&jigsat::internal::render::json::document(
             &puzzle, status, solutions, None, &stats,
         ))?,

@@ -15,15 +15,15 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use jigsat::internal::exact::Meter;
-use jigsat::internal::puzzle::{Kind, Puzzle};
+use jigsat::api::Puzzle;
+use jigsat::api::run::Meter;
 
 /// How often the log gets a progress line.
 const LOG_EVERY: Duration = Duration::from_secs(10);
 
 /// The watcher of one run's meter.
 pub struct Watch {
-    meter: Arc<Meter>,
+    meter: Meter,
     positions: u64,
     started: Instant,
     done: Arc<AtomicBool>,
@@ -35,11 +35,11 @@ impl Watch {
     /// puzzles: their engines have no depth worth showing); the spinner
     /// is hidden with `quiet` and when stderr is not a terminal.
     pub fn start(puzzle: &Puzzle, quiet: bool) -> Option<Watch> {
-        if !matches!(puzzle.kind, Kind::Tiles(_)) {
+        if !puzzle.is_tiles() {
             return None;
         }
-        let meter = Arc::new(Meter::default());
-        let positions = puzzle.board.len() as u64;
+        let meter = Meter::new();
+        let positions = puzzle.cell_count() as u64;
         let started = Instant::now();
         let done = Arc::new(AtomicBool::new(false));
         let bar = if quiet {
@@ -52,11 +52,11 @@ impl Watch {
                 .expect("valid template"),
         );
         let thread = {
-            let (meter, done) = (Arc::clone(&meter), Arc::clone(&done));
+            let (meter, done) = (meter.clone(), Arc::clone(&done));
             std::thread::spawn(move || tick(&meter, positions, started, &done, &bar))
         };
         // Should the time limit's watchdog end the run, it says this too.
-        let last = Arc::clone(&meter);
+        let last = meter.clone();
         crate::signals::on_give_up_progress(Box::new(move || {
             (last.nodes() > 0).then(|| line(&last, positions, started.elapsed()))
         }));
@@ -69,9 +69,9 @@ impl Watch {
         })
     }
 
-    /// The meter for [`jigsat::internal::Options::meter`].
-    pub fn meter(&self) -> Arc<Meter> {
-        Arc::clone(&self.meter)
+    /// The meter for [`jigsat::api::Solver::meter`].
+    pub fn meter(&self) -> &Meter {
+        &self.meter
     }
 
     /// Stops the spinner; the final figures, when the search placed any

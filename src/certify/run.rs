@@ -1,0 +1,376 @@
+//! A certifying run from start to end, as `jigsat solve --proof` /
+//! `--certify` and `count --certify` make it and the library's
+//! `api::Certifier` offers it: the certificate directory made ready
+//! before anything runs, the proof written into it (or into the file
+//! asked for, or a temporary file removed at the end), the answer, and
+//! then the directory's other files ([`super::directory::write`]).
+//!
+//! A "no solution" is proved by the built-in CaDiCaL on the placement
+//! CNF (the one `jigsat dimacs` writes), not by the portfolio: an exact
+//! engine, the order model or another solver would answer without a
+//! proof. The colouring pre-check still goes first (CDCL cannot count,
+//! and its witness is a certificate too); without the pre-check the
+//! question goes to the solver.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::directory::{self, Claim, Contents};
+use super::{Answer, Checked, ProofFormat, Proved, Rejected, Until};
+use crate::error::{Error, Result};
+use crate::instance::Instance;
+use crate::options::{Options, SolverChoice};
+use crate::puzzle::Puzzle;
+use crate::solution::Solution;
+use crate::solve::SatSolver;
+
+/// What a certifying run is asked to do.
+pub struct Request<'a> {
+    /// The puzzle as read.
+    pub puzzle: &'a Puzzle,
+    /// The puzzle file as the user named it (copied into a certificate
+    /// directory, and named in messages).
+    pub puzzle_path: &'a Path,
+    /// The BurrTools problem read, recorded in a certificate directory.
+    pub problem: Option<&'a str>,
+    /// The options of the run (encodings, symmetry, pre-check, engine).
+    pub options: &'a Options,
+    /// When proving and checking stop.
+    pub until: &'a Until,
+    /// The file to keep the proof in (a colouring's witness, for a
+    /// "no solution" the pre-check answers).
+    pub proof: Option<&'a Path>,
+    /// The proof's format (a checked proof is LRAT).
+    pub format: ProofFormat,
+    /// Whether "no solution" is checked before it is said (a count always
+    /// is).
+    pub check: bool,
+    /// The certificate directory: new, or empty.
+    pub directory: Option<&'a Path>,
+    /// Says what the run does differently from what was asked, as it
+    /// happens (another solver asked for, breaking left out of a proof).
+    pub note: &'a dyn Fn(&str),
+}
+
+/// How a certified solve ended.
+pub enum Solved {
+    /// A solution, checked against the puzzle (its own certificate).
+    Solution(Solution),
+    /// No solution, by the pre-check's colouring argument, whose witness
+    /// is re-derived from the puzzle alone; the colouring's name.
+    Colouring(String),
+    /// No solution, by CaDiCaL's proof.
+    Proof(ProofRun),
+    /// The time limit or the stop flag, before an answer: nothing was
+    /// certified, no proof was written.
+    Stopped,
+}
+
+/// A proof of "no solution" and, if asked, its check.
+pub struct ProofRun {
+    /// Which CNF the proof is of, in words.
+    pub cnf: String,
+    /// What CaDiCaL wrote.
+    pub proved: Proved,
+    /// How long solving and writing the proof took.
+    pub proving: Duration,
+    /// Where the proof was kept, unless in a temporary file.
+    pub kept: Option<PathBuf>,
+    /// The check, when asked: the checker's figures and how long it took,
+    /// or `None` when it was stopped before the end.
+    pub check: Option<Option<(Checked, Duration)>>,
+}
+
+/// A certificate directory made ready by [`directory::prepare`].
+struct Prepared(PathBuf);
+
+impl Prepared {
+    fn new(dir: &Path) -> Result<Prepared> {
+        directory::prepare(dir)?;
+        Ok(Prepared(dir.to_path_buf()))
+    }
+
+    /// A run that certified nothing leaves no directory behind: removed
+    /// only if it is still empty (as it was, or new).
+    fn remove(&self) {
+        let _ = std::fs::remove_dir(&self.0);
+    }
+}
+
+/// Where the proof goes: the certificate directory's [`directory::PROOF`],
+/// else the file asked for, else a temporary file (registered so that a
+/// signal removes it too, and removed when this is dropped).
+struct ProofPath {
+    /// The certificate directory's proof file, or the file asked for.
+    file: Option<PathBuf>,
+    /// The file asked for, when the proof goes into the directory too: a
+    /// copy of it, made by [`ProofPath::keep`].
+    copy: Option<PathBuf>,
+    temp: Option<(tempfile::NamedTempFile, crate::process::files::TempFile)>,
+}
+
+impl ProofPath {
+    fn new(r: &Request, dir: Option<&Prepared>) -> Result<ProofPath> {
+        let asked = r.proof.map(Path::to_path_buf);
+        if let Some(dir) = dir {
+            return Ok(ProofPath {
+                file: Some(dir.0.join(directory::PROOF)),
+                copy: asked,
+                temp: None,
+            });
+        }
+        if asked.is_some() {
+            return Ok(ProofPath {
+                file: asked,
+                copy: None,
+                temp: None,
+            });
+        }
+        let temp = tempfile::Builder::new()
+            .prefix(".jigsat-proof")
+            .tempfile()
+            .map_err(|e| Error::io(std::env::temp_dir(), e))?;
+        let registered = crate::process::files::TempFile::new(temp.path());
+        Ok(ProofPath {
+            file: None,
+            copy: None,
+            temp: Some((temp, registered)),
+        })
+    }
+
+    fn path(&self) -> &Path {
+        match (&self.file, &self.temp) {
+            (Some(p), _) => p,
+            (None, Some((t, _))) => t.path(),
+            (None, None) => unreachable!("a proof file or a temporary one"),
+        }
+    }
+
+    /// Where the proof is kept for the user: the file asked for, else the
+    /// directory's; `None` for a temporary file.
+    fn kept(&self) -> Option<PathBuf> {
+        self.copy.clone().or_else(|| self.file.clone())
+    }
+
+    /// A complete proof in the directory is copied to the file asked for
+    /// too (through the safe writer), so that the directory holds every
+    /// file its manifest names.
+    fn keep(&self) -> Result<()> {
+        let Some(to) = &self.copy else {
+            return Ok(());
+        };
+        let from = self.path();
+        let mut source = std::fs::File::open(from).map_err(|e| Error::io(from, e))?;
+        crate::process::files::write_atomically(to, |mut f| std::io::copy(&mut source, &mut f))?;
+        Ok(())
+    }
+}
+
+/// Solves `r.puzzle` with a certificate: a checked solution, the
+/// colouring witness, or CaDiCaL's proof of the placement CNF (checked by
+/// jigsat's LRAT checker when `r.check`).
+pub fn solve(r: &Request) -> Result<Solved> {
+    if r.check && r.format == ProofFormat::Drat {
+        return Err(Error::Usage(
+            "--certify checks LRAT proofs: leave out --proof-format drat".into(),
+        ));
+    }
+    let dir = match (r.directory, r.check) {
+        (Some(d), true) => Some(Prepared::new(d)?),
+        (Some(_), false) => {
+            return Err(Error::Usage(
+                "a certificate directory holds checked answers: it needs the check".into(),
+            ));
+        }
+        (None, _) => None,
+    };
+    let instance = Instance::new(r.puzzle)?;
+    let contents = |claim| Contents::of(claim, r.puzzle, r.puzzle_path, r.problem, &instance);
+    let options = r.options;
+    match &options.solver {
+        SolverChoice::Auto | SolverChoice::Sat(SatSolver::Cadical) => {}
+        other => (r.note)(&format!(
+            "{other} writes no proof: the question goes to the built-in CaDiCaL"
+        )),
+    }
+
+    if options.precheck && instance.precheck(options).is_some() {
+        match super::colouring::witness(r.puzzle) {
+            Some(w) => {
+                let text = w.text(r.puzzle);
+                if let Some(path) = r.proof {
+                    crate::process::files::write_text(path, &text)?;
+                }
+                if let Some(dir) = &dir {
+                    directory::write(
+                        &dir.0,
+                        &Contents {
+                            witness: Some(text),
+                            ..contents(Claim::NoSolutionColouring)
+                        },
+                    )?;
+                }
+                return Ok(Solved::Colouring(w.colouring.to_string()));
+            }
+            None => (r.note)(
+                "the pre-check's argument has no colouring witness; proving by SAT instead",
+            ),
+        }
+    }
+
+    // The proof is of the CNF `jigsat dimacs` writes with the same
+    // options. A checked proof keeps the symmetry breaking only where the
+    // argument that it loses no solution checks from the placements alone
+    // ([`super::breaking`]); else it is of the CNF without it.
+    let mut breaking = instance.breaking(options.symmetry);
+    let mut justified = None;
+    if r.check
+        && let Some(b) = &breaking
+    {
+        match super::breaking::justify(r.puzzle, &instance, &b.forbidden, &[]) {
+            Ok(j) => justified = Some(j.pool),
+            Err(why) => {
+                (r.note)(&format!(
+                    "the symmetry breaking is left out of the proof: {why}"
+                ));
+                breaking = None;
+            }
+        }
+    }
+    let symmetry = breaking.is_some();
+    instance.check_encoding(options.encoding, options.card, options.edges)?;
+    let encoded = instance.encode(
+        options.encoding,
+        options.card,
+        options.edges,
+        breaking.as_ref(),
+    );
+    let cnf = format!(
+        "the placement CNF `jigsat dimacs{}` writes ({} variables, {} clauses, {})",
+        if symmetry { "" } else { " --no-symmetry" },
+        encoded.cnf.num_vars(),
+        encoded.cnf.num_clauses(),
+        match &justified {
+            Some(pool) => format!(
+                "with symmetry breaking, justified: every one of {pool} has an image under the puzzle's \
+                 symmetries that the breaking keeps, so a solution would have one it keeps"
+            ),
+            None if symmetry => "with symmetry breaking".to_string(),
+            None => "without symmetry breaking".to_string(),
+        },
+    );
+    // A certificate of this CNF (all of it the CNF `jigsat dimacs` writes).
+    let with_cnf = |dir: &Prepared, claim, solutions: &[Vec<u32>]| {
+        let all = encoded.cnf.num_clauses();
+        directory::write(
+            &dir.0,
+            &Contents {
+                encoded: Some((&encoded, all)),
+                solutions,
+                ..contents(claim)
+            },
+        )
+    };
+    let proof = ProofPath::new(r, dir.as_ref())?;
+    let path = proof.path();
+    let solve_start = Instant::now();
+    let proved = super::prove_to_file(&encoded.cnf, r.format, path, r.until)?;
+    let proving = solve_start.elapsed();
+    if proved.answer == Answer::Unsat {
+        proof.keep()?;
+    }
+    match &proved.answer {
+        Answer::Sat(values) => {
+            let solution = instance.decode(&encoded, values, "cadical")?;
+            if let Some(dir) = &dir {
+                let chosen: Vec<u32> = encoded
+                    .chosen_options(values)
+                    .into_iter()
+                    .map(|o| o as u32)
+                    .collect();
+                with_cnf(dir, Claim::Solved, &[chosen])?;
+            }
+            Ok(Solved::Solution(solution))
+        }
+        Answer::Unknown => {
+            if let Some(d) = &dir {
+                d.remove();
+            }
+            Ok(Solved::Stopped)
+        }
+        Answer::Unsat => {
+            let mut run = ProofRun {
+                cnf,
+                proved,
+                proving,
+                kept: proof.kept(),
+                check: None,
+            };
+            if !r.check {
+                return Ok(Solved::Proof(run));
+            }
+            let clauses = super::dimacs_clauses(&encoded.cnf);
+            let check_start = Instant::now();
+            match super::check_file(&clauses, path, r.until) {
+                Ok(checked) => {
+                    if let Some(dir) = &dir {
+                        with_cnf(dir, Claim::NoSolution, &[])?;
+                    }
+                    run.check = Some(Some((checked, check_start.elapsed())));
+                    Ok(Solved::Proof(run))
+                }
+                Err(Rejected::Stopped) => {
+                    run.check = Some(None);
+                    Ok(Solved::Proof(run))
+                }
+                Err(e @ Rejected::Memory { .. }) => {
+                    Err(Error::Usage(format!("{}: {e}", r.puzzle_path.display())))
+                }
+                Err(e) => Err(Error::Bug(format!(
+                    "CaDiCaL's proof of {} does not check: {e}",
+                    run.cnf
+                ))),
+            }
+        }
+    }
+}
+
+/// Counts `r.puzzle` with a certificate ([`super::count::certify`]), and
+/// writes the certificate directory when asked; `None` when the time
+/// limit or the stop flag came first (nothing was certified).
+pub fn count(r: &Request) -> Result<Option<Box<super::count::CountCertificate>>> {
+    let dir = match r.directory {
+        Some(d) => Some(Prepared::new(d)?),
+        None => None,
+    };
+    let proof = ProofPath::new(r, dir.as_ref())?;
+    match super::count::certify(r.puzzle, r.options, r.until, proof.path())? {
+        super::count::CountOutcome::Stopped => {
+            if let Some(d) = &dir {
+                d.remove();
+            }
+            Ok(None)
+        }
+        super::count::CountOutcome::Certified(c) => {
+            proof.keep()?;
+            if let Some(dir) = &dir {
+                let instance = Instance::new(r.puzzle)?;
+                directory::write(
+                    &dir.0,
+                    &Contents {
+                        encoded: Some((&c.encoded, c.base_clauses)),
+                        solutions: &c.fixed,
+                        distinct: c.distinct,
+                        breaking: c
+                            .breaking
+                            .as_ref()
+                            .map(|(b, pool)| format!("{}; justified by {pool}", b.description))
+                            .unwrap_or_default(),
+                        ..Contents::of(Claim::Count, r.puzzle, r.puzzle_path, r.problem, &instance)
+                    },
+                )?;
+            }
+            Ok(Some(c))
+        }
+    }
+}
