@@ -50,6 +50,11 @@
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
+//! - [`jobs`]: a count spread over machines: a split into parts written
+//!   with their scripts for GNU parallel and Slurm ([`jobs::Split`]), one
+//!   part run ([`jobs::Job`]), the parts' results added up
+//!   ([`jobs::merge`]), a checkpointed count that goes on after an
+//!   interruption ([`jobs::Checkpoint`]).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
@@ -62,6 +67,7 @@
 #![deny(rustdoc::private_intra_doc_links)]
 
 mod error;
+pub mod jobs;
 pub mod options;
 mod puzzle;
 mod solution;

@@ -508,6 +508,17 @@ impl Solver {
         Ok(instance.encode(o.encoding, o.card, o.edges, breaking.as_ref()))
     }
 
+    /// The options of a run, for the other capabilities of the façade
+    /// that run searches of their own (a split's parts).
+    pub(crate) fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The caller's stop flag, when one was given ([`Solver::stop_flag`]).
+    pub(crate) fn stop(&self) -> Option<&Arc<AtomicBool>> {
+        self.stop.as_ref()
+    }
+
     /// The caller's stop flag (the solver's, or a new one) and the run's:
     /// the caller's side raises the run's when the caller's is raised (a
     /// race raises the run's flag to stop its loser, which must not read

@@ -6,47 +6,8 @@ use crate::exit::Exit;
 use std::path::Path;
 
 use jigsat::internal::enumerate::Enumeration;
-use jigsat::internal::jobs::Merged;
 use jigsat::internal::puzzle::Puzzle;
 use jigsat::internal::report::{Stats, Status};
-
-/// The output of a count that the parts' results add up to, as `count`
-/// prints it, and its exit status.
-pub(crate) fn counted(
-    puzzle: &Puzzle,
-    engine: &str,
-    parts: usize,
-    merged: &Merged,
-    format: crate::cli::Format,
-) -> (String, Exit) {
-    // As an in-process count says with -v.
-    log::info!("{engine}: {} search nodes in {parts} parts", merged.nodes);
-    let result = Enumeration {
-        count: merged.count,
-        distinct: merged.distinct,
-        complete: true,
-        solve_ms: merged.seconds * 1000.0,
-        ..Enumeration::default()
-    };
-    let stats = Stats {
-        encoding: "placement".into(),
-        backend: format!("{engine} in {parts} parts"),
-        solve_ms: merged.seconds * 1000.0,
-        ..Stats::default()
-    };
-    let status = super::enumeration_status(&result);
-    let text = match format {
-        crate::cli::Format::Json => jigsat::internal::render::json::document(
-            puzzle,
-            status,
-            &[],
-            Some((result.count, result.distinct)),
-            &stats,
-        ),
-        _ => summary(puzzle, &result, &stats),
-    };
-    (text, status.into())
-}
 
 /// The counts as text: exact when the search completed, a lower bound
 /// clearly marked as such otherwise.
@@ -76,4 +37,38 @@ pub(crate) fn report_stop(path: &Path, result: &Enumeration, status: Status) {
         (Status::Unknown, _, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
         _ => {}
     }
+}
+
+/// The output of the counts a split's or a checkpoint's parts add up
+/// to, as `count` prints them (the words of [`summary`]), and its exit
+/// status.
+pub(crate) fn counted(
+    total: &jigsat::api::jobs::Total,
+    format: crate::cli::Format,
+) -> (String, Exit) {
+    let (engine, parts) = (total.engine(), total.parts());
+    // As an in-process count says with -v.
+    log::info!("{engine}: {} search nodes in {parts} parts", total.nodes());
+    let counts = total.counts();
+    let text = match format {
+        crate::cli::Format::Json => total.json(),
+        // The words of `summary` for a complete count, its seconds
+        // computed as there (from milliseconds), so that the figures are
+        // the same to the last digit.
+        _ => {
+            let secs = total.seconds() * 1000.0 / 1000.0;
+            format!(
+                "{}: count {} (on a fixed board), distinct {} (up to symmetry); {secs:.3} s with {engine} in {parts} parts\n",
+                total.puzzle().name(),
+                counts.count,
+                counts.distinct
+            )
+        }
+    };
+    let code = if counts.distinct == 0 {
+        Exit::NoSolution
+    } else {
+        Exit::Done
+    };
+    (text, code)
 }

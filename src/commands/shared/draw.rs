@@ -140,3 +140,64 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> Result<()> {
     })?;
     Ok(())
 }
+
+impl Sink<'_> {
+    /// [`Sink::write_picture`] of one solution in the façade's terms
+    /// (`solve JOB`): the same files, names and refusals.
+    pub(crate) fn write_solution_picture(
+        &self,
+        format: Format,
+        draw: &DrawArgs,
+        solution: &jigsat::api::Solution,
+    ) -> Result<()> {
+        let name = solution.puzzle_name();
+        match format {
+            Format::Svg => match self.path {
+                Some(dir) if self.is_directory() => {
+                    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+                    let title = format!("{name}: solution 1");
+                    let text = solution.svg_titled(&title);
+                    write_file(&dir.join("solution-1.svg"), text.as_bytes())
+                }
+                _ => self.write(&solution.svg()),
+            },
+            Format::Html => self.write(&solution.html()),
+            Format::Stl => self.write_solution_stl(draw, solution),
+            Format::Text | Format::Json => Ok(()),
+        }
+    }
+
+    /// [`Sink::write_stl`] of one solution in the façade's terms.
+    fn write_solution_stl(&self, draw: &DrawArgs, solution: &jigsat::api::Solution) -> Result<()> {
+        let refuse = |why: &str| Err(Error::Usage(format!("--format stl: {why}")));
+        // A tile lies with its edges; a piece has none.
+        if solution.pieces().iter().any(|p| !p.edges.is_empty()) {
+            return refuse("edge-matching tiles have no solid shape to print");
+        }
+        let Some(path) = self.path else {
+            return refuse(
+                "STL is a binary file: give -o DIR/ (each piece and the assembly) or \
+                 -o FILE.stl (the assembly)",
+            );
+        };
+        if draw.gap >= draw.unit {
+            return refuse(&format!(
+                "a gap of {} mm leaves nothing of a {} mm cube: give --gap below --unit",
+                draw.gap, draw.unit
+            ));
+        }
+        let assembly = solution.stl(draw.unit, draw.gap)?;
+        if !self.is_directory() {
+            return write_file(path, &assembly);
+        }
+        std::fs::create_dir_all(path).map_err(|e| Error::io(path, e))?;
+        write_file(&path.join("assembly.stl"), &assembly)?;
+        let pieces = solution.stl_pieces(draw.unit, draw.gap)?;
+        let width = pieces.len().to_string().len();
+        for (k, (label, bytes)) in pieces.iter().enumerate() {
+            let name = format!("{:0width$}-{}.stl", k + 1, file_name(label));
+            write_file(&path.join(name), bytes)?;
+        }
+        Ok(())
+    }
+}
