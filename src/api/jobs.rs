@@ -7,9 +7,9 @@
 //! estimated size and writes them to a directory: one self-contained job
 //! file per part (it carries the puzzle's text, so it runs where nothing
 //! but jigsat is), a plan, the cubes for cube-and-conquer SAT solvers and
-//! two scripts (GNU parallel, a Slurm job array). A [`Job`] is one part:
-//! counted, its result is written beside the jobs; [`merge`] adds the
-//! results up. A [`Checkpoint`] runs the parts one after another in one
+//! two scripts (GNU parallel, a Slurm job array). A [`Part`] is one part,
+//! read from its job file: counted, its result is written beside the
+//! jobs; [`merge`] adds the results up. A [`Checkpoint`] runs the parts one after another in one
 //! process, recording each finished part, and goes on after an
 //! interruption.
 //!
@@ -25,11 +25,11 @@
 //! let source = jobs::Source::read("puzzles/soma.toml", None)?;
 //! let split = source.split(&Solver::new(), 4, 10, 1)?;
 //! split.write(dir.path(), "jigsat")?;
-//! for part in 1..=split.parts() {
-//!     let job = jobs::Job::read(jobs::job_path(dir.path(), part))?;
-//!     match job.count(&Solver::new().threads(1))? {
+//! for n in 1..=split.parts() {
+//!     let part = jobs::Part::read(jobs::job_path(dir.path(), n))?;
+//!     match part.count(&Solver::new().threads(1))? {
 //!         jobs::PartCount::Finished(result) => {
-//!             job.save(&result)?;
+//!             part.save(&result)?;
 //!         }
 //!         jobs::PartCount::Stopped { reason, .. } => return Err(reason),
 //!     }
@@ -427,21 +427,21 @@ fn write_script(path: &Path, text: &str) -> Result<()> {
 /// let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
 /// let source = jobs::Source::read("puzzles/soma.toml", None)?;
 /// source.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-/// let job = jobs::Job::read(jobs::job_path(dir.path(), 2))?;
-/// assert_eq!((job.part(), job.parts(), job.puzzle().name()), (2, 2, "Soma cube"));
+/// let part = jobs::Part::read(jobs::job_path(dir.path(), 2))?;
+/// assert_eq!((part.number(), part.parts(), part.puzzle().name()), (2, 2, "Soma cube"));
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Job {
+pub struct Part {
     path: PathBuf,
     file: JobFile,
     puzzle: Puzzle,
 }
 
-/// How the count of one part ended ([`Job::count`]).
+/// How the count of one part ended ([`Part::count`]).
 #[derive(Clone, Debug)]
 pub enum PartCount {
-    /// The part searched to its end: its result, for [`Job::save`].
+    /// The part searched to its end: its result, for [`Part::save`].
     Finished(PartResult),
     /// The part did not finish.
     Stopped {
@@ -452,15 +452,15 @@ pub enum PartCount {
     },
 }
 
-impl Job {
+impl Part {
     /// Reads a job file (`jigsat split` writes them) and the puzzle it
     /// carries; messages name the job file.
     ///
     /// ```
-    /// let refused = jigsat::api::jobs::Job::read("puzzles/soma.toml");
+    /// let refused = jigsat::api::jobs::Part::read("puzzles/soma.toml");
     /// assert!(refused.unwrap_err().to_string().contains("not a job file"));
     /// ```
-    pub fn read(path: impl AsRef<Path>) -> Result<Job> {
+    pub fn read(path: impl AsRef<Path>) -> Result<Part> {
         let path = path.as_ref();
         let file: JobFile = files::read(path, "a job file (jigsat split writes them)")?;
         let inner = file.puzzle.parse(path)?;
@@ -468,7 +468,7 @@ impl Job {
             inner: Arc::new(inner),
             file: file.puzzle.file.clone(),
         };
-        Ok(Job {
+        Ok(Part {
             path: path.to_path_buf(),
             file,
             puzzle,
@@ -481,8 +481,8 @@ impl Job {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// assert_eq!(job.puzzle().name(), "Soma cube");
+    /// let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// assert_eq!(part.puzzle().name(), "Soma cube");
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn puzzle(&self) -> &Puzzle {
@@ -495,10 +495,10 @@ impl Job {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// assert_eq!(jobs::Job::read(jobs::job_path(dir.path(), 2))?.part(), 2);
+    /// assert_eq!(jobs::Part::read(jobs::job_path(dir.path(), 2))?.number(), 2);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
-    pub fn part(&self) -> usize {
+    pub fn number(&self) -> usize {
         self.file.part.part
     }
 
@@ -508,7 +508,7 @@ impl Job {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// assert_eq!(jobs::Job::read(jobs::job_path(dir.path(), 1))?.parts(), 2);
+    /// assert_eq!(jobs::Part::read(jobs::job_path(dir.path(), 1))?.parts(), 2);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn parts(&self) -> usize {
@@ -522,7 +522,7 @@ impl Job {
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// let solver = Solver::new().engine("first-cell")?;
     /// jobs::Source::read("puzzles/soma.toml", None)?.split(&solver, 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// assert_eq!(jobs::Job::read(jobs::job_path(dir.path(), 1))?.engine(), "first-cell");
+    /// assert_eq!(jobs::Part::read(jobs::job_path(dir.path(), 1))?.engine(), "first-cell");
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn engine(&self) -> &str {
@@ -538,8 +538,8 @@ impl Job {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!("stopped") };
+    /// let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!("stopped") };
     /// assert_eq!(result.part(), 1);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -547,7 +547,7 @@ impl Job {
         let options = solver.options();
         let stop = stop_of(solver);
         let mut finished = None;
-        let Job { path, file, puzzle } = self;
+        let Part { path, file, puzzle } = self;
         let parts = std::slice::from_ref(&file.part);
         let ended = run::count_parts(&puzzle.inner, options, &file.job, parts, &stop, &mut |r| {
             finished = Some(r);
@@ -564,7 +564,7 @@ impl Job {
         })
     }
 
-    /// Where [`Job::save`] writes the part's result: `results/` beside
+    /// Where [`Part::save`] writes the part's result: `results/` beside
     /// the job's `jobs/` directory, with the job's stem
     /// (`DIR/results/part-0001.result`).
     ///
@@ -572,24 +572,24 @@ impl Job {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// let job = jobs::Job::read(jobs::job_path(dir.path(), 2))?;
-    /// assert_eq!(job.result_path(), dir.path().join("results/part-0002.result"));
+    /// let part = jobs::Part::read(jobs::job_path(dir.path(), 2))?;
+    /// assert_eq!(part.result_path(), dir.path().join("results/part-0002.result"));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn result_path(&self) -> PathBuf {
         files::result_path(&self.path)
     }
 
-    /// Writes a finished part's result to [`Job::result_path`] (the
+    /// Writes a finished part's result to [`Part::result_path`] (the
     /// directory created), where [`merge`] reads it; gives the path.
     ///
     /// ```
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// let job = jobs::Job::read(jobs::job_path(dir.path(), 2))?;
-    /// if let jobs::PartCount::Finished(result) = job.count(&Solver::new())? {
-    ///     assert!(job.save(&result)?.exists());
+    /// let part = jobs::Part::read(jobs::job_path(dir.path(), 2))?;
+    /// if let jobs::PartCount::Finished(result) = part.count(&Solver::new())? {
+    ///     assert!(part.save(&result)?.exists());
     /// }
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -618,8 +618,8 @@ impl Job {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// let found = job.solve(&Solver::new())?.expect("part 1 of soma holds solutions");
+    /// let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// let found = part.solve(&Solver::new())?.expect("part 1 of soma holds solutions");
     /// assert_eq!(found.solution().pieces().len(), 7);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -627,7 +627,7 @@ impl Job {
         let options = solver.options();
         let stop = stop_of(solver);
         let started = Instant::now();
-        let Job { path, file, puzzle } = self;
+        let Part { path, file, puzzle } = self;
         let first = run::first_in_part(&puzzle.inner, options, &file.job, &file.part, &stop)
             .map_err(at(path))?;
         let solution = match first {
@@ -644,15 +644,15 @@ impl Job {
     }
 }
 
-/// What one finished part found ([`Job::count`]): enough for [`merge`] to
+/// What one finished part found ([`Part::count`]): enough for [`merge`] to
 /// add the parts up exactly, sealed by a checksum over its figures.
 ///
 /// ```
 /// # use jigsat::api::{Solver, jobs};
 /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
 /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-/// let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-/// let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!() };
+/// let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+/// let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
 /// // One part holds the whole search: one solution per class, at least.
 /// assert!(result.solutions() >= 240);
 /// # Ok::<(), jigsat::api::Error>(())
@@ -669,8 +669,8 @@ impl PartResult {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!() };
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
     /// assert_eq!((result.part(), result.parts()), (1, 1));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -684,8 +684,8 @@ impl PartResult {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!() };
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
     /// assert_eq!(result.parts(), 1);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -700,8 +700,8 @@ impl PartResult {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!() };
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
     /// assert!(result.solutions() < 11520);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -715,8 +715,8 @@ impl PartResult {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!() };
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
     /// assert!(result.nodes() >= result.solutions());
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -730,8 +730,8 @@ impl PartResult {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!() };
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
     /// assert!(result.seconds() >= 0.0);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -746,8 +746,8 @@ impl PartResult {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # let jobs::PartCount::Finished(result) = job.count(&Solver::new())? else { panic!() };
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
     /// assert!(result.json()?.contains("\"checksum\""));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -757,15 +757,15 @@ impl PartResult {
     }
 }
 
-/// The first solution of a part ([`Job::solve`]), with what found it.
+/// The first solution of a part ([`Part::solve`]), with what found it.
 ///
 /// ```
 /// # use jigsat::api::{Solver, jobs};
 /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
 /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-/// let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-/// let found = job.solve(&Solver::new())?.unwrap();
-/// assert_eq!(found.engine(), job.engine());
+/// let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+/// let found = part.solve(&Solver::new())?.unwrap();
+/// assert_eq!(found.engine(), part.engine());
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -782,7 +782,7 @@ impl PartSolution {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let found = jobs::Job::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
+    /// # let found = jobs::Part::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
     /// assert_eq!(found.solution().puzzle_name(), "Soma cube");
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -796,7 +796,7 @@ impl PartSolution {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let found = jobs::Job::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
+    /// # let found = jobs::Part::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
     /// assert!(!found.engine().is_empty());
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -811,7 +811,7 @@ impl PartSolution {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let found = jobs::Job::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
+    /// # let found = jobs::Part::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
     /// assert!(found.seconds() >= 0.0);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -826,7 +826,7 @@ impl PartSolution {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let found = jobs::Job::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
+    /// # let found = jobs::Part::read(jobs::job_path(dir.path(), 1))?.solve(&Solver::new())?.unwrap();
     /// assert!(found.json().contains("\"status\": \"solved\""));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -854,8 +854,8 @@ impl PartSolution {
 /// # use jigsat::api::{Solver, jobs};
 /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
 /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-/// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-/// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+/// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+/// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
 /// let total = jobs::merge(dir.path())?;
 /// assert_eq!(total.counts(), jigsat::api::Puzzle::from_file("puzzles/soma.toml")?.count()?);
 /// # Ok::<(), jigsat::api::Error>(())
@@ -875,8 +875,8 @@ impl Total {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
     /// assert_eq!(jobs::merge(dir.path())?.counts().distinct, 240);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -893,8 +893,8 @@ impl Total {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
     /// assert_eq!(jobs::merge(dir.path())?.puzzle().name(), "Soma cube");
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -908,8 +908,8 @@ impl Total {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new().engine("dlx")?, 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
     /// assert_eq!(jobs::merge(dir.path())?.engine(), "dlx");
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -923,8 +923,8 @@ impl Total {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
     /// assert_eq!(jobs::merge(dir.path())?.parts(), 1);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -938,8 +938,8 @@ impl Total {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
     /// assert!(jobs::merge(dir.path())?.nodes() > 240);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -954,8 +954,8 @@ impl Total {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
     /// assert!(jobs::merge(dir.path())?.seconds() >= 0.0);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -971,8 +971,8 @@ impl Total {
     /// # use jigsat::api::{Solver, jobs};
     /// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
     /// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
-    /// # let job = jobs::Job::read(jobs::job_path(dir.path(), 1))?;
-    /// # if let jobs::PartCount::Finished(r) = job.count(&Solver::new())? { job.save(&r)?; }
+    /// # let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+    /// # if let jobs::PartCount::Finished(r) = part.count(&Solver::new())? { part.save(&r)?; }
     /// assert!(jobs::merge(dir.path())?.json().contains("in 1 parts"));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```

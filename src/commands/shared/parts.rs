@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::cli::CountArgs;
 use crate::cli::Format;
-use jigsat::api::jobs::{Checkpoint, CheckpointRun, Job, PartCount};
+use jigsat::api::jobs::{Checkpoint, CheckpointRun, Part, PartCount};
 use jigsat::api::{Error, Result};
 
 use super::Sink;
@@ -15,13 +15,13 @@ use super::Sink;
 /// `jigsat count JOB`: searches one part and writes its result.
 pub fn count_job(args: &CountArgs) -> Result<Exit> {
     let path = &args.puzzle;
-    let job = Job::read(path)?;
+    let job = Part::read(path)?;
     let result = match job.count(&args.search.solver())? {
         PartCount::Finished(result) => result,
         PartCount::Stopped { solutions, reason } => {
             let what = format!(
                 "part {} of {} not finished ({solutions} solutions found so far, which count for nothing); no result written",
-                job.part(),
+                job.number(),
                 job.parts()
             );
             return Ok(stopped(path, &reason, &what));
@@ -52,8 +52,8 @@ pub fn count_job(args: &CountArgs) -> Result<Exit> {
 /// checked and drawn as `solve` draws one.
 pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
     let path = &args.puzzle;
-    let job = Job::read(path)?;
-    let which = format!("part {} of {}", job.part(), job.parts());
+    let job = Part::read(path)?;
+    let which = format!("part {} of {}", job.number(), job.parts());
     let found = match job.solve(&args.search.solver()) {
         Ok(Some(found)) => found,
         Ok(None) => {
