@@ -52,7 +52,7 @@
 //! - [`Error`]: the command line's messages, one variant per exit status.
 //! - [`jobs`]: a count spread over machines: a split into parts written
 //!   with their scripts for GNU parallel and Slurm ([`jobs::Split`]), one
-//!   part run ([`jobs::Job`]), the parts' results added up
+//!   part run ([`jobs::Part`]), the parts' results added up
 //!   ([`jobs::merge`]), a checkpointed count that goes on after an
 //!   interruption ([`jobs::Checkpoint`]).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
