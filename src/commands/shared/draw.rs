@@ -24,8 +24,14 @@ impl Sink<'_> {
         if format != Format::Stl {
             return Ok(());
         }
+        self.check_stl(puzzle.tiling().is_some(), draw)
+    }
+
+    /// Refuses an STL that cannot be written: of tiles, to no file, or
+    /// with a gap that leaves nothing of a cube.
+    fn check_stl(&self, tiles: bool, draw: &DrawArgs) -> Result<()> {
         let refuse = |why: &str| Err(Error::Usage(format!("--format stl: {why}")));
-        if puzzle.tiling().is_some() {
+        if tiles {
             return refuse("edge-matching tiles have no solid shape to print");
         }
         if self.path.is_none() {
@@ -169,23 +175,12 @@ impl Sink<'_> {
 
     /// [`Sink::write_stl`] of one solution in the façade's terms.
     fn write_solution_stl(&self, draw: &DrawArgs, solution: &jigsat::api::Solution) -> Result<()> {
-        let refuse = |why: &str| Err(Error::Usage(format!("--format stl: {why}")));
         // A tile lies with its edges; a piece has none.
-        if solution.pieces().iter().any(|p| !p.edges.is_empty()) {
-            return refuse("edge-matching tiles have no solid shape to print");
-        }
+        let tiles = solution.pieces().iter().any(|p| !p.edges.is_empty());
+        self.check_stl(tiles, draw)?;
         let Some(path) = self.path else {
-            return refuse(
-                "STL is a binary file: give -o DIR/ (each piece and the assembly) or \
-                 -o FILE.stl (the assembly)",
-            );
+            return Ok(());
         };
-        if draw.gap >= draw.unit {
-            return refuse(&format!(
-                "a gap of {} mm leaves nothing of a {} mm cube: give --gap below --unit",
-                draw.gap, draw.unit
-            ));
-        }
         let assembly = solution.stl(draw.unit, draw.gap)?;
         if !self.is_directory() {
             return write_file(path, &assembly);
