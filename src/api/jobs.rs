@@ -130,6 +130,10 @@ fn at(path: &Path) -> impl Fn(crate::error::Error) -> Error + '_ {
     }
 }
 
+/// The most parts, and the most walks per subtree, a split takes: the
+/// cut's work and its files grow with both.
+const MOST: usize = 100_000;
+
 /// A puzzle read to be split: its text (a BurrTools file converted to
 /// TOML) goes into every job, so that a part searches the very puzzle the
 /// plan was cut from.
@@ -181,7 +185,8 @@ impl Source {
     /// tree has fewer subtrees), each subtree's size estimated from
     /// `probes` random walks seeded by `seed`: the same seed, the same
     /// split. Refused when there is no tree to cut (the engine is a SAT
-    /// solver, or the puzzle is not a cover).
+    /// solver, or the puzzle is not a cover), and for parts or probes
+    /// outside 1 to 100,000 (the command line's bounds).
     ///
     /// ```
     /// use jigsat::api::{Solver, jobs::Source};
@@ -189,9 +194,18 @@ impl Source {
     /// let split = source.split(&Solver::new(), 8, 5, 1)?;
     /// assert_eq!(split.parts(), 8);
     /// assert!(source.split(&Solver::new().engine("cadical")?, 8, 5, 1).is_err());
+    /// assert!(source.split(&Solver::new(), usize::MAX, 5, 1).is_err());
+    /// assert!(source.split(&Solver::new(), 8, 0, 1).is_err());
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn split(&self, solver: &Solver, parts: usize, probes: usize, seed: u64) -> Result<Split> {
+        for (what, n) in [("parts", parts), ("probes", probes)] {
+            if !(1..=MOST).contains(&n) {
+                return Err(Error::Usage(format!(
+                    "a split takes 1 to {MOST} {what}, not {n}"
+                )));
+            }
+        }
         let options = solver.options().clone();
         let cut =
             run::cut(&self.puzzle.inner, &options, parts, probes, seed)?.map_err(|reason| {
