@@ -39,12 +39,13 @@
 //! # Ok::<(), jigsat::api::Error>(())
 //! ```
 //!
-//! The runs here are on the caller's thread. A run stops at the
-//! [`Solver`]'s time limit or when its stop flag
-//! ([`Solver::stop_flag`]) is raised; a solver without a stop flag stops
-//! when the process's interrupt flag is raised (the command line's Ctrl-C
-//! handler raises it).
+//! The runs here are on the caller's thread, their panics contained
+//! ([`Error::Bug`]). A run stops at the [`Solver`]'s time limit or when
+//! its stop flag ([`Solver::stop_flag`]) is raised; a solver without a
+//! stop flag stops when the process's interrupt flag is raised (the
+//! command line's Ctrl-C handler raises it).
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -122,6 +123,13 @@ fn stopped(stop: &AtomicBool, options: &Options) -> Error {
     }
 }
 
+/// Runs `work` on the caller's thread with its panics contained: a bug
+/// becomes [`Error::Bug`], never an abort, as every run of the façade.
+fn guarded<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
+    catch_unwind(AssertUnwindSafe(work))
+        .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())))
+}
+
 /// A usage error of a part's run, prefixed with the file that holds it.
 fn at(path: &Path) -> impl Fn(crate::error::Error) -> Error + '_ {
     move |e| match Error::from(e) {
@@ -161,12 +169,14 @@ impl Source {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn read(path: impl AsRef<Path>, problem: Option<&str>) -> Result<Source> {
-        let (text, inner) = PuzzleText::read(path.as_ref(), problem)?;
-        let puzzle = Puzzle {
-            inner: Arc::new(inner),
-            file: text.file.clone(),
-        };
-        Ok(Source { text, puzzle })
+        guarded(|| {
+            let (text, inner) = PuzzleText::read(path.as_ref(), problem)?;
+            let puzzle = Puzzle {
+                inner: Arc::new(inner),
+                file: text.file.clone(),
+            };
+            Ok(Source { text, puzzle })
+        })
     }
 
     /// The puzzle.
@@ -199,22 +209,24 @@ impl Source {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn split(&self, solver: &Solver, parts: usize, probes: usize, seed: u64) -> Result<Split> {
-        for (what, n) in [("parts", parts), ("probes", probes)] {
-            if !(1..=MOST).contains(&n) {
-                return Err(Error::Usage(format!(
-                    "a split takes 1 to {MOST} {what}, not {n}"
-                )));
+        guarded(|| {
+            for (what, n) in [("parts", parts), ("probes", probes)] {
+                if !(1..=MOST).contains(&n) {
+                    return Err(Error::Usage(format!(
+                        "a split takes 1 to {MOST} {what}, not {n}"
+                    )));
+                }
             }
-        }
-        let options = solver.options().clone();
-        let cut =
-            run::cut(&self.puzzle.inner, &options, parts, probes, seed)?.map_err(|reason| {
-                Error::Usage(format!("{}: cannot split: {reason}", self.text.file))
-            })?;
-        Ok(Split {
-            source: self.clone(),
-            options,
-            cut,
+            let options = solver.options().clone();
+            let cut =
+                run::cut(&self.puzzle.inner, &options, parts, probes, seed)?.map_err(|reason| {
+                    Error::Usage(format!("{}: cannot split: {reason}", self.text.file))
+                })?;
+            Ok(Split {
+                source: self.clone(),
+                options,
+                cut,
+            })
         })
     }
 }
@@ -319,47 +331,49 @@ impl Split {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn write(&self, dir: impl AsRef<Path>, jigsat: &str) -> Result<()> {
-        let dir = dir.as_ref();
-        check_directory(dir)?;
-        self.refuse_other_cuts(dir)?;
-        let Split { source, cut, .. } = self;
-        let (text, puzzle) = (&source.text, &source.puzzle.inner);
-        for sub in ["jobs", "results", "logs"] {
-            let d = dir.join(sub);
-            std::fs::create_dir_all(&d).map_err(|e| Error::io(&d, e))?;
-        }
-        let plan = PlanFile {
-            plan: cut.shape.clone(),
-            estimated_nodes: cut.estimated_nodes,
-            digests: cut.parts.iter().map(|p| p.digest.clone()).collect(),
-            puzzle: text.clone(),
-        };
-        let about = format!(
-            "jigsat {}: a count of {} ({}) cut into {} parts.\nRun the parts (run-parallel.sh, jigsat.sbatch or `jigsat count jobs/part-NNNN.job`), then `jigsat merge DIR`.",
-            env!("CARGO_PKG_VERSION"),
-            puzzle.name,
-            text.file,
-            cut.parts.len()
-        );
-        files::write(&dir.join("plan.toml"), &about, &plan)?;
-        for part in &cut.parts {
-            let job = JobFile {
-                job: cut.shape.clone(),
-                part: part.clone(),
+        guarded(|| {
+            let dir = dir.as_ref();
+            check_directory(dir)?;
+            self.refuse_other_cuts(dir)?;
+            let Split { source, cut, .. } = self;
+            let (text, puzzle) = (&source.text, &source.puzzle.inner);
+            for sub in ["jobs", "results", "logs"] {
+                let d = dir.join(sub);
+                std::fs::create_dir_all(&d).map_err(|e| Error::io(&d, e))?;
+            }
+            let plan = PlanFile {
+                plan: cut.shape.clone(),
+                estimated_nodes: cut.estimated_nodes,
+                digests: cut.parts.iter().map(|p| p.digest.clone()).collect(),
                 puzzle: text.clone(),
             };
-            let comment = format!(
-                "jigsat job: part {} of {} of {}. Run it with `jigsat count THIS_FILE`;\nthe result goes to results/ beside this jobs/ directory. Prefixes are option numbers\n(the `c var` lines of cubes.icnf name them).",
-                part.part, cut.shape.parts, puzzle.name
+            let about = format!(
+                "jigsat {}: a count of {} ({}) cut into {} parts.\nRun the parts (run-parallel.sh, jigsat.sbatch or `jigsat count jobs/part-NNNN.job`), then `jigsat merge DIR`.",
+                env!("CARGO_PKG_VERSION"),
+                puzzle.name,
+                text.file,
+                cut.parts.len()
             );
-            files::write(&files::job_path(dir, part.part), &comment, &job)?;
-        }
-        self.write_cubes(dir)?;
-        let parts = cut.parts.len();
-        let scripts = crate::jobs::scripts::parallel(jigsat, parts);
-        write_script(&dir.join("run-parallel.sh"), &scripts)?;
-        let sbatch = crate::jobs::scripts::sbatch(jigsat, &puzzle.name, parts);
-        write_script(&dir.join("jigsat.sbatch"), &sbatch)
+            files::write(&dir.join("plan.toml"), &about, &plan)?;
+            for part in &cut.parts {
+                let job = JobFile {
+                    job: cut.shape.clone(),
+                    part: part.clone(),
+                    puzzle: text.clone(),
+                };
+                let comment = format!(
+                    "jigsat job: part {} of {} of {}. Run it with `jigsat count THIS_FILE`;\nthe result goes to results/ beside this jobs/ directory. Prefixes are option numbers\n(the `c var` lines of cubes.icnf name them).",
+                    part.part, cut.shape.parts, puzzle.name
+                );
+                files::write(&files::job_path(dir, part.part), &comment, &job)?;
+            }
+            self.write_cubes(dir)?;
+            let parts = cut.parts.len();
+            let scripts = crate::jobs::scripts::parallel(jigsat, parts);
+            write_script(&dir.join("run-parallel.sh"), &scripts)?;
+            let sbatch = crate::jobs::scripts::sbatch(jigsat, &puzzle.name, parts);
+            write_script(&dir.join("jigsat.sbatch"), &sbatch)
+        })
     }
 
     /// `cubes.icnf`: the CNF (with the same symmetry breaking as the tree)
@@ -475,17 +489,19 @@ impl Part {
     /// assert!(refused.unwrap_err().to_string().contains("not a job file"));
     /// ```
     pub fn read(path: impl AsRef<Path>) -> Result<Part> {
-        let path = path.as_ref();
-        let file: JobFile = files::read(path, "a job file (jigsat split writes them)")?;
-        let inner = file.puzzle.parse(path)?;
-        let puzzle = Puzzle {
-            inner: Arc::new(inner),
-            file: file.puzzle.file.clone(),
-        };
-        Ok(Part {
-            path: path.to_path_buf(),
-            file,
-            puzzle,
+        guarded(|| {
+            let path = path.as_ref();
+            let file: JobFile = files::read(path, "a job file (jigsat split writes them)")?;
+            let inner = file.puzzle.parse(path)?;
+            let puzzle = Puzzle {
+                inner: Arc::new(inner),
+                file: file.puzzle.file.clone(),
+            };
+            Ok(Part {
+                path: path.to_path_buf(),
+                file,
+                puzzle,
+            })
         })
     }
 
@@ -558,23 +574,26 @@ impl Part {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn count(&self, solver: &Solver) -> Result<PartCount> {
-        let options = solver.options();
-        let stop = stop_of(solver);
-        let mut finished = None;
-        let Part { path, file, puzzle } = self;
-        let parts = std::slice::from_ref(&file.part);
-        let ended = run::count_parts(&puzzle.inner, options, &file.job, parts, &stop, &mut |r| {
-            finished = Some(r);
-            Ok(())
-        })
-        .map_err(at(path))?;
-        interrupt::finishing();
-        Ok(match (finished, ended) {
-            (Some(result), None) => PartCount::Finished(PartResult { inner: result }),
-            (_, ended) => PartCount::Stopped {
-                solutions: ended.map_or(0, |s| s.solutions),
-                reason: stopped(&stop, options),
-            },
+        guarded(|| {
+            let options = solver.options();
+            let stop = stop_of(solver);
+            let mut finished = None;
+            let Part { path, file, puzzle } = self;
+            let parts = std::slice::from_ref(&file.part);
+            let ended =
+                run::count_parts(&puzzle.inner, options, &file.job, parts, &stop, &mut |r| {
+                    finished = Some(r);
+                    Ok(())
+                })
+                .map_err(at(path))?;
+            interrupt::finishing();
+            Ok(match (finished, ended) {
+                (Some(result), None) => PartCount::Finished(PartResult { inner: result }),
+                (_, ended) => PartCount::Stopped {
+                    solutions: ended.map_or(0, |s| s.solutions),
+                    reason: stopped(&stop, options),
+                },
+            })
         })
     }
 
@@ -638,23 +657,25 @@ impl Part {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn solve(&self, solver: &Solver) -> Result<Option<PartSolution>> {
-        let options = solver.options();
-        let stop = stop_of(solver);
-        let started = Instant::now();
-        let Part { path, file, puzzle } = self;
-        let first = run::first_in_part(&puzzle.inner, options, &file.job, &file.part, &stop)
-            .map_err(at(path))?;
-        let solution = match first {
-            run::FirstInPart::Found(s) => s,
-            run::FirstInPart::Empty => return Ok(None),
-            run::FirstInPart::Stopped => return Err(stopped(&stop, options)),
-        };
-        interrupt::finishing();
-        Ok(Some(PartSolution {
-            solution: Solution::new(Arc::clone(&puzzle.inner), solution),
-            engine: file.job.engine.clone(),
-            solve_ms: crate::report::ms(started.elapsed()),
-        }))
+        guarded(|| {
+            let options = solver.options();
+            let stop = stop_of(solver);
+            let started = Instant::now();
+            let Part { path, file, puzzle } = self;
+            let first = run::first_in_part(&puzzle.inner, options, &file.job, &file.part, &stop)
+                .map_err(at(path))?;
+            let solution = match first {
+                run::FirstInPart::Found(s) => s,
+                run::FirstInPart::Empty => return Ok(None),
+                run::FirstInPart::Stopped => return Err(stopped(&stop, options)),
+            };
+            interrupt::finishing();
+            Ok(Some(PartSolution {
+                solution: Solution::new(Arc::clone(&puzzle.inner), solution),
+                engine: file.job.engine.clone(),
+                solve_ms: crate::report::ms(started.elapsed()),
+            }))
+        })
     }
 }
 
@@ -1022,28 +1043,31 @@ impl Total {
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
 pub fn merge(dir: impl AsRef<Path>) -> Result<Total> {
-    let dir = dir.as_ref();
-    let plan_path = dir.join("plan.toml");
-    let plan: PlanFile = files::read(&plan_path, "a split plan (jigsat split writes plan.toml)")?;
-    let in_plan = |why: String| Error::Usage(format!("{}: {why}", plan_path.display()));
-    crate::jobs::trust::check_plan(&plan.plan, &plan.digests).map_err(in_plan)?;
-    let puzzle = plan.puzzle.parse(&plan_path)?;
-    run::check_plan_puzzle(&puzzle, &plan.plan).map_err(in_plan)?;
-    let results = read_results(&dir.join("results"), plan.plan.parts)?;
-    let merged = crate::jobs::merge(&plan.plan, &plan.digests, &results).map_err(|why| {
-        Error::Usage(format!(
-            "{}: cannot merge, nothing is claimed:\n  {why}",
-            dir.display()
-        ))
-    })?;
-    Ok(Total {
-        puzzle: Puzzle {
-            inner: Arc::new(puzzle),
-            file: plan.puzzle.file.clone(),
-        },
-        engine: plan.plan.engine.clone(),
-        parts: plan.plan.parts,
-        merged,
+    guarded(|| {
+        let dir = dir.as_ref();
+        let plan_path = dir.join("plan.toml");
+        let plan: PlanFile =
+            files::read(&plan_path, "a split plan (jigsat split writes plan.toml)")?;
+        let in_plan = |why: String| Error::Usage(format!("{}: {why}", plan_path.display()));
+        crate::jobs::trust::check_plan(&plan.plan, &plan.digests).map_err(in_plan)?;
+        let puzzle = plan.puzzle.parse(&plan_path)?;
+        run::check_plan_puzzle(&puzzle, &plan.plan).map_err(in_plan)?;
+        let results = read_results(&dir.join("results"), plan.plan.parts)?;
+        let merged = crate::jobs::merge(&plan.plan, &plan.digests, &results).map_err(|why| {
+            Error::Usage(format!(
+                "{}: cannot merge, nothing is claimed:\n  {why}",
+                dir.display()
+            ))
+        })?;
+        Ok(Total {
+            puzzle: Puzzle {
+                inner: Arc::new(puzzle),
+                file: plan.puzzle.file.clone(),
+            },
+            engine: plan.plan.engine.clone(),
+            parts: plan.plan.parts,
+            merged,
+        })
     })
 }
 
@@ -1157,53 +1181,55 @@ impl Checkpoint {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn open(file: impl AsRef<Path>, puzzle: &Puzzle, solver: &Solver) -> Result<Checkpoint> {
-        let file = file.as_ref();
-        let options = solver.options().clone();
-        let no_tree = |reason: String| {
-            Error::Usage(format!("{}: cannot count in parts: {reason}", puzzle.file))
-        };
-        let inner = if file.exists() {
-            let checkpoint: files::Checkpoint = files::read_own(file, "a count checkpoint")?;
-            crate::jobs::trust::check_checkpoint(&checkpoint).map_err(|why| {
+        guarded(|| {
+            let file = file.as_ref();
+            let options = solver.options().clone();
+            let no_tree = |reason: String| {
+                Error::Usage(format!("{}: cannot count in parts: {reason}", puzzle.file))
+            };
+            let inner = if file.exists() {
+                let checkpoint: files::Checkpoint = files::read_own(file, "a count checkpoint")?;
+                crate::jobs::trust::check_checkpoint(&checkpoint).map_err(|why| {
                 Error::Usage(format!(
                     "{}: cannot go on from this checkpoint: {why}; remove it to count again from the start",
                     file.display()
                 ))
             })?;
-            let here = run::fingerprint_of(&puzzle.inner, &options)?.map_err(no_tree)?;
-            if here != checkpoint.plan.fingerprint {
-                return Err(Error::Usage(format!(
-                    "{}: the checkpoint of another count (of {}, or with other options); give another --checkpoint file",
-                    file.display(),
-                    checkpoint.puzzle_file
-                )));
-            }
-            checkpoint
-        } else {
-            let cut = run::cut(
-                &puzzle.inner,
-                &options,
-                CHECKPOINT_PARTS,
-                CHECKPOINT_PROBES,
-                1,
-            )?
-            .map_err(no_tree)?;
-            let checkpoint = files::Checkpoint {
-                plan: cut.shape,
-                estimated_nodes: cut.estimated_nodes,
-                puzzle_file: puzzle.file.clone(),
-                parts: cut.parts,
-                done: Vec::new(),
+                let here = run::fingerprint_of(&puzzle.inner, &options)?.map_err(no_tree)?;
+                if here != checkpoint.plan.fingerprint {
+                    return Err(Error::Usage(format!(
+                        "{}: the checkpoint of another count (of {}, or with other options); give another --checkpoint file",
+                        file.display(),
+                        checkpoint.puzzle_file
+                    )));
+                }
+                checkpoint
+            } else {
+                let cut = run::cut(
+                    &puzzle.inner,
+                    &options,
+                    CHECKPOINT_PARTS,
+                    CHECKPOINT_PROBES,
+                    1,
+                )?
+                .map_err(no_tree)?;
+                let checkpoint = files::Checkpoint {
+                    plan: cut.shape,
+                    estimated_nodes: cut.estimated_nodes,
+                    puzzle_file: puzzle.file.clone(),
+                    parts: cut.parts,
+                    done: Vec::new(),
+                };
+                files::write(file, CHECKPOINT_TITLE, &checkpoint)?;
+                checkpoint
             };
-            files::write(file, CHECKPOINT_TITLE, &checkpoint)?;
-            checkpoint
-        };
-        Ok(Checkpoint {
-            file: file.to_path_buf(),
-            puzzle: puzzle.clone(),
-            options,
-            stop: stop_of(solver),
-            inner,
+            Ok(Checkpoint {
+                file: file.to_path_buf(),
+                puzzle: puzzle.clone(),
+                options,
+                stop: stop_of(solver),
+                inner,
+            })
         })
     }
 
@@ -1254,62 +1280,64 @@ impl Checkpoint {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn run(&mut self, on_part: &mut dyn FnMut(usize)) -> Result<CheckpointRun> {
-        let Checkpoint {
-            file,
-            puzzle,
-            options,
-            stop,
-            inner: checkpoint,
-        } = self;
-        let total = checkpoint.parts.len();
-        let todo: Vec<_> = checkpoint
-            .parts
-            .iter()
-            .filter(|p| !checkpoint.done.iter().any(|d| d.part == p.part))
-            .cloned()
-            .collect();
-        let mut saved = Instant::now();
-        let plan = checkpoint.plan.clone();
-        let ended = run::count_parts(&puzzle.inner, options, &plan, &todo, stop, &mut |r| {
-            checkpoint.done.push(r);
-            on_part(checkpoint.done.len());
-            // Each save is synced to disk: not after every small part.
-            if saved.elapsed() < SAVE_EVERY {
-                return Ok(());
+        guarded(|| {
+            let Checkpoint {
+                file,
+                puzzle,
+                options,
+                stop,
+                inner: checkpoint,
+            } = self;
+            let total = checkpoint.parts.len();
+            let todo: Vec<_> = checkpoint
+                .parts
+                .iter()
+                .filter(|p| !checkpoint.done.iter().any(|d| d.part == p.part))
+                .cloned()
+                .collect();
+            let mut saved = Instant::now();
+            let plan = checkpoint.plan.clone();
+            let ended = run::count_parts(&puzzle.inner, options, &plan, &todo, stop, &mut |r| {
+                checkpoint.done.push(r);
+                on_part(checkpoint.done.len());
+                // Each save is synced to disk: not after every small part.
+                if saved.elapsed() < SAVE_EVERY {
+                    return Ok(());
+                }
+                saved = Instant::now();
+                files::write(file, CHECKPOINT_TITLE, &*checkpoint)
+            })?;
+            interrupt::finishing();
+            files::write(file, CHECKPOINT_TITLE, &*checkpoint)?;
+            if let Some(ended) = ended {
+                // Checked: the figures come from a file (each sound, but their
+                // sum may still pass 2^64).
+                let found = checkpoint
+                    .done
+                    .iter()
+                    .try_fold(0u64, |n, r| n.checked_add(r.solutions));
+                return Ok(CheckpointRun::Stopped {
+                    part: ended.part,
+                    done: checkpoint.done.len(),
+                    found,
+                    reason: stopped(stop, options),
+                });
             }
-            saved = Instant::now();
-            files::write(file, CHECKPOINT_TITLE, &*checkpoint)
-        })?;
-        interrupt::finishing();
-        files::write(file, CHECKPOINT_TITLE, &*checkpoint)?;
-        if let Some(ended) = ended {
-            // Checked: the figures come from a file (each sound, but their
-            // sum may still pass 2^64).
-            let found = checkpoint
+            let results: Vec<(String, files::PartResult)> = checkpoint
                 .done
                 .iter()
-                .try_fold(0u64, |n, r| n.checked_add(r.solutions));
-            return Ok(CheckpointRun::Stopped {
-                part: ended.part,
-                done: checkpoint.done.len(),
-                found,
-                reason: stopped(stop, options),
-            });
-        }
-        let results: Vec<(String, files::PartResult)> = checkpoint
-            .done
-            .iter()
-            .map(|r| (format!("{} part {}", file.display(), r.part), r.clone()))
-            .collect();
-        let digests: Vec<String> = checkpoint.parts.iter().map(|p| p.digest.clone()).collect();
-        let merged = crate::jobs::merge(&checkpoint.plan, &digests, &results)
-            .map_err(|why| Error::Usage(format!("{}:\n  {why}", file.display())))?;
-        Ok(CheckpointRun::Counted(Total {
-            puzzle: puzzle.clone(),
-            engine: checkpoint.plan.engine.clone(),
-            parts: total,
-            merged,
-        }))
+                .map(|r| (format!("{} part {}", file.display(), r.part), r.clone()))
+                .collect();
+            let digests: Vec<String> = checkpoint.parts.iter().map(|p| p.digest.clone()).collect();
+            let merged = crate::jobs::merge(&checkpoint.plan, &digests, &results)
+                .map_err(|why| Error::Usage(format!("{}:\n  {why}", file.display())))?;
+            Ok(CheckpointRun::Counted(Total {
+                puzzle: puzzle.clone(),
+                engine: checkpoint.plan.engine.clone(),
+                parts: total,
+                merged,
+            }))
+        })
     }
 }
 
