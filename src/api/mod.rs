@@ -56,6 +56,11 @@
 //!   contract's JSON document, held or streamed.
 //! - [`process`]: what a program shares with jigsat process-wide: the
 //!   interrupt, clean-up, the safe file writer.
+//! - [`jobs`]: a count spread over machines: a split into parts written
+//!   with their scripts for GNU parallel and Slurm ([`jobs::Split`]), one
+//!   part run ([`jobs::Part`]), the parts' results added up
+//!   ([`jobs::merge`]), a checkpointed count that goes on after an
+//!   interruption ([`jobs::Checkpoint`]).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`certificate`]: answers anyone can check — "no solution" with a
@@ -72,6 +77,7 @@
 
 pub mod certificate;
 mod error;
+pub mod jobs;
 pub mod options;
 pub mod process;
 mod puzzle;
