@@ -610,7 +610,6 @@ pub struct SearchArgs {
 impl SearchArgs {
     /// The library's solver for these flags: the one place where the
     /// command line becomes a [`jigsat::api::Solver`].
-    #[allow(dead_code)] // until the commands are built on the façade
     pub fn solver(&self) -> jigsat::api::Solver {
         let mut solver = jigsat::api::Solver::new()
             .symmetry(!self.no_symmetry)
@@ -675,7 +674,6 @@ fn engine(name: &str) -> Result<String, String> {
 
 /// The name a value goes by on the command line, which the library's
 /// setter of the same option takes.
-#[allow(dead_code)] // until the commands are built on the façade
 pub fn name<T: ValueEnum>(value: T) -> String {
     value
         .to_possible_value()

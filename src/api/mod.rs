@@ -61,6 +61,11 @@
 //!   ([`disassembly::Disassembler`]), the levels of many
 //!   ([`disassembly::Summary`]), and a BurrTools file with assemblies
 //!   stored ([`Puzzle::to_xmpuzzle`]).
+//! - [`jobs`]: a count spread over machines: a split into parts written
+//!   with their scripts for GNU parallel and Slurm ([`jobs::Split`]), one
+//!   part run ([`jobs::Part`]), the parts' results added up
+//!   ([`jobs::merge`]), a checkpointed count that goes on after an
+//!   interruption ([`jobs::Checkpoint`]).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`certificate`]: answers anyone can check — "no solution" with a
@@ -78,6 +83,7 @@
 pub mod certificate;
 pub mod disassembly;
 mod error;
+pub mod jobs;
 pub mod options;
 pub mod process;
 mod puzzle;

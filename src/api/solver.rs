@@ -510,7 +510,7 @@ impl Solver {
     }
 
     /// The options of this solver's runs, for the façade's other modules
-    /// (the certifier runs its own steps with them).
+    /// (the certifier and a split's parts run their own steps with them).
     pub(crate) fn options(&self) -> &Options {
         &self.options
     }

@@ -100,7 +100,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
-    if jigsat::internal::jobs::files::is_job(&args.puzzle) {
+    if jigsat::api::jobs::is_job(&args.puzzle) {
         return super::shared::parts::count_job(args);
     }
     if args.certify {

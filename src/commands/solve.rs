@@ -15,7 +15,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if let Some(limit) = args.search.time_limit {
         crate::signals::set_deadline(&args.puzzle, limit);
     }
-    if jigsat::internal::jobs::files::is_job(&args.puzzle) {
+    if jigsat::api::jobs::is_job(&args.puzzle) {
         return super::shared::parts::solve_job(args, quiet);
     }
     if args.certify.proof.is_some() || args.certify.certify {

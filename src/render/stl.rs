@@ -21,7 +21,7 @@
 //! (X = x, Y = -y, Z = z), so a printed piece is the piece drawn, never its
 //! mirror image. A piece file lies flat on its largest face.
 
-use std::collections::HashSet;
+use std::collections::{BTreeSet, HashSet};
 
 use crate::geometry::Cell;
 use crate::puzzle::Puzzle;
@@ -83,7 +83,8 @@ pub fn surface(cells: &[[i32; 3]], print: Print) -> Vec<Triangle> {
 /// A solid on the fine lattice: the boxes of the eroded piece and where
 /// the lattice's lines lie.
 struct Eroded {
-    boxes: HashSet<[i32; 3]>,
+    /// Sorted, so that the same piece gives the same file byte for byte.
+    boxes: BTreeSet<[i32; 3]>,
     /// Fine lattice lines per unit cell: 3 with a gap, 1 without.
     parts: i32,
     /// Half the gap, in cube units.
@@ -96,7 +97,7 @@ impl Eroded {
         let g = (print.gap / 2.0 / print.unit).clamp(0.0, 0.49);
         let set: HashSet<[i32; 3]> = cells.iter().copied().collect();
         let parts: i32 = if g > 0.0 { 3 } else { 1 };
-        let mut boxes = HashSet::new();
+        let mut boxes = BTreeSet::new();
         for c in cells {
             for part in 0..parts.pow(3) {
                 let p = [part % parts, part / parts % parts, part / parts / parts];
@@ -232,6 +233,21 @@ mod tests {
     /// One cube of 10 mm, less `gap`.
     fn cube(gap: f64) -> Vec<Triangle> {
         surface(&[[0, 0, 0]], Print { unit: 10.0, gap })
+    }
+
+    #[test]
+    fn the_same_piece_is_the_same_file_byte_for_byte() {
+        // An L of four cubes, with a gap: each surface built afresh (a
+        // hash set's order changed from one to the next).
+        let l = [[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]];
+        let print = Print {
+            unit: 10.0,
+            gap: 0.2,
+        };
+        let first = file("L", &surface(&l, print));
+        for _ in 0..5 {
+            assert_eq!(file("L", &surface(&l, print)), first);
+        }
     }
 
     #[test]

@@ -6,42 +6,6 @@ use crate::exit::Exit;
 use std::path::Path;
 
 use jigsat::api::run::{Enumeration, Stats, Status, Stop};
-use jigsat::internal::jobs::Merged;
-use jigsat::internal::puzzle::Puzzle;
-
-/// The output of a count that the parts' results add up to, as `count`
-/// prints it, and its exit status.
-pub(crate) fn counted(
-    puzzle: &Puzzle,
-    engine: &str,
-    parts: usize,
-    merged: &Merged,
-    format: crate::cli::Format,
-) -> (String, Exit) {
-    // As an in-process count says with -v.
-    log::info!("{engine}: {} search nodes in {parts} parts", merged.nodes);
-    let stats = Stats {
-        encoding: "placement".into(),
-        backend: format!("{engine} in {parts} parts"),
-        solve_ms: merged.seconds * 1000.0,
-        ..Stats::default()
-    };
-    let status = match merged.distinct {
-        0 => Status::Unsolvable,
-        _ => Status::Solved,
-    };
-    let text = match format {
-        crate::cli::Format::Json => jigsat::internal::render::json::document(
-            puzzle,
-            status,
-            &[],
-            Some((merged.count, merged.distinct)),
-            &stats,
-        ),
-        _ => summary(&puzzle.name, (merged.count, merged.distinct), true, &stats),
-    };
-    (text, status.into())
-}
 
 /// The counts as text: exact when the search completed, a lower bound
 /// clearly marked as such otherwise.
@@ -101,4 +65,36 @@ pub(crate) fn report_stop_of(path: &Path, result: &Enumeration) {
         result.refuted.as_deref(),
         result.stopped.as_ref(),
     )
+}
+
+/// The output of the counts a split's or a checkpoint's parts add up
+/// to, as `count` prints them (the words of [`summary`]), and its exit
+/// status.
+pub(crate) fn counted(
+    total: &jigsat::api::jobs::Total,
+    format: crate::cli::Format,
+) -> (String, Exit) {
+    let (engine, parts) = (total.engine(), total.parts());
+    // As an in-process count says with -v.
+    log::info!("{engine}: {} search nodes in {parts} parts", total.nodes());
+    let counts = total.counts();
+    let text = match format {
+        crate::cli::Format::Json => total.json(),
+        _ => summary(
+            total.puzzle().name(),
+            (counts.count, counts.distinct),
+            true,
+            &Stats {
+                backend: format!("{engine} in {parts} parts"),
+                solve_ms: total.seconds() * 1000.0,
+                ..Stats::default()
+            },
+        ),
+    };
+    let code = if counts.distinct == 0 {
+        Exit::NoSolution
+    } else {
+        Exit::Done
+    };
+    (text, code)
 }
