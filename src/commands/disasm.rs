@@ -182,9 +182,9 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
 }
 
 /// What `count --disassemble` and `solve --disassemble` hand over with the
-/// classes they found: where
-/// the puzzle came from, `--thorough`, the run's time limit and threads,
-/// and when the run began (its time limit counts from there).
+/// classes they found: where the puzzle came from, `--thorough`, the
+/// run's time limit and threads, and when the run began (its time limit
+/// counts from there).
 pub(super) struct Asked<'a> {
     pub(super) path: &'a Path,
     pub(super) problem: Option<&'a str>,
