@@ -54,6 +54,12 @@ pub fn set_deadline(file: &Path, limit: Duration) {
     }
 }
 
+/// The run has its answer and writes it out: the watchdog of
+/// [`set_deadline`] stands down.
+pub fn finishing() {
+    interrupt::finishing();
+}
+
 /// What the run's output says when the watchdog gives up for it (the
 /// contract's document with status "unknown"), and where it goes (`-o`).
 static GIVE_UP: Mutex<Option<(Option<PathBuf>, String)>> = Mutex::new(None);

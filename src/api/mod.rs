@@ -50,6 +50,11 @@
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
+//! - [`info`]: what jigsat makes of a puzzle before solving it
+//!   ([`Solver::info`]: placements, CNF sizes, symmetry, the pre-check).
+//! - [`estimate`]: the size of the search `count` would run
+//!   ([`Solver::estimate`], Knuth's random walks).
+//! - [`generate`]: puzzles made with a planted solution (edge matching).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
@@ -62,6 +67,9 @@
 #![deny(rustdoc::private_intra_doc_links)]
 
 mod error;
+pub mod estimate;
+pub mod generate;
+pub mod info;
 pub mod options;
 mod puzzle;
 mod solution;

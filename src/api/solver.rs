@@ -495,6 +495,16 @@ impl Solver {
         })
     }
 
+    /// The options of a run, for the façade's other modules
+    /// ([`super::cnf`], [`super::info`], [`super::estimate`]), with the
+    /// caller's stop flag as the run's.
+    pub(crate) fn run_options(&self) -> Options {
+        Options {
+            stop: self.stop.clone(),
+            ..self.options.clone()
+        }
+    }
+
     /// The CNF of `instance` with this solver's encodings and symmetry
     /// breaking, within the memory budget: what [`Solver::dimacs`] writes
     /// and [`Solver::decode`] reads a model of.
@@ -558,7 +568,7 @@ impl Solver {
 
 /// A value of one of the command line's `ValueEnum` options by name, or
 /// the message naming the choices.
-fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
+pub(crate) fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
     T::from_str(name.trim(), true).map_err(|_| {
         let names: Vec<String> = T::value_variants()
             .iter()
@@ -572,7 +582,7 @@ fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
 }
 
 /// A run on the caller's thread, its panics contained.
-fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
+pub(crate) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(outcome) => outcome.map_err(Error::from),
         Err(panic) => Err(Error::from_panic(panic.as_ref())),

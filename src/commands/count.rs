@@ -83,7 +83,7 @@ fn forecast(
         return;
     }
     if e.seconds() > LONG_COUNT_SECONDS {
-        progress.println(format!("{}: {}", path.display(), super::estimate::line(&e)));
+        progress.println(format!("{}: {e}", path.display()));
     }
     if e.seconds().is_finite() {
         progress.expect(Duration::from_secs_f64(e.seconds().min(1e9)));
