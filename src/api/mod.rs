@@ -47,6 +47,11 @@
 //!   [`Solutions`]), [`Solver::start_solve`] and [`Solver::start_count`]
 //!   ([`Job`]: poll or stop a run from the caller's thread), DIMACS out
 //!   ([`Solver::dimacs`]) and a model back in ([`Solver::decode`]).
+//! - [`cnf`]: the puzzle for other solvers and their answers back:
+//!   DIMACS with its header ([`Solver::write_dimacs`]), Knuth's DLX
+//!   format ([`Solver::write_dlx`]), a solver's output read, checked and
+//!   decoded ([`Solver::decode_model`]), an LRAT proof of "no solution"
+//!   checked.
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
@@ -55,6 +60,8 @@
 //! - [`estimate`]: the size of the search `count` would run
 //!   ([`Solver::estimate`], Knuth's random walks).
 //! - [`generate`]: puzzles made with a planted solution (edge matching).
+//! - [`pictures`]: pictures of several solutions together (SVG, HTML),
+//!   of each piece alone (STL), and the text drawing in colour.
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`set_memory_limit`]: the memory budget (`--max-memory`).
@@ -66,11 +73,13 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::private_intra_doc_links)]
 
+pub mod cnf;
 mod error;
 pub mod estimate;
 pub mod generate;
 pub mod info;
 pub mod options;
+pub mod pictures;
 mod puzzle;
 mod solution;
 mod solver;

@@ -158,11 +158,7 @@ impl Solution {
     }
 
     fn draw(&self, ascii: bool) -> String {
-        let style = crate::render::text::Style {
-            colour: false,
-            ascii,
-        };
-        crate::render::text::draw(&self.puzzle, &self.inner, style)
+        self.text_with(false, ascii)
     }
 
     /// The picture of `--format svg`.

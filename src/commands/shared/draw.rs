@@ -21,11 +21,26 @@ impl Sink<'_> {
         draw: &DrawArgs,
         puzzle: &Puzzle,
     ) -> Result<()> {
+        self.check_picture_tiles(format, draw, puzzle.tiling().is_some())
+    }
+
+    /// [`Sink::check_picture`] for a puzzle of the library's façade.
+    pub(crate) fn check_picture_of(
+        &self,
+        format: Format,
+        draw: &DrawArgs,
+        puzzle: &jigsat::api::Puzzle,
+    ) -> Result<()> {
+        self.check_picture_tiles(format, draw, puzzle.has_tiles())
+    }
+
+    /// [`Sink::check_picture`] of a puzzle with tiles or without.
+    fn check_picture_tiles(&self, format: Format, draw: &DrawArgs, tiles: bool) -> Result<()> {
         if format != Format::Stl {
             return Ok(());
         }
         let refuse = |why: &str| Err(Error::Usage(format!("--format stl: {why}")));
-        if puzzle.tiling().is_some() {
+        if tiles {
             return refuse("edge-matching tiles have no solid shape to print");
         }
         if self.path.is_none() {
@@ -103,6 +118,83 @@ impl Sink<'_> {
                 let title = format!("{} {}", puzzle.name, looks.labels[k]);
                 let bytes = stl::file(&title, &stl::surface(&cells, draw.print()));
                 write_file(&dir.join(name), &bytes)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The pictures of the library's façade, for the commands built on it:
+/// the same files as [`Sink::write_picture`].
+impl Sink<'_> {
+    /// The solutions in a picture format.
+    pub(crate) fn write_pictures(
+        &self,
+        format: Format,
+        draw: &DrawArgs,
+        puzzle: &jigsat::api::Puzzle,
+        solutions: &[jigsat::api::Solution],
+    ) -> Result<()> {
+        use jigsat::api::pictures;
+        match format {
+            Format::Svg => match self.path {
+                Some(dir) if self.is_directory() => {
+                    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+                    let width = solutions.len().to_string().len();
+                    for (i, s) in solutions.iter().enumerate() {
+                        let path = dir.join(format!("solution-{:0width$}.svg", i + 1));
+                        let title = format!("{}: solution {}", puzzle.name(), i + 1);
+                        Sink { path: Some(&path) }.write(&pictures::svg_titled(s, &title)?)?;
+                    }
+                    Ok(())
+                }
+                _ => self.write(&pictures::svg(puzzle, solutions)?),
+            },
+            Format::Html => {
+                let title = match solutions.len() {
+                    1 => puzzle.name().to_string(),
+                    0 => format!("{}: no solution", puzzle.name()),
+                    n => format!("{}: {n} solutions", puzzle.name()),
+                };
+                self.write(&pictures::html(puzzle, solutions, &title)?)
+            }
+            Format::Stl => self.write_stls(draw, puzzle, solutions),
+            Format::Text | Format::Json => Ok(()),
+        }
+    }
+
+    /// [`Sink::write_stl`] for the façade's solutions.
+    fn write_stls(
+        &self,
+        draw: &DrawArgs,
+        puzzle: &jigsat::api::Puzzle,
+        solutions: &[jigsat::api::Solution],
+    ) -> Result<()> {
+        self.check_picture_of(Format::Stl, draw, puzzle)?;
+        let Some(path) = self.path else {
+            return Ok(());
+        };
+        if !self.is_directory() {
+            return match solutions {
+                [] => Ok(()),
+                [s] => write_file(path, &s.stl(draw.unit, draw.gap)?),
+                _ => Err(Error::Usage(
+                    "--format stl with several solutions: give -o DIR/ for a folder each".into(),
+                )),
+            };
+        }
+        for (i, s) in solutions.iter().enumerate() {
+            let dir = match solutions.len() {
+                1 => path.to_path_buf(),
+                _ => path.join(format!("solution-{}", i + 1)),
+            };
+            std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
+            write_file(&dir.join("assembly.stl"), &s.stl(draw.unit, draw.gap)?)?;
+            let pieces = jigsat::api::pictures::stl_pieces(s, draw.unit, draw.gap)?;
+            let width = pieces.len().to_string().len();
+            for (k, (label, bytes)) in pieces.iter().enumerate() {
+                let name = format!("{:0width$}-{}.stl", k + 1, file_name(label));
+                write_file(&dir.join(name), bytes)?;
             }
         }
         Ok(())
