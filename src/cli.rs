@@ -5,11 +5,10 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use jigsat::api::compare::TableFormat;
 use jigsat::api::options::Model;
 use jigsat::api::options::{Card, Edges as EdgeEncoding, Encoding};
 use jigsat::internal::options::Options;
-use jigsat::internal::options::SolverChoice;
-use jigsat::internal::render::table::TableFormat;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -937,9 +936,10 @@ pub struct CompareArgs {
         long,
         value_name = "SOLVERS",
         value_delimiter = ',',
-        default_value = "varisat"
+        default_value = "varisat",
+        value_parser = engine
     )]
-    pub solver: Vec<SolverChoice>,
+    pub solver: Vec<String>,
 
     /// With symmetry-breaking clauses (`on`, as `solve` does by default),
     /// without (`off`), or `both`, to see what the breaking costs or saves.

@@ -55,6 +55,9 @@
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
+//! - [`compare`]: the benchmark of encodings and solvers
+//!   ([`compare::Comparison`]: CNF sizes and median times, every answer
+//!   checked).
 //! - [`info`]: what jigsat makes of a puzzle before solving it
 //!   ([`Solver::info`]: placements, CNF sizes, symmetry, the pre-check).
 //! - [`estimate`]: the size of the search `count` would run
@@ -74,6 +77,7 @@
 #![deny(rustdoc::private_intra_doc_links)]
 
 pub mod cnf;
+pub mod compare;
 mod error;
 pub mod estimate;
 pub mod generate;
