@@ -14,7 +14,7 @@
 //! let solver = Solver::new();
 //! let mut cnf = Vec::new();
 //! let written = solver.write_dimacs(&puzzle, &mut cnf)?;
-//! assert_eq!((written.variables, written.clauses), (1, 1));
+//! assert_eq!(written.variables, 1);
 //! // What a SAT solver would answer, read back and checked.
 //! let decoded = solver.decode_model(&puzzle, b"s SATISFIABLE\nv 1 0\n", "answer.txt", None)?;
 //! assert!(matches!(decoded.answer, Answer::Solution(_)));
@@ -126,7 +126,6 @@ impl CnfHeader {
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
-#[non_exhaustive]
 pub enum Answer {
     /// A model, checked clause by clause, decoded, and its solution
     /// checked against the puzzle.

@@ -9,7 +9,7 @@
 //!
 //! let soma = Puzzle::from_file("puzzles/soma.toml")?;
 //! let table = Comparison::new()
-//!     .encodings(&["sequential".parse().unwrap()])
+//!     .encodings(&[jigsat::api::options::Encoding::Sequential])
 //!     .runs(1)
 //!     .run(&[soma], |_| {})?;
 //! assert!(table.all_checked());
@@ -46,7 +46,7 @@ pub use crate::render::table::TableFormat;
 /// ```
 /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
 /// let comparison = jigsat::api::compare::Comparison::new()
-///     .encodings(&["product".parse().unwrap()])
+///     .encodings(&[jigsat::api::options::Encoding::Product])
 ///     .symmetry(&[true, false])
 ///     .runs(1);
 /// assert_eq!(comparison.run(&[soma], |_| {})?.len(), 2);
@@ -70,7 +70,7 @@ pub struct Comparison {
 ///
 /// ```
 /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-/// let comparison = jigsat::api::compare::Comparison::new().encodings(&["ladder".parse().unwrap()]).runs(2);
+/// let comparison = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Ladder]).runs(2);
 /// let mut ran = 0;
 /// comparison.run(&[soma], |step| if let jigsat::api::compare::Step::Ran = step { ran += 1 })?;
 /// assert_eq!(ran as u64, comparison.total_runs(1));
@@ -90,7 +90,7 @@ pub enum Step {
 ///
 /// ```
 /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-/// let table = jigsat::api::compare::Comparison::new().encodings(&["binary".parse().unwrap()]).runs(1).run(&[soma], |_| {})?;
+/// let table = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Binary]).runs(1).run(&[soma], |_| {})?;
 /// assert!(table.render(jigsat::api::compare::TableFormat::Md).contains("| binary "));
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
@@ -105,7 +105,7 @@ impl Table {
     ///
     /// ```
     /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// let table = jigsat::api::compare::Comparison::new().encodings(&["binary".parse().unwrap()]).runs(1).run(&[soma], |_| {})?;
+    /// let table = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Binary]).runs(1).run(&[soma], |_| {})?;
     /// let json: serde_json::Value = serde_json::from_str(&table.render(jigsat::api::compare::TableFormat::Json)).unwrap();
     /// assert_eq!(json[0]["status"], "solved");
     /// # Ok::<(), jigsat::api::Error>(())
@@ -119,7 +119,7 @@ impl Table {
     ///
     /// ```
     /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// let table = jigsat::api::compare::Comparison::new().encodings(&["binary".parse().unwrap()]).runs(1).run(&[soma], |_| {})?;
+    /// let table = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Binary]).runs(1).run(&[soma], |_| {})?;
     /// assert!(table.all_checked());
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -131,7 +131,7 @@ impl Table {
     ///
     /// ```
     /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// let table = jigsat::api::compare::Comparison::new().encodings(&["binary".parse().unwrap()]).runs(1).run(&[soma], |_| {})?;
+    /// let table = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Binary]).runs(1).run(&[soma], |_| {})?;
     /// assert!(!table.is_empty() && table.len() == 1);
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -202,7 +202,7 @@ impl Comparison {
     /// ```
     /// use jigsat::api::{Puzzle, compare::Comparison, options::Edges};
     /// let cats = Puzzle::from_file("puzzles/big-cats.toml")?;
-    /// let table = Comparison::new().edges(&[Edges::Direct]).encodings(&["auto".parse().unwrap()]).runs(1).run(&[cats], |_| {})?;
+    /// let table = Comparison::new().edges(&[Edges::Direct]).encodings(&[jigsat::api::options::Encoding::Auto]).runs(1).run(&[cats], |_| {})?;
     /// assert!(table.render(Default::default()).contains("auto+direct"));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -214,7 +214,7 @@ impl Comparison {
     /// The at-most-one encodings to compare (`--encoding`).
     ///
     /// ```
-    /// let comparison = jigsat::api::compare::Comparison::new().encodings(&["pairwise".parse().unwrap()]);
+    /// let comparison = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Pairwise]);
     /// assert_eq!(comparison.total_runs(1), 3);
     /// ```
     pub fn encodings(mut self, encodings: &[Encoding]) -> Comparison {
@@ -228,7 +228,7 @@ impl Comparison {
     /// ```
     /// use jigsat::api::{Puzzle, compare::Comparison, options::Card};
     /// let y25 = Puzzle::from_file("puzzles/y25.toml")?;
-    /// let c = Comparison::new().cards(&[Card::Totalizer]).encodings(&["auto".parse().unwrap()]).models(&[jigsat::api::options::Model::Placement]).runs(1).time_limit(std::time::Duration::from_millis(100));
+    /// let c = Comparison::new().cards(&[Card::Totalizer]).encodings(&[jigsat::api::options::Encoding::Auto]).models(&[jigsat::api::options::Model::Placement]).runs(1).time_limit(std::time::Duration::from_millis(100));
     /// assert!(c.run(&[y25], |_| {})?.render(Default::default()).contains("auto+totalizer"));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -273,7 +273,7 @@ impl Comparison {
     ///
     /// ```
     /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// let c = jigsat::api::compare::Comparison::new().encodings(&["ladder".parse().unwrap()]).shuffle(true).runs(2);
+    /// let c = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Ladder]).shuffle(true).runs(2);
     /// assert!(c.run(&[soma], |_| {})?.all_checked());
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
@@ -299,7 +299,7 @@ impl Comparison {
     /// ```
     /// use std::time::Duration;
     /// let y25 = jigsat::api::Puzzle::from_file("puzzles/y25.toml")?;
-    /// let quick = jigsat::api::compare::Comparison::new().encodings(&["auto".parse().unwrap()]).runs(1).time_limit(Duration::from_millis(50));
+    /// let quick = jigsat::api::compare::Comparison::new().encodings(&[jigsat::api::options::Encoding::Auto]).runs(1).time_limit(Duration::from_millis(50));
     /// assert!(quick.run(&[y25], |_| {})?.render(Default::default()).contains("unknown"));
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```

@@ -28,7 +28,6 @@ use super::solver::{Solver, contained};
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
 #[derive(Clone, Debug)]
-#[non_exhaustive]
 pub enum Estimate {
     /// The tree `count` would search, and its cost.
     Tree(SearchTree),

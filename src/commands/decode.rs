@@ -51,7 +51,7 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<Exit> {
                     .to_string(),
             }),
         ),
-        _ => (
+        Answer::Unknown => (
             Exit::GaveUp,
             Vec::new(),
             Some("the solver answered UNKNOWN".to_string()),

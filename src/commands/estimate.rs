@@ -43,7 +43,6 @@ pub fn run(args: &EstimateArgs) -> Result<Exit> {
             eprintln!("{}: no estimate: {why}", args.puzzle.display());
             return Ok(Exit::BadInput);
         }
-        (_, _) => return Err(jigsat::api::Error::bug("an estimate of an unknown kind")),
     };
     Sink {
         path: args.output.output.as_deref(),
