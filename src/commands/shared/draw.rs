@@ -91,33 +91,62 @@ impl Sink<'_> {
         solutions: &[Solution],
     ) -> Result<()> {
         self.check_picture(Format::Stl, draw, puzzle)?;
+        self.write_stl_files(
+            solutions.len(),
+            |i| Ok(assembly(puzzle, &solutions[i], draw)),
+            |i| {
+                let s = &solutions[i];
+                let looks = jigsat::internal::render::svg::Looks::new(puzzle, s);
+                Ok(s.pieces()
+                    .iter()
+                    .zip(looks.labels)
+                    .map(|(placed, label)| {
+                        let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));
+                        let title = format!("{} {label}", puzzle.name);
+                        (
+                            label,
+                            stl::file(&title, &stl::surface(&cells, draw.print())),
+                        )
+                    })
+                    .collect())
+            },
+        )
+    }
+
+    /// The STL files of `count` solutions, each its `assembly` and its
+    /// `pieces` (label and bytes): `-o DIR/`: per solution the assembly
+    /// and one file per piece (in `DIR/solution-N/` when there are
+    /// several); `-o FILE.stl`: the assembly of the one solution.
+    fn write_stl_files(
+        &self,
+        count: usize,
+        assembly: impl Fn(usize) -> Result<Vec<u8>>,
+        pieces: impl Fn(usize) -> Result<Vec<(String, Vec<u8>)>>,
+    ) -> Result<()> {
         let Some(path) = self.path else {
             return Ok(());
         };
         if !self.is_directory() {
-            return match solutions {
-                [] => Ok(()),
-                [s] => write_file(path, &assembly(puzzle, s, draw)),
+            return match count {
+                0 => Ok(()),
+                1 => write_file(path, &assembly(0)?),
                 _ => Err(Error::Usage(
                     "--format stl with several solutions: give -o DIR/ for a folder each".into(),
                 )),
             };
         }
-        for (i, s) in solutions.iter().enumerate() {
-            let dir = match solutions.len() {
+        for i in 0..count {
+            let dir = match count {
                 1 => path.to_path_buf(),
                 _ => path.join(format!("solution-{}", i + 1)),
             };
             std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
-            write_file(&dir.join("assembly.stl"), &assembly(puzzle, s, draw))?;
-            let looks = jigsat::internal::render::svg::Looks::new(puzzle, s);
-            let width = s.pieces().len().to_string().len();
-            for (k, placed) in s.pieces().iter().enumerate() {
-                let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));
-                let name = format!("{:0width$}-{}.stl", k + 1, file_name(&looks.labels[k]));
-                let title = format!("{} {}", puzzle.name, looks.labels[k]);
-                let bytes = stl::file(&title, &stl::surface(&cells, draw.print()));
-                write_file(&dir.join(name), &bytes)?;
+            write_file(&dir.join("assembly.stl"), &assembly(i)?)?;
+            let pieces = pieces(i)?;
+            let width = pieces.len().to_string().len();
+            for (k, (label, bytes)) in pieces.iter().enumerate() {
+                let name = format!("{:0width$}-{}.stl", k + 1, file_name(label));
+                write_file(&dir.join(name), bytes)?;
             }
         }
         Ok(())
@@ -171,33 +200,11 @@ impl Sink<'_> {
         solutions: &[jigsat::api::Solution],
     ) -> Result<()> {
         self.check_picture_of(Format::Stl, draw, puzzle)?;
-        let Some(path) = self.path else {
-            return Ok(());
-        };
-        if !self.is_directory() {
-            return match solutions {
-                [] => Ok(()),
-                [s] => write_file(path, &s.stl(draw.unit, draw.gap)?),
-                _ => Err(Error::Usage(
-                    "--format stl with several solutions: give -o DIR/ for a folder each".into(),
-                )),
-            };
-        }
-        for (i, s) in solutions.iter().enumerate() {
-            let dir = match solutions.len() {
-                1 => path.to_path_buf(),
-                _ => path.join(format!("solution-{}", i + 1)),
-            };
-            std::fs::create_dir_all(&dir).map_err(|e| Error::io(&dir, e))?;
-            write_file(&dir.join("assembly.stl"), &s.stl(draw.unit, draw.gap)?)?;
-            let pieces = jigsat::api::pictures::stl_pieces(s, draw.unit, draw.gap)?;
-            let width = pieces.len().to_string().len();
-            for (k, (label, bytes)) in pieces.iter().enumerate() {
-                let name = format!("{:0width$}-{}.stl", k + 1, file_name(label));
-                write_file(&dir.join(name), bytes)?;
-            }
-        }
-        Ok(())
+        self.write_stl_files(
+            solutions.len(),
+            |i| solutions[i].stl(draw.unit, draw.gap),
+            |i| jigsat::api::pictures::stl_pieces(&solutions[i], draw.unit, draw.gap),
+        )
     }
 }
 
