@@ -21,6 +21,7 @@
 //! # Ok::<(), jigsat::api::Error>(())
 //! ```
 
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -391,7 +392,7 @@ impl Solver {
         self.decoding(
             puzzle,
             header,
-            |_| Ok((model.to_vec(), name.to_string())),
+            || Ok((Cow::Borrowed(model), name.to_string())),
             None,
         )
     }
@@ -422,7 +423,12 @@ impl Solver {
         self.decoding(
             puzzle,
             header,
-            |_| Ok((crate::input::read(model)?, model.display().to_string())),
+            || {
+                Ok((
+                    Cow::Owned(crate::input::read(model)?),
+                    model.display().to_string(),
+                ))
+            },
             proof,
         )
     }
@@ -525,11 +531,11 @@ impl Solver {
 
     /// Encodes `puzzle`, checks `header`'s fingerprint, reads the answer
     /// (`read` gives its bytes and name) and decodes it.
-    fn decoding(
+    fn decoding<'m>(
         &self,
         puzzle: &Puzzle,
         header: Option<&CnfHeader>,
-        read: impl FnOnce(()) -> crate::error::Result<(Vec<u8>, String)>,
+        read: impl FnOnce() -> crate::error::Result<(Cow<'m, [u8]>, String)>,
         proof: Option<&Path>,
     ) -> Result<Decoded> {
         let options = self.run_options();
@@ -544,7 +550,7 @@ impl Solver {
             }
             let encoding_time = started.elapsed();
             let decoding = Instant::now();
-            let (bytes, name) = read(())?;
+            let (bytes, name) = read()?;
             let answer = answer(puzzle, &instance, &encoded, &bytes, &name, proof)?;
             Ok(Decoded {
                 answer,
