@@ -5,11 +5,9 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use jigsat::api::compare::TableFormat;
 use jigsat::api::options::Model;
 use jigsat::api::options::{Card, Edges as EdgeEncoding, Encoding};
-use jigsat::internal::options::Options;
-use jigsat::internal::options::SolverChoice;
-use jigsat::internal::render::table::TableFormat;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -634,34 +632,6 @@ impl SearchArgs {
         }
         solver
     }
-
-    /// The library's options for these flags (`limit` from
-    /// `--limit`/`--all`), for the commands not yet built on
-    /// [`Self::solver`].
-    pub fn options(&self, limit: Option<usize>) -> Options {
-        Options {
-            model: self.model,
-            encoding: self.encoding.encoding,
-            card: self.encoding.card,
-            edges: self.encoding.edges,
-            solver: self
-                .solver
-                .as_deref()
-                .map(|s| s.parse().expect("checked by `engine`"))
-                .unwrap_or_default(),
-            time_limit: self.time_limit,
-            limit,
-            precheck: !self.no_precheck,
-            symmetry: !self.no_symmetry,
-            jobs: self.jobs.map(|n| n as usize),
-            stop: None,
-            meter: None,
-            render_per_class: std::time::Duration::ZERO,
-            want: jigsat::internal::enumerate::Want::Classes,
-            listing: None,
-            burnside: false,
-        }
-    }
 }
 
 /// `--solver`: a name the library takes (or a solver program's path).
@@ -926,9 +896,10 @@ pub struct CompareArgs {
         long,
         value_name = "SOLVERS",
         value_delimiter = ',',
-        default_value = "varisat"
+        default_value = "varisat",
+        value_parser = engine
     )]
-    pub solver: Vec<SolverChoice>,
+    pub solver: Vec<String>,
 
     /// With symmetry-breaking clauses (`on`, as `solve` does by default),
     /// without (`off`), or `both`, to see what the breaking costs or saves.

@@ -222,7 +222,7 @@ pub mod tally {
     pub use crate::tally::beyond_u64;
 }
 pub mod tree {
-    pub use crate::tree::{TreeEstimate, estimate, walks};
+    pub use crate::tree::{TreeEstimate, estimate};
 }
 /// Between the façade's types and the library's, for the commands on
 /// their way onto the façade; goes when the last one has arrived.

@@ -47,6 +47,11 @@
 //!   [`Solutions`]), [`Solver::start_solve`] and [`Solver::start_count`]
 //!   ([`Job`]: poll or stop a run from the caller's thread), DIMACS out
 //!   ([`Solver::dimacs`]) and a model back in ([`Solver::decode`]).
+//! - [`cnf`]: the puzzle for other solvers and their answers back:
+//!   DIMACS with its header ([`Solver::write_dimacs`]), Knuth's DLX
+//!   format ([`Solver::write_dlx`]), a solver's output read, checked and
+//!   decoded ([`Solver::decode_model`]), an LRAT proof of "no solution"
+//!   checked.
 //! - [`Solution`]: the pieces where they lie ([`Placed`]) and the
 //!   pictures: text, SVG, HTML, JSON, STL.
 //! - [`Error`]: the command line's messages, one variant per exit status.
@@ -66,6 +71,14 @@
 //!   part run ([`jobs::Part`]), the parts' results added up
 //!   ([`jobs::merge`]), a checkpointed count that goes on after an
 //!   interruption ([`jobs::Checkpoint`]).
+//! - [`compare`]: the benchmark of encodings and solvers
+//!   ([`compare::Comparison`]: CNF sizes and median times, every answer
+//!   checked).
+//! - [`info`]: what jigsat makes of a puzzle before solving it
+//!   ([`Solver::info`]: placements, CNF sizes, symmetry, the pre-check).
+//! - [`estimate`]: the size of the search `count` would run
+//!   ([`Solver::estimate`], Knuth's random walks).
+//! - [`generate`]: puzzles made with a planted solution (edge matching).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.
 //! - [`certificate`]: answers anyone can check — "no solution" with a
@@ -81,8 +94,13 @@
 #![deny(rustdoc::private_intra_doc_links)]
 
 pub mod certificate;
+pub mod cnf;
+pub mod compare;
 pub mod disassembly;
 mod error;
+pub mod estimate;
+pub mod generate;
+pub mod info;
 pub mod jobs;
 pub mod options;
 pub mod process;

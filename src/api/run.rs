@@ -294,14 +294,4 @@ impl Solver {
             stats,
         })
     }
-
-    /// The options of a run on the caller's thread: the caller's stop
-    /// flag is the run's.
-    fn run_options(&self) -> crate::options::Options {
-        let mut options = self.options.clone();
-        if let Some(stop) = &self.stop {
-            options.stop = Some(Arc::clone(stop));
-        }
-        options
-    }
 }

@@ -421,92 +421,14 @@ impl Solver {
         }
     }
 
-    /// The CNF in DIMACS format, with `c` lines naming every placement
-    /// variable, the options and a fingerprint (`jigsat dimacs`): for any
-    /// SAT solver, whose model [`Solver::decode`] reads back.
-    ///
-    /// ```
-    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// let cnf = jigsat::api::Solver::new().encoding("sequential")?.dimacs(&soma)?;
-    /// assert!(cnf.contains("c option encoding=sequential"));
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn dimacs(&self, puzzle: &Puzzle) -> Result<String> {
-        contained(|| {
-            let instance = crate::instance::Instance::new(&puzzle.inner)?;
-            let encoded = self.encoded(&instance)?;
-            let source = crate::solve::dimacs::CnfSource {
-                puzzle: &puzzle.inner,
-                file: &puzzle.file,
-                describe: &|v| instance.family().describe(v),
-                options: crate::solve::dimacs::CnfSource::options_for(&encoded),
-                encoded: &encoded,
-            };
-            let mut out = Vec::new();
-            crate::solve::dimacs::write(&mut out, &source)
-                .map_err(|e| crate::error::Error::io("<dimacs>", e))?;
-            Ok(String::from_utf8_lossy(&out).into_owned())
-        })
-    }
-
-    /// Reads a SAT solver's answer to [`Solver::dimacs`]'s CNF (the same
-    /// options) back (`jigsat decode`): the model must satisfy every
-    /// clause, and its solution passes the check. `None` for an UNSAT
-    /// answer (unverified: the solver said so); UNKNOWN is
-    /// [`Error::Solver`]. Messages name the model `<model>`.
-    ///
-    /// ```
-    /// let puzzle = jigsat::api::Puzzle::builder().board_size(&[2, 1]).piece("d", &[[0, 0, 0], [1, 0, 0]]).build()?;
-    /// let solver = jigsat::api::Solver::new();
-    /// let cnf = solver.dimacs(&puzzle)?;
-    /// assert!(cnf.contains("p cnf 1 "));
-    /// let solution = solver.decode(&puzzle, "s SATISFIABLE\nv 1 0\n")?.unwrap();
-    /// assert_eq!(solution.pieces()[0].cells, [[0, 0, 0], [1, 0, 0]]);
-    /// assert!(solver.decode(&puzzle, "s SATISFIABLE\nv -1 0\n").is_err());
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn decode(&self, puzzle: &Puzzle, model: &str) -> Result<Option<Solution>> {
-        use crate::solve::model::{self, ModelError, SolverOutput};
-        contained(|| {
-            let instance = crate::instance::Instance::new(&puzzle.inner)?;
-            let encoded = self.encoded(&instance)?;
-            let file = "<model>";
-            let at = |e: ModelError| crate::error::InputError {
-                file: file.to_string(),
-                position: Some((e.line, e.column)),
-                field: None,
-                message: e.message,
-            };
-            match model::parse(model.as_bytes()).map_err(at)? {
-                SolverOutput::Sat(lits) => {
-                    let values = model::assignment(&lits, encoded.cnf.num_vars()).map_err(at)?;
-                    if let Some(k) = crate::solve::external::first_falsified(&encoded.cnf, &values)
-                    {
-                        return Err(model::of_another_cnf(file, k, &puzzle.file, &encoded).into());
-                    }
-                    let solution = instance.decode(&encoded, &values, "decoded")?;
-                    Ok(Some(Solution::new(Arc::clone(&puzzle.inner), solution)))
-                }
-                SolverOutput::Unsat => Ok(None),
-                SolverOutput::Unknown => Err(crate::error::Error::Solver(
-                    "the solver answered UNKNOWN".into(),
-                )),
-            }
-        })
-    }
-
-    /// The CNF of `instance` with this solver's encodings and symmetry
-    /// breaking, within the memory budget: what [`Solver::dimacs`] writes
-    /// and [`Solver::decode`] reads a model of (and what
-    /// `Certifier::check_proof` checks a proof against).
-    pub(crate) fn encoded(
-        &self,
-        instance: &crate::instance::Instance,
-    ) -> crate::error::Result<crate::encode::Encoded> {
-        let o = &self.options;
-        let breaking = instance.breaking(o.symmetry);
-        instance.check_encoding(o.encoding, o.card, o.edges)?;
-        Ok(instance.encode(o.encoding, o.card, o.edges, breaking.as_ref()))
+    /// The options of a run, for the façade's other modules
+    /// ([`super::cnf`], [`super::info`], [`super::estimate`]), with the
+    /// caller's stop flag as the run's.
+    pub(crate) fn run_options(&self) -> Options {
+        Options {
+            stop: self.stop.clone(),
+            ..self.options.clone()
+        }
     }
 
     /// The options of this solver's runs, for the façade's other modules
@@ -571,7 +493,7 @@ impl Solver {
 
 /// A value of one of the command line's `ValueEnum` options by name, or
 /// the message naming the choices.
-fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
+pub(crate) fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
     T::from_str(name.trim(), true).map_err(|_| {
         let names: Vec<String> = T::value_variants()
             .iter()
@@ -585,7 +507,7 @@ fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
 }
 
 /// A run on the caller's thread, its panics contained.
-pub(super) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
+pub(crate) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
     match catch_unwind(AssertUnwindSafe(work)) {
         Ok(outcome) => outcome.map_err(Error::from),
         Err(panic) => Err(Error::from_panic(panic.as_ref())),

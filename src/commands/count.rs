@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
 use crate::cli::Format;
+use jigsat::api::estimate::Estimate;
 use jigsat::api::run::Stop;
-use jigsat::api::{Error, Puzzle, Result, process, render};
+use jigsat::api::{Error, Puzzle, Result, Solver, process, render};
 
 use super::shared::{Progress, Sink, open};
 
@@ -33,7 +34,7 @@ const FORECAST_PROBES: usize = 300;
 fn forecast(
     path: &Path,
     puzzle: &Puzzle,
-    options: &jigsat::internal::options::Options,
+    solver: &Solver,
     done: &Arc<AtomicBool>,
     progress: &Progress,
     quiet: bool,
@@ -50,22 +51,16 @@ fn forecast(
     }
     // The walks stop when the count is done (or stopped): a walk down a
     // deep tree costs the square of its depth, and nobody waits for it.
-    let walking = jigsat::internal::options::Options {
-        stop: Some(Arc::clone(done)),
-        ..options.clone()
+    // With -q only the walks run, not the pace run.
+    let walking = solver.clone().stop_flag(Arc::clone(done));
+    let estimate = match quiet {
+        true => walking.estimate_walks(puzzle, FORECAST_PROBES, 1),
+        false => walking.estimate(puzzle, FORECAST_PROBES, 1),
     };
-    let puzzle = jigsat::internal::bridge::puzzle(puzzle);
-    let estimate = if quiet {
-        jigsat::internal::tree::walks(puzzle, &walking, FORECAST_PROBES, 1)
-            .map(|w| w.map(|t| (t, None)))
-    } else {
-        jigsat::internal::tree::estimate(puzzle, &walking, FORECAST_PROBES, 1)
-            .map(|e| e.map(|e| (e.tree.clone(), Some(e))))
-    };
-    let Ok(Ok((tree, e))) = estimate else {
+    let Ok(Estimate::Tree(e)) = estimate else {
         return;
     };
-    if let Some(why) = jigsat::internal::tally::beyond_u64(tree.solutions) {
+    if let Some(why) = e.beyond_u64() {
         if let Ok(mut r) = refused.lock() {
             *r = Some(why);
         }
@@ -73,15 +68,13 @@ fn forecast(
         process::interrupt_flag().store(true, Ordering::Relaxed);
         return;
     }
-    let Some(e) = e else {
-        return;
-    };
-    let seconds = e.seconds();
-    if done.load(Ordering::Relaxed) {
+    // Quiet: no pace was measured, and nothing is shown.
+    if quiet || done.load(Ordering::Relaxed) {
         return;
     }
+    let seconds = e.seconds();
     if seconds > LONG_COUNT_SECONDS {
-        progress.println(format!("{}: {}", path.display(), super::estimate::line(&e)));
+        progress.println(format!("{}: {e}", path.display()));
     }
     if seconds.is_finite() {
         progress.expect(Duration::from_secs_f64(seconds.min(1e9)));
@@ -135,7 +128,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
             forecast(
                 &args.puzzle,
                 &puzzle,
-                &search.options(None),
+                &solver,
                 &done,
                 &progress,
                 quiet,

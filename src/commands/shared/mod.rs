@@ -20,16 +20,6 @@ use crate::cli::ProblemArg;
 use jigsat::api::run::{Stats, Status};
 use jigsat::api::{Error, Puzzle, Result, Solution, process, render};
 
-/// Loads a puzzle for the commands not yet built on [`open`], with the
-/// library's own type.
-pub(crate) fn load(path: &Path, problem: &ProblemArg) -> Result<jigsat::internal::puzzle::Puzzle> {
-    let puzzle = jigsat::internal::puzzle::Puzzle::load_problem(path, problem.problem.as_deref())?;
-    for w in &puzzle.warnings {
-        log::warn!("{w}");
-    }
-    Ok(puzzle)
-}
-
 /// Opens a puzzle (one problem of a BurrTools file, `problem` says
 /// which) and passes its warnings on to the log.
 pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
@@ -68,18 +58,6 @@ impl Sink<'_> {
     /// terminal, `--ascii` walls when asked.
     pub(crate) fn drawing(&self, draw: &crate::cli::DrawArgs, solution: &Solution) -> String {
         solution.drawing(self.wants_colour(), draw.ascii)
-    }
-
-    /// The library's text style, for the commands not yet built on
-    /// [`Sink::drawing`].
-    pub(crate) fn style(
-        &self,
-        draw: &crate::cli::DrawArgs,
-    ) -> jigsat::internal::render::text::Style {
-        jigsat::internal::render::text::Style {
-            colour: self.wants_colour(),
-            ascii: draw.ascii,
-        }
     }
 
     /// `-o DIR/` (a path ending in `/`, or an existing directory): one
