@@ -2,13 +2,15 @@
 //! edge-matching puzzles by encoding them to SAT, and by exact search.
 //!
 //! A program using jigsat starts at [`api`]: a puzzle, the options of a
-//! run, a checked solution and its pictures, one error type.
+//! run, a checked solution and its pictures, one error type, and a module
+//! per capability beyond solving (certificates, disassembly, split
+//! counts, DIMACS, estimates). The `jigsat` binary is such a program: it
+//! is built on [`api`] alone.
 //!
 //! Everything else is private to the library, so the compiler reports
-//! what nothing uses; the binary and the integration tests reach the few
-//! parts the façade does not offer yet through a hidden module,
-//! `jigsat::internal`, that is no interface. Inside, the pipeline has one
-//! module per step:
+//! what nothing uses; the integration tests reach the steps inside
+//! through a hidden module, `jigsat::internal`, that is no interface.
+//! Inside, the pipeline has one module per step:
 //!
 //! ```text
 //! puzzle file ─► Puzzle ─► family ─────────────► Cover + Group ─┬─► encode ─► SAT backend ─┐
@@ -50,7 +52,7 @@
 //!
 //! `pipeline` carries the plan out from one set of `Options`; the
 //! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
-//! layer of command-line parsing and output over the library.
+//! layer of command-line parsing and output over [`api`].
 
 // The docs of the parts behind `internal` link to the private items they
 // sit beside; `api` denies such links for itself, so the documented surface
