@@ -47,11 +47,19 @@ fn too_big(file: &str, line: usize, cap: u64) -> Error {
     })
 }
 
-/// Reads all of `reader` (named `file`), up to `cap` bytes.
-fn read_capped(reader: impl Read, file: &str, cap: u64) -> Result<Vec<u8>> {
+/// Reads all of `reader` (named `file`), up to `cap` bytes; `opened`
+/// opens it first, under the same [`crate::process::interrupt::blocking`]
+/// (a FIFO may block in `open` as much as in `read`).
+fn read_capped<R: Read>(
+    opened: impl FnOnce() -> std::io::Result<R>,
+    file: &str,
+    cap: u64,
+) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
     crate::process::interrupt::blocking(|| {
-        reader.take(cap.saturating_add(1)).read_to_end(&mut bytes)
+        opened()?
+            .take(cap.saturating_add(1))
+            .read_to_end(&mut bytes)
     })
     .map_err(|e| Error::io(file, e))?;
     if bytes.len() as u64 > cap {
@@ -64,13 +72,18 @@ fn read_capped(reader: impl Read, file: &str, cap: u64) -> Result<Vec<u8>> {
 /// The bytes of `path` (standard input for `-`), within [`cap`]. The file
 /// is noted as an input, so that no output replaces it.
 pub fn read(path: &Path) -> Result<Vec<u8>> {
-    let cap = cap();
     if is_stdin(path) {
-        return read_capped(std::io::stdin().lock(), "<stdin>", cap);
+        return read_capped(|| Ok(std::io::stdin().lock()), "<stdin>", cap());
     }
+    let bytes = read_own(path)?;
     crate::process::files::reading(path);
-    let file = open(path)?;
-    read_capped(file, &path.display().to_string(), cap)
+    Ok(bytes)
+}
+
+/// The bytes of `path`, within [`cap`], not noted as an input.
+fn read_own(path: &Path) -> Result<Vec<u8>> {
+    let name = path.display().to_string();
+    read_capped(|| std::fs::File::open(path), &name, cap())
 }
 
 /// Opens `path` for reading; a signal ends the run while `open` waits (a
@@ -90,9 +103,7 @@ pub fn read_text(path: &Path) -> Result<String> {
 /// [`read_text`] for a file the run rewrites itself (a checkpoint): not
 /// noted as an input.
 pub fn read_own_text(path: &Path) -> Result<String> {
-    let file = open(path)?;
-    let name = path.display().to_string();
-    text(read_capped(file, &name, cap())?, &name)
+    text(read_own(path)?, &path.display().to_string())
 }
 
 fn text(bytes: Vec<u8>, file: &str) -> Result<String> {
@@ -204,8 +215,8 @@ mod tests {
 
     #[test]
     fn reads_stop_at_the_cap() {
-        let e = read_capped(std::io::repeat(b'x'), "f", 100).unwrap_err();
+        let e = read_capped(|| Ok(std::io::repeat(b'x')), "f", 100).unwrap_err();
         assert!(e.to_string().starts_with("f:1:1: stopped reading"), "{e}");
-        assert_eq!(read_capped(&b"abc"[..], "f", 3).unwrap(), b"abc");
+        assert_eq!(read_capped(|| Ok(&b"abc"[..]), "f", 3).unwrap(), b"abc");
     }
 }

@@ -6,7 +6,7 @@ use crate::cover::Cover;
 use std::time::Instant;
 
 use crate::encode::{self, Card, EdgeEncoding, Encoded, Encoding};
-use crate::enumerate::{CoverRun, Limits};
+use crate::enumerate::CoverRun;
 use crate::error::Result;
 use crate::family::{self, Family};
 use crate::options::Options;
@@ -148,16 +148,17 @@ impl<'p> Instance<'p> {
     }
 
     /// Calls `f` with the run of an engine over this instance: the
-    /// symmetry breaking, the CNF (for SAT), the limits and when the run
-    /// started.
+    /// symmetry breaking, the CNF (for SAT), the limits that `options` set
+    /// and when the run started.
     pub fn with_run<T>(
         &self,
         breaking: Option<&Breaking>,
         encoded: Option<&Encoded>,
-        limits: &Limits,
+        options: &Options,
         started: Instant,
         f: impl FnOnce(&CoverRun) -> T,
     ) -> T {
+        let limits = &options.limits();
         let run = CoverRun {
             puzzle: self.puzzle,
             cover: self.cover(),

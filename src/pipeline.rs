@@ -444,11 +444,10 @@ fn enumerate_with(
             None
         }
     };
-    let limits = options.limits();
     let result = instance.with_run(
         breaking.as_ref(),
         encoded.as_ref(),
-        &limits,
+        options,
         started,
         |run| match plan.engine {
             Engine::Exact(engine) if options.burnside && crate::burnside::applies(run.cover) => {

@@ -206,9 +206,8 @@ pub fn on_tree<T>(
         }
     };
     let breaking = instance.breaking(options.symmetry);
-    let limits = options.limits();
     instance
-        .with_run(breaking.as_ref(), None, &limits, Instant::now(), |run| {
+        .with_run(breaking.as_ref(), None, options, Instant::now(), |run| {
             f(&Tree { engine, run })
         })
         .map(Ok)
@@ -218,9 +217,8 @@ pub fn on_tree<T>(
 /// walks: what [`portfolio::every_plan`] weighs against SAT in 3-D.
 pub fn first_cell_nodes(instance: &Instance, options: &Options) -> Result<f64> {
     let breaking = instance.breaking(options.symmetry);
-    let limits = options.limits();
     let started = Instant::now();
-    instance.with_run(breaking.as_ref(), None, &limits, started, |run| {
+    instance.with_run(breaking.as_ref(), None, options, started, |run| {
         Ok(match run.build(ExactEngine::FirstCell) {
             Ok(mut search) => {
                 let mut rng = Rng::new(1);
