@@ -149,6 +149,15 @@ pub enum Want {
 }
 
 /// Why an enumeration ended before exhausting the search.
+///
+/// ```
+/// use jigsat::api::{Puzzle, Solver, run::Stop};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// let two = Solver::new().limit(2).enumerate(&soma, None, &mut |_| {})?;
+/// assert_eq!(two.stopped, Some(Stop::Limit(2)));
+/// assert_eq!(Stop::Limit(2).to_string(), "limit of 2 solutions reached");
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stopped {
     /// The limit on classes was reached: what was asked for was found.

@@ -84,6 +84,11 @@ impl FromStr for SolverChoice {
 }
 
 /// Which CNF model a run uses (`--model`).
+///
+/// ```
+/// use jigsat::api::options::Model;
+/// assert_eq!(Model::default(), Model::Auto);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Model {
     /// The order encoding when every piece and the board are solid

@@ -6,6 +6,13 @@ use std::time::Duration;
 use serde::Serialize;
 
 /// How a run ended (the binary turns it into the exit status).
+///
+/// ```
+/// use jigsat::api::{Puzzle, Solver, run::Status};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// assert_eq!(Solver::new().run(&soma)?.status, Status::Solved);
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
@@ -18,6 +25,15 @@ pub enum Status {
 }
 
 /// Size and timing figures of one run, as the JSON `stats` object shows.
+///
+/// ```
+/// use jigsat::api::{Puzzle, Solver};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// let stats = Solver::new().engine("varisat")?.run(&soma)?.stats;
+/// assert!(stats.variables > 0 && stats.clauses > 0);
+/// assert_eq!(stats.backend, "varisat");
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
     /// Variables of the CNF; 0 when no CNF was written (an exact search).

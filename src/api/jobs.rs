@@ -468,6 +468,21 @@ pub struct Part {
 }
 
 /// How the count of one part ended ([`Part::count`]).
+///
+/// ```
+/// use std::sync::{Arc, atomic::AtomicBool};
+/// use jigsat::api::{Error, Solver, jobs};
+/// let dir = tempfile::tempdir().map_err(|e| Error::io("<tempdir>", e))?;
+/// jobs::Source::read("puzzles/y25.toml", None)?.split(&Solver::new(), 2, 10, 1)?.write(dir.path(), "jigsat")?;
+/// let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+/// // Stopped as it starts: nothing of the part counts.
+/// let stopped = Solver::new().stop_flag(Arc::new(AtomicBool::new(true)));
+/// match part.count(&stopped)? {
+///     jobs::PartCount::Stopped { reason, .. } => assert_eq!(reason, Error::Interrupted),
+///     jobs::PartCount::Finished(_) => panic!("a stopped part finished"),
+/// }
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum PartCount {
     /// The part searched to its end: its result, for [`Part::save`].
@@ -1147,6 +1162,18 @@ pub struct Checkpoint {
 }
 
 /// How a checkpointed count's run ended ([`Checkpoint::run`]).
+///
+/// ```
+/// use jigsat::api::{Puzzle, Solver, jobs::{Checkpoint, CheckpointRun}};
+/// let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// let mut checkpoint = Checkpoint::open(dir.path().join("c"), &soma, &Solver::new())?;
+/// match checkpoint.run(&mut |_| {})? {
+///     CheckpointRun::Counted(total) => assert_eq!(total.counts().distinct, 240),
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum CheckpointRun {
     /// Every part is done: the counts.

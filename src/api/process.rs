@@ -31,6 +31,11 @@ use crate::process::{files, interrupt as state};
 
 /// How long after its time limit a run still building (and so not
 /// watching the clock) may be ended by a watchdog.
+///
+/// ```
+/// use std::time::Duration;
+/// assert!(jigsat::api::process::GRACE < Duration::from_secs(1));
+/// ```
 pub const GRACE: Duration = state::GRACE;
 
 /// The process's interrupt: every run whose solver has no stop flag of

@@ -32,6 +32,19 @@ pub use crate::enumerate::Stopped as Stop;
 pub use crate::report::{Stats, Status};
 
 /// What a first-solution run ([`Solver::run`]) ended with.
+///
+/// ```
+/// use std::time::Duration;
+/// use jigsat::api::{Puzzle, Solver, run::Status};
+/// let y25 = Puzzle::from_file("puzzles/y25.toml")?;
+/// // No answer within the limit is a report too, with its reason.
+/// let report = Solver::new().engine("varisat")?.time_limit(Duration::from_millis(1)).run(&y25)?;
+/// assert!(report.status != Status::Unsolvable);
+/// if report.status == Status::Unknown {
+///     assert!(report.solutions.is_empty() && report.reason.is_some());
+/// }
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Report {
@@ -46,6 +59,17 @@ pub struct Report {
 }
 
 /// What an enumeration ([`Solver::enumerate`]) found, complete or not.
+///
+/// ```
+/// use std::sync::{Arc, atomic::AtomicBool};
+/// use jigsat::api::{Puzzle, Solver, run::{Status, Stop}};
+/// let y25 = Puzzle::from_file("puzzles/y25.toml")?;
+/// let stopped = Solver::new().stop_flag(Arc::new(AtomicBool::new(true)));
+/// let found = stopped.enumerate(&y25, None, &mut |_| {})?;
+/// assert!(!found.complete);
+/// assert_eq!((found.status(), found.stopped), (Status::Unknown, Some(Stop::Interrupted)));
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 #[non_exhaustive]
 pub struct Enumeration {
@@ -135,6 +159,17 @@ impl Meter {
 /// What [`Solver::enumerate`] hands each class to as it is found, from
 /// the search's threads: `Ok(false)` stops the search (the reader has
 /// gone), an error ends it with that error.
+///
+/// ```
+/// use std::sync::Arc;
+/// use jigsat::api::{Puzzle, Solver, run::OnClass};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// // Wants no more after the first: the search stops.
+/// let first: Arc<OnClass> = Arc::new(|_s| Ok(false));
+/// let found = Solver::new().enumerate(&soma, Some(first), &mut |_| {})?;
+/// assert!(!found.complete);
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 pub type OnClass = dyn Fn(Solution) -> Result<bool> + Send + Sync;
 
 impl Solver {

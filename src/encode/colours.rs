@@ -81,6 +81,11 @@ use super::{Card, Cnf, Encoding, Lit, Var};
 use crate::cover::{Cover, ItemKind};
 
 /// How touching edges are made to match (`--edges`).
+///
+/// ```
+/// use jigsat::api::options::Edges;
+/// assert_eq!(Edges::default(), Edges::Pairs);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum EdgeEncoding {

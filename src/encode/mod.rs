@@ -37,6 +37,11 @@ use crate::cover::{Cover, Item};
 
 /// Which at-most-one encoding the CNF uses. Each has a page in
 /// `encodings/` with its counts, propagation strength and paper.
+///
+/// ```
+/// use jigsat::api::options::Encoding;
+/// assert_eq!(Encoding::default(), Encoding::Auto);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Encoding {

@@ -3,6 +3,11 @@
 use serde::Serialize;
 
 /// How `compare` writes its table (`--format`).
+///
+/// ```
+/// use jigsat::api::compare::TableFormat;
+/// assert_eq!(TableFormat::default(), TableFormat::Md);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum TableFormat {
     /// A Markdown table, as in encodings/RESULTS.md.

@@ -446,6 +446,19 @@ impl Disassembler {
 }
 
 /// What [`Disassembler::first_apart`] found.
+///
+/// ```
+/// use jigsat::api::{Puzzle, disassembly::{Disassembler, FirstApart}};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// match Disassembler::new().first_apart(&[soma.solve()?.unwrap()])? {
+///     FirstApart::Apart { index, disassembly } => {
+///         assert_eq!(index, 0);
+///         assert!(disassembly.comes_apart());
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum FirstApart {
     /// The first assembly that comes apart: its index among those given.
@@ -462,6 +475,14 @@ pub enum FirstApart {
 }
 
 /// What taking apart one assembly gave.
+///
+/// ```
+/// use jigsat::api::{Puzzle, disassembly::{Disassembler, Outcome}};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// let taken = Disassembler::new().take_apart(&[soma.solve()?.unwrap()])?;
+/// assert!(matches!(&taken[0], Outcome::Done(d) if d.comes_apart()));
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug)]
 pub enum Outcome {
     /// The search's answer: it comes apart (with its level) or not.
@@ -693,6 +714,14 @@ impl Disassembly {
 }
 
 /// Why a search stopped before its answer.
+///
+/// ```
+/// use jigsat::api::{Puzzle, disassembly::{Disassembler, HaltReason, first_halt}};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// let taken = Disassembler::new().max_states(1).take_apart(&[soma.solve()?.unwrap()])?;
+/// assert_eq!(first_halt(&taken).unwrap().reason, HaltReason::StateCap(1));
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum HaltReason {

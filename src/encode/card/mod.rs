@@ -30,6 +30,11 @@ pub trait Cardinality {
 }
 
 /// Which cardinality encoding pieces with copies use (`--card`).
+///
+/// ```
+/// use jigsat::api::options::Card;
+/// assert_eq!(Card::default(), Card::Sequential);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Card {
