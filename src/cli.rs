@@ -228,6 +228,21 @@ pub enum Command {
     Convert(ConvertArgs),
 }
 
+impl Command {
+    /// The puzzle and the time limit of a command that takes
+    /// `--time-limit` for all it does (reading and building included).
+    pub fn time_limit(&self) -> Option<(&std::path::Path, Duration)> {
+        let (puzzle, search) = match self {
+            Command::Solve(a) => (&a.puzzle, &a.search),
+            Command::Count(a) => (&a.puzzle, &a.search),
+            Command::Disasm(a) => (&a.puzzle, &a.search),
+            Command::Estimate(a) => (&a.puzzle, &a.search),
+            _ => return None,
+        };
+        search.time_limit.map(|limit| (puzzle.as_path(), limit))
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum GenerateCommand {
     /// An edge-matching puzzle: the edges of a WxH grid coloured at random

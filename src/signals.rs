@@ -54,16 +54,20 @@ pub fn set_deadline(file: &Path, limit: Duration) {
     }
 }
 
-/// What the run's output says when the watchdog gives up for it (the
-/// contract's document with status "unknown"), and where it goes (`-o`).
-static GIVE_UP: Mutex<Option<(Option<PathBuf>, String)>> = Mutex::new(None);
+/// What makes the run's output should the watchdog give up for it (the
+/// contract's document with status "unknown"): made only then.
+type Document = Box<dyn FnOnce() -> String + Send>;
+
+/// The run's output should the watchdog give up for it, and where it
+/// goes (`-o`).
+static GIVE_UP: Mutex<Option<(Option<PathBuf>, Document)>> = Mutex::new(None);
 
 /// Registers the output the run would print if it gave up now: the
 /// watchdog prints it, so that a give-up in any phase still answers in
 /// the format asked for.
-pub fn on_give_up(path: Option<&Path>, text: String) {
+pub fn on_give_up(path: Option<&Path>, document: Document) {
     if let Ok(mut g) = GIVE_UP.lock() {
-        *g = Some((path.map(Path::to_path_buf), text));
+        *g = Some((path.map(Path::to_path_buf), document));
     }
 }
 
@@ -84,7 +88,8 @@ pub fn on_give_up_progress(progress: Progress) {
 /// registered output and the reason on stderr (the binary then exits).
 fn give_up(file: &str, limit: Duration) {
     process::clean_up();
-    if let Some((path, text)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
+    if let Some((path, document)) = GIVE_UP.lock().ok().and_then(|mut g| g.take()) {
+        let text = document();
         let _ = match path {
             Some(p) => process::write_text(&p, &text).map_err(|e| e.to_string()),
             None => {

@@ -10,7 +10,7 @@ use crate::cli::CountArgs;
 use crate::cli::Format;
 use jigsat::api::estimate::Estimate;
 use jigsat::api::run::Stop;
-use jigsat::api::{Error, Puzzle, Result, Solver, process, render};
+use jigsat::api::{Error, Puzzle, Result, Solver, process};
 
 use super::shared::{Progress, Sink, open};
 
@@ -90,9 +90,6 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     // From the start: a signal during the set-up is seen when the search
     // begins, rather than killing the process with nothing said.
     let interrupt = process::interrupt_flag();
-    if let Some(limit) = args.search.time_limit {
-        crate::signals::set_deadline(&args.puzzle, limit);
-    }
     if jigsat::api::jobs::is_job(&args.puzzle) {
         return super::shared::parts::count_job(args);
     }
@@ -166,16 +163,7 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
     let status = result.status();
-    let mut out = match args.output.format {
-        Format::Json => render::json(
-            &puzzle,
-            status,
-            &[],
-            result.complete.then_some((result.count, result.distinct)),
-            &result.stats,
-        ),
-        _ => super::shared::counts::summary_of(&puzzle, &result),
-    };
+    let mut out = super::shared::counts::printed(&puzzle, &result, args.output.format);
     if let Some((summary, _)) = &disassembly {
         match args.output.format {
             Format::Json => out = jigsat::api::disassembly::add_to_json(&out, &[], Some(summary)),

@@ -56,9 +56,6 @@ pub(super) fn halt_exit(interrupted: bool) -> Exit {
 pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let interrupt = process::interrupt_flag();
-    if let Some(limit) = args.search.time_limit {
-        crate::signals::set_deadline(&args.puzzle, limit);
-    }
     let puzzle = open(&args.puzzle, &args.problem)?;
     check_puzzle(&puzzle)?;
     super::shared::no_picture(args.output.format, "disasm")?;

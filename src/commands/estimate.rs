@@ -10,12 +10,6 @@ use super::shared::{Sink, open};
 
 pub fn run(args: &EstimateArgs) -> Result<Exit> {
     super::shared::no_picture(args.output.format, "estimate")?;
-    // Every phase — reading, placements, the cover, the walks — is under
-    // the limit, as for solve and count: the watchdog ends the run with
-    // status 3 where the walks do not look at the clock themselves.
-    if let Some(limit) = args.search.time_limit {
-        crate::signals::set_deadline(&args.puzzle, limit);
-    }
     let puzzle = open(&args.puzzle, &args.problem)?;
     if args.output.format == Format::Json {
         let doc = serde_json::json!({
@@ -23,7 +17,10 @@ pub fn run(args: &EstimateArgs) -> Result<Exit> {
             "estimate": null,
             "reason": "the time limit ran out",
         });
-        crate::signals::on_give_up(args.output.output.as_deref(), format!("{doc}\n"));
+        crate::signals::on_give_up(
+            args.output.output.as_deref(),
+            Box::new(move || format!("{doc}\n")),
+        );
     }
     let found = args
         .search

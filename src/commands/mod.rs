@@ -25,6 +25,11 @@ use crate::exit::Exit;
 use jigsat::api::Result;
 
 pub fn run(cli: &Cli) -> Result<Exit> {
+    // Every phase of a run with a time limit is under it, reading the
+    // puzzle included: the watchdog starts before anything else.
+    if let Some((puzzle, limit)) = cli.command.time_limit() {
+        crate::signals::set_deadline(puzzle, limit);
+    }
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Count(args) => count::run(args, cli.quiet),

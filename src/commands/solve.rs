@@ -12,9 +12,6 @@ use super::shared::{Progress, Sink, open};
 
 pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let started = std::time::Instant::now();
-    if let Some(limit) = args.search.time_limit {
-        crate::signals::set_deadline(&args.puzzle, limit);
-    }
     if jigsat::api::jobs::is_job(&args.puzzle) {
         return super::shared::parts::solve_job(args, quiet);
     }

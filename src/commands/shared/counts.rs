@@ -57,6 +57,25 @@ pub(crate) fn report_stop(
     }
 }
 
+/// The output of a count that ran in this process, as text
+/// ([`summary`]) or as the contract's JSON document.
+pub(crate) fn printed(
+    puzzle: &jigsat::api::Puzzle,
+    result: &Enumeration,
+    format: crate::cli::Format,
+) -> String {
+    if format != crate::cli::Format::Json {
+        return summary_of(puzzle, result);
+    }
+    jigsat::api::render::json(
+        puzzle,
+        result.status(),
+        &[],
+        result.complete.then_some((result.count, result.distinct)),
+        &result.stats,
+    )
+}
+
 /// [`report_stop`] of an enumeration.
 pub(crate) fn report_stop_of(path: &Path, result: &Enumeration) {
     report_stop(

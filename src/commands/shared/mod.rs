@@ -36,8 +36,11 @@ pub(crate) fn open(path: &Path, problem: &ProblemArg) -> Result<Puzzle> {
 /// (the reason goes to stderr).
 pub(crate) fn prepare_give_up(puzzle: &Puzzle, format: Format, path: Option<&Path>) {
     if format == Format::Json {
-        let doc = render::json(puzzle, Status::Unknown, &[], None, &Stats::default());
-        crate::signals::on_give_up(path, doc);
+        let puzzle = puzzle.clone();
+        crate::signals::on_give_up(
+            path,
+            Box::new(move || render::json(&puzzle, Status::Unknown, &[], None, &Stats::default())),
+        );
     }
 }
 
