@@ -72,12 +72,19 @@ fn read_capped<R: Read>(
 /// The bytes of `path` (standard input for `-`), within [`cap`]. The file
 /// is noted as an input, so that no output replaces it.
 pub fn read(path: &Path) -> Result<Vec<u8>> {
-    if is_stdin(path) {
-        return read_capped(|| Ok(std::io::stdin().lock()), "<stdin>", cap());
+    let bytes = read_unnoted(path)?;
+    if !is_stdin(path) {
+        crate::process::files::reading(path);
     }
-    let bytes = read_own(path)?;
-    crate::process::files::reading(path);
     Ok(bytes)
+}
+
+/// [`read`] without noting the file as an input.
+fn read_unnoted(path: &Path) -> Result<Vec<u8>> {
+    match is_stdin(path) {
+        true => read_capped(|| Ok(std::io::stdin().lock()), "<stdin>", cap()),
+        false => read_own(path),
+    }
 }
 
 /// The bytes of `path`, within [`cap`], not noted as an input.
@@ -94,10 +101,13 @@ pub fn open(path: &Path) -> Result<std::fs::File> {
 }
 
 /// The text of `path`, within [`cap`]; not UTF-8 is an input error naming
-/// the line.
+/// the line. The file is noted as an input once read, as by [`read`].
 pub fn read_text(path: &Path) -> Result<String> {
-    let bytes = read(path)?;
-    text(bytes, &path.display().to_string())
+    let text = text(read_unnoted(path)?, &path.display().to_string())?;
+    if !is_stdin(path) {
+        crate::process::files::reading(path);
+    }
+    Ok(text)
 }
 
 /// [`read_text`] for a file the run rewrites itself (a checkpoint): not
