@@ -36,6 +36,10 @@ fn main() {
             // The message shows control characters rather than sending
             // them, and cuts a value quoted from a file to a screenful.
             eprintln!("jigsat: {e}");
+            if e == jigsat::api::Error::Interrupted {
+                // Whatever the run started goes with it.
+                jigsat::api::process::clean_up();
+            }
             exit::Exit::from(&e)
         }
     };

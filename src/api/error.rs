@@ -131,6 +131,14 @@ impl From<crate::error::Error> for Error {
         match e {
             crate::error::Error::Input(_) => Error::Puzzle(message),
             crate::error::Error::Usage(_) => Error::Usage(message),
+            // A read that a signal stopped before it began
+            // (`process::interrupt::blocking`).
+            crate::error::Error::Io { source, .. }
+                if source.kind() == std::io::ErrorKind::Interrupted
+                    && crate::process::interrupt::raised() =>
+            {
+                Error::Interrupted
+            }
             crate::error::Error::Io { .. } => Error::Io(message),
             crate::error::Error::Solver(_) => Error::Solver(message),
             crate::error::Error::Bug(_) => Error::Bug(message),

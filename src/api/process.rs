@@ -66,10 +66,17 @@ pub fn rearm() {
 /// Raises the interrupt for a signal that has arrived: `true` when a run
 /// polls it and will stop by itself, `false` when the process must end
 /// now (a second signal, or nothing that stops) — after [`clean_up`].
+/// Once it is raised, runs stop with [`Error::Interrupted`](super::Error::Interrupted),
+/// reading a file among them; the library never ends the process.
 ///
 /// ```
-/// // Nobody asked for the flag in this doctest: the caller must end.
-/// assert!(!jigsat::api::process::interrupt());
+/// use jigsat::api::{Error, Puzzle, process};
+/// // A run that polls the flag asks for it: the caller need not end.
+/// let _flag = process::interrupt_flag();
+/// assert!(process::interrupt());
+/// // Raised: a file is not read any more, and the process goes on.
+/// let read = Puzzle::from_file("puzzles/soma.toml");
+/// assert_eq!(read.unwrap_err(), Error::Interrupted);
 /// ```
 pub fn interrupt() -> bool {
     state::raise()

@@ -80,8 +80,12 @@ static BLOCKED: AtomicUsize = AtomicUsize::new(0);
 /// that no one writes, reading a terminal — so that a signal during it
 /// ends the run at once (cleaning up as always): a run that polls the
 /// flag cannot poll from inside `open(2)`, and the first SIGTERM a batch
-/// system sends must not be lost.
-pub fn blocking<T>(f: impl FnOnce() -> T) -> T {
+/// system sends must not be lost. A signal that came before the call
+/// stops the run here: `f` is not called, and the error
+/// ([`std::io::ErrorKind::Interrupted`]) reaches the caller as the run's
+/// interruption (exit status 130), never ending the process from inside
+/// the library.
+pub fn blocking<T>(f: impl FnOnce() -> std::io::Result<T>) -> std::io::Result<T> {
     struct Guard;
     impl Drop for Guard {
         fn drop(&mut self) {
@@ -91,13 +95,11 @@ pub fn blocking<T>(f: impl FnOnce() -> T) -> T {
     BLOCKED.fetch_add(1, Ordering::SeqCst);
     let _guard = Guard;
     if raised() {
-        // A signal came before the call: the run stops before it blocks
-        // (with the status the binary gives an interruption, 128 +
-        // SIGINT: the caller's thread cannot be handed back an error from
-        // inside a call that may never return).
-        clean_up();
-        eprintln!("jigsat: interrupted");
-        std::process::exit(130);
+        // A signal came before the call: the run stops before it blocks.
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::Interrupted,
+            "interrupted",
+        ));
     }
     f()
 }
