@@ -41,11 +41,9 @@
 //!
 //! The runs here are on the caller's thread, their panics contained
 //! ([`Error::Bug`]). A run stops at the [`Solver`]'s time limit or when
-//! its stop flag ([`Solver::stop_flag`]) is raised; a solver without a
-//! stop flag stops when the process's interrupt flag is raised (the
-//! command line's Ctrl-C handler raises it).
+//! its stop flag ([`Solver::stop_flag`]) is raised (the command line
+//! gives it the process's interrupt, [`super::process::interrupt_flag`]).
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -54,7 +52,7 @@ use std::time::{Duration, Instant};
 use super::error::{Error, Result};
 use super::puzzle::Puzzle;
 use super::solution::Solution;
-use super::solver::{Counts, Solver};
+use super::solver::{Counts, Solver, guarded};
 use crate::jobs::files::{self, JobFile, PlanFile, PuzzleText, ResultFile};
 use crate::jobs::run;
 use crate::options::Options;
@@ -105,10 +103,10 @@ pub fn check_directory(dir: impl AsRef<Path>) -> Result<()> {
     Ok(())
 }
 
-/// The stop flag of a run on the caller's thread: the solver's, or the
-/// process's interrupt flag (which the command line's Ctrl-C raises).
+/// The stop flag of a run on the caller's thread: the solver's, or one
+/// nobody raises.
 fn stop_of(solver: &Solver) -> Arc<AtomicBool> {
-    solver.stop().cloned().unwrap_or_else(interrupt::flag)
+    solver.stop().cloned().unwrap_or_default()
 }
 
 /// Why a run stopped before its end: interrupted when its stop flag is
@@ -121,13 +119,6 @@ fn stopped(stop: &AtomicBool, options: &Options) -> Error {
             options.time_limit.unwrap_or_default(),
         ))
     }
-}
-
-/// Runs `work` on the caller's thread with its panics contained: a bug
-/// becomes [`Error::Bug`], never an abort, as every run of the façade.
-fn guarded<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
-    catch_unwind(AssertUnwindSafe(work))
-        .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())))
 }
 
 /// A usage error of a part's run, prefixed with the file that holds it.

@@ -506,12 +506,16 @@ pub(crate) fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
     })
 }
 
-/// A run on the caller's thread, its panics contained.
+/// A run on the caller's thread, its panics contained: a bug becomes
+/// [`Error::Bug`], never an abort, as every run of the façade.
+pub(crate) fn guarded<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
+    catch_unwind(AssertUnwindSafe(work))
+        .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())))
+}
+
+/// [`guarded`] for work in the library's own errors.
 pub(crate) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
-    match catch_unwind(AssertUnwindSafe(work)) {
-        Ok(outcome) => outcome.map_err(Error::from),
-        Err(panic) => Err(Error::from_panic(panic.as_ref())),
-    }
+    guarded(|| work().map_err(Error::from))
 }
 
 /// The error of a run that ended without an answer.

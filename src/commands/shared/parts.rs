@@ -16,7 +16,7 @@ use super::Sink;
 pub fn count_job(args: &CountArgs) -> Result<Exit> {
     let path = &args.puzzle;
     let job = Part::read(path)?;
-    let result = match job.count(&args.search.solver())? {
+    let result = match job.count(&searching(&args.search))? {
         PartCount::Finished(result) => result,
         PartCount::Stopped { solutions, reason } => {
             let what = format!(
@@ -54,7 +54,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
     let path = &args.puzzle;
     let job = Part::read(path)?;
     let which = format!("part {} of {}", job.number(), job.parts());
-    let found = match job.solve(&args.search.solver()) {
+    let found = match job.solve(&searching(&args.search)) {
         Ok(Some(found)) => found,
         Ok(None) => {
             eprintln!(
@@ -119,7 +119,7 @@ fn stopped(path: &Path, reason: &Error, what: &str) -> Exit {
 /// same command again continues from FILE.
 pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Result<Exit> {
     let puzzle = super::open(&args.puzzle, &args.problem)?;
-    let mut checkpoint = Checkpoint::open(file, &puzzle, &args.search.solver())?;
+    let mut checkpoint = Checkpoint::open(file, &puzzle, &searching(&args.search))?;
     let (total, done) = (checkpoint.parts(), checkpoint.done());
     if done < total && done > 0 {
         log::warn!(
@@ -153,4 +153,12 @@ pub fn count_with_checkpoint(args: &CountArgs, file: &Path, quiet: bool) -> Resu
     }
     .write(&out)?;
     Ok(code)
+}
+
+/// The solver of a part's run: the command line's flags, stopped by
+/// Ctrl-C (which then says what the part found).
+fn searching(search: &crate::cli::SearchArgs) -> jigsat::api::Solver {
+    search
+        .solver()
+        .stop_flag(jigsat::api::process::interrupt_flag())
 }
