@@ -552,6 +552,11 @@ impl Solver {
             let encoding_time = started.elapsed();
             let decoding = Instant::now();
             let (bytes, name) = read()?;
+            // A proof's check stops on the solver's flag.
+            let proof = proof.map(|path| {
+                let stop = options.stop.clone().unwrap_or_default();
+                (path, crate::certify::Until::new(None, stop))
+            });
             let answer = answer(puzzle, &instance, &encoded, &bytes, &name, proof)?;
             Ok(Decoded {
                 answer,
@@ -631,7 +636,7 @@ fn answer(
     encoded: &Encoded,
     bytes: &[u8],
     name: &str,
-    proof: Option<&Path>,
+    proof: Option<(&Path, crate::certify::Until)>,
 ) -> crate::error::Result<Answer> {
     let cnf = &encoded.cnf;
     let at = |e: ModelError| InputError {
@@ -650,9 +655,9 @@ fn answer(
             Answer::Solution(Solution::new(Arc::clone(&puzzle.inner), solution))
         }
         SolverOutput::Unsat => Answer::NoSolution(match proof {
-            Some(path) => {
+            Some((path, until)) => {
                 let start = Instant::now();
-                let checked = crate::certify::check_input(cnf, path)?;
+                let checked = crate::certify::check_input(cnf, path, &until)?;
                 Some(ProofChecked {
                     added: checked.added,
                     deleted: checked.deleted,

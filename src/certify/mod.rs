@@ -146,16 +146,11 @@ pub fn rejected_input(path: &Path, why: &Rejected) -> Error {
     .into()
 }
 
-/// Checks an outside solver's proof (`decode --proof`) against `cnf`:
-/// the figures when it checks; a rejected proof is bad input naming the
-/// file (exit 2), and no claim is made.
-pub fn check_input(cnf: &Cnf, path: &Path) -> Result<Checked> {
-    let until = Until::new(None, crate::process::interrupt::flag());
-    check_input_until(cnf, path, &until)
-}
-
-/// [`check_input`], stopping at `until`.
-pub fn check_input_until(cnf: &Cnf, path: &Path, until: &Until) -> Result<Checked> {
+/// Checks an outside solver's proof in the file `path` (`decode --proof`,
+/// `Certifier::check_proof`) against `cnf`, stopping at `until`: the
+/// figures when it checks; a rejected proof is bad input naming the file
+/// (exit 2), and no claim is made.
+pub fn check_input(cnf: &Cnf, path: &Path, until: &Until) -> Result<Checked> {
     crate::process::files::reading(path);
     let file = crate::input::open(path)?;
     let clauses = dimacs_clauses(cnf);

@@ -92,7 +92,8 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<Exit> {
 /// The options the CNF was written with: a flag given on the command line
 /// wins, then the `c option` line of `--cnf`, then the default.
 fn solver(args: &DecodeArgs, header: Option<&CnfHeader>) -> Result<Solver> {
-    let mut solver = Solver::new();
+    // Ctrl-C stops a proof's check.
+    let mut solver = Solver::new().stop_flag(jigsat::api::process::interrupt_flag());
     if let Some(header) = header {
         solver = solver.cnf_options(header)?;
     }
