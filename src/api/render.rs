@@ -220,9 +220,7 @@ impl Solution {
     /// ```
     pub fn stl_pieces(&self, unit: f64, gap: f64) -> Result<Vec<(String, Vec<u8>)>> {
         use crate::render::stl;
-        // The same refusals as the assembly's.
-        self.stl(unit, gap)?;
-        let print = stl::Print { unit, gap };
+        let print = self.print(unit, gap)?;
         let looks = crate::render::svg::Looks::new(&self.puzzle, &self.inner);
         let pieces = self.inner.pieces();
         let width = pieces.len().to_string().len();

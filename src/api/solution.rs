@@ -226,6 +226,18 @@ impl Solution {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn stl(&self, unit: f64, gap: f64) -> Result<Vec<u8>> {
+        let print = self.print(unit, gap)?;
+        Ok(crate::render::stl::assembly(
+            &self.puzzle,
+            &self.inner,
+            print,
+        ))
+    }
+
+    /// The sizes of a print of this solution, or why it cannot be
+    /// printed: tiles have no solid shape, and the gap must leave
+    /// something of a cube.
+    pub(crate) fn print(&self, unit: f64, gap: f64) -> Result<crate::render::stl::Print> {
         if self.puzzle.tiling().is_some() {
             return Err(Error::Usage(
                 "--format stl: edge-matching tiles have no solid shape to print".into(),
@@ -236,12 +248,7 @@ impl Solution {
                 "--format stl: a gap of {gap} mm leaves nothing of a {unit} mm cube: give a gap below the unit"
             )));
         }
-        let print = crate::render::stl::Print { unit, gap };
-        Ok(crate::render::stl::assembly(
-            &self.puzzle,
-            &self.inner,
-            print,
-        ))
+        Ok(crate::render::stl::Print { unit, gap })
     }
 }
 
