@@ -3,11 +3,12 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::TypedValueParser;
+use clap::{Args, Parser, Subcommand};
 
 use jigsat::api::compare::TableFormat;
-use jigsat::api::options::Model;
 use jigsat::api::options::{Card, Edges as EdgeEncoding, Encoding};
+use jigsat::api::options::{Choice, Model};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -590,7 +591,7 @@ pub struct SearchArgs {
     /// `placement` forces one variable per placement (--encoding and
     /// --card apply to it only); `order` forces the order encoding and
     /// fails on other puzzles. Example: --model placement
-    #[arg(long, value_enum, default_value_t = Model::Auto)]
+    #[arg(long, value_parser = choice::<Model>(), default_value_t = Model::Auto)]
     pub model: Model,
 
     /// The engine: `auto` (the default), an exact search or a SAT solver.
@@ -659,11 +660,8 @@ fn engine(name: &str) -> Result<String, String> {
 
 /// The name a value goes by on the command line, which the library's
 /// setter of the same option takes.
-pub fn name<T: ValueEnum>(value: T) -> String {
-    value
-        .to_possible_value()
-        .map(|v| v.get_name().to_string())
-        .unwrap_or_default()
+pub fn name<T: Choice>(value: T) -> String {
+    value.name().to_string()
 }
 
 #[derive(Debug, Args)]
@@ -750,17 +748,17 @@ pub struct DecodeArgs {
 
     /// The at-most-one encoding the CNF was written with (default `auto`,
     /// or the one named in --cnf).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Encoding>())]
     pub encoding: Option<Encoding>,
 
     /// The cardinality encoding the CNF was written with (default
     /// `sequential`, or the one named in --cnf).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<Card>())]
     pub card: Option<Card>,
 
     /// The edge-matching encoding the CNF was written with (default
     /// `pairs`, or the one named in --cnf).
-    #[arg(long, value_enum)]
+    #[arg(long, value_parser = choice::<EdgeEncoding>())]
     pub edges: Option<EdgeEncoding>,
 
     /// The CNF was written with --no-symmetry (read from --cnf when given).
@@ -841,13 +839,13 @@ pub struct EncodingArgs {
     /// The at-most-one encoding of the CNF (every cell, every piece used
     /// once); `auto` chooses per constraint from measurements. Pages in
     /// encodings/ explain each one, e.g. --encoding product.
-    #[arg(long, value_enum, default_value_t = Encoding::Auto)]
+    #[arg(long, value_parser = choice::<Encoding>(), default_value_t = Encoding::Auto)]
     pub encoding: Encoding,
 
     /// The cardinality encoding for pieces with copies (count = 3, or a
     /// range "0..4") whose number the areas do not already force, e.g.
     /// --card totalizer.
-    #[arg(long, value_enum, default_value_t = Card::Sequential)]
+    #[arg(long, value_parser = choice::<Card>(), default_value_t = Card::Sequential)]
     pub card: Card,
 
     /// Edge-matching puzzles: how touching edges are made to match.
@@ -860,7 +858,7 @@ pub struct EncodingArgs {
     /// label, exactly half as many inner edges of each colour as the tiles
     /// have half-edges of it), e.g. --edges colours. Ignored for packing
     /// puzzles.
-    #[arg(long, value_enum, default_value_t = EdgeEncoding::Pairs)]
+    #[arg(long, value_parser = choice::<EdgeEncoding>(), default_value_t = EdgeEncoding::Pairs)]
     pub edges: EdgeEncoding,
 }
 
@@ -876,7 +874,7 @@ pub struct CompareArgs {
     /// puzzles/calibron12.toml, whose placement CNF has 38 M clauses.
     #[arg(
         long,
-        value_enum,
+        value_parser = choice::<Model>(),
         value_delimiter = ',',
         default_value = "placement,order"
     )]
@@ -888,7 +886,7 @@ pub struct CompareArgs {
     /// Ignored for packing puzzles.
     #[arg(
         long,
-        value_enum,
+        value_parser = choice::<EdgeEncoding>(),
         value_delimiter = ',',
         default_value = "pairs,colours,direct"
     )]
@@ -901,7 +899,7 @@ pub struct CompareArgs {
     /// Cardinality encodings for pieces with copies, comma-separated
     /// (sequential, totalizer). A non-default one shows in the table as
     /// `ENCODING+CARD`, e.g. `auto+totalizer`.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "sequential")]
+    #[arg(long, value_parser = choice::<Card>(), value_delimiter = ',', default_value = "sequential")]
     pub card: Vec<Card>,
 
     /// Solvers to compare, comma-separated: varisat, cadical, splr (built
@@ -932,7 +930,7 @@ pub struct CompareArgs {
     pub runs: usize,
 
     /// Table format.
-    #[arg(long, value_enum, default_value_t = TableFormat::Md)]
+    #[arg(long, value_parser = choice::<TableFormat>(), default_value_t = TableFormat::Md)]
     pub format: TableFormat,
 
     /// Write the table to FILE instead of standard output.
@@ -953,19 +951,26 @@ pub enum SymmetryChoice {
 
 /// One `--encoding` list item: an encoding's name, or `all`.
 fn parse_encodings(s: &str) -> Result<Vec<Encoding>, String> {
-    use clap::ValueEnum;
     if s == "all" {
-        return Ok(Encoding::value_variants().to_vec());
+        return Ok(Encoding::ALL.to_vec());
     }
-    Encoding::from_str(s, true).map(|e| vec![e]).map_err(|_| {
-        let names: Vec<&str> = Encoding::value_variants()
-            .iter()
-            .map(|e| e.name())
-            .collect();
+    Encoding::from_name(s).map(|e| vec![e]).ok_or_else(|| {
         format!(
             "unknown encoding '{s}'; expected `all` or one of {}",
-            names.join(", ")
+            Encoding::names().join(", ")
         )
+    })
+}
+
+/// The parser of an option whose values the library names
+/// ([`Choice`]): its names are the possible values, each with its help,
+/// as a `ValueEnum` derive would give them.
+fn choice<T: Choice + Clone + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    let values = T::ALL
+        .iter()
+        .map(|v| clap::builder::PossibleValue::new(v.name()).help(v.help()));
+    clap::builder::PossibleValuesParser::new(values).try_map(|name: String| {
+        T::from_name(&name).ok_or_else(|| format!("unknown value '{name}'"))
     })
 }
 

@@ -65,6 +65,7 @@
 pub mod api;
 mod burnside;
 mod certify;
+mod choice;
 mod clean;
 mod cover;
 mod disasm;

@@ -83,33 +83,22 @@ impl FromStr for SolverChoice {
     }
 }
 
-/// Which CNF model a run uses (`--model`).
-///
-/// ```
-/// use jigsat::api::options::Model;
-/// assert_eq!(Model::default(), Model::Auto);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum Model {
-    /// The order encoding when every piece and the board are solid
-    /// rectangles (boxes) with exact fill, the placement encoding otherwise.
-    #[default]
-    Auto,
-    /// One variable per placement (every puzzle).
-    Placement,
-    /// The order encoding of rectangle and box packing.
-    Order,
-}
-
-impl Model {
-    /// The name `--model` takes; the statistics show "order" where an
-    /// at-most-one encoding would stand, since the order model has none.
-    pub fn name(self) -> &'static str {
-        match self {
-            Model::Auto => "auto",
-            Model::Placement => "placement",
-            Model::Order => "order",
-        }
+crate::choice::choice! {
+    /// Which CNF model a run uses (`--model`).
+    ///
+    /// ```
+    /// use jigsat::api::options::Model;
+    /// assert_eq!(Model::default(), Model::Auto);
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+    pub enum Model {
+        /// The order encoding when every piece and the board are solid
+        /// rectangles (boxes) with exact fill, the placement encoding otherwise.
+        Auto = "auto" (default),
+        /// One variable per placement (every puzzle).
+        Placement = "placement",
+        /// The order encoding of rectangle and box packing.
+        Order = "order",
     }
 }
 

@@ -20,7 +20,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use clap::ValueEnum;
+use crate::choice::Choice;
 
 use super::error::{Error, Result};
 use super::options::{Card, Edges, Encoding, Model};
@@ -158,7 +158,7 @@ impl Default for Comparison {
         Comparison {
             models: vec![Model::Placement, Model::Order],
             edges: vec![Edges::Pairs, Edges::Colours, Edges::Direct],
-            encodings: Encoding::value_variants().to_vec(),
+            encodings: Encoding::ALL.to_vec(),
             cards: vec![Card::Sequential],
             solvers: vec![SolverChoice::Sat(crate::solve::SatSolver::Varisat)],
             symmetry: vec![true],

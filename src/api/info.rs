@@ -15,7 +15,7 @@
 
 use std::path::Path;
 
-use clap::ValueEnum;
+use crate::choice::Choice;
 
 use super::error::Result;
 use super::options::Encoding;
@@ -314,10 +314,7 @@ impl Facts {
             placements: instance.cover().options.len() as u32,
             sizes: instance.family().sizes(),
             cnf: Some(size(options.encoding)),
-            encodings: Encoding::value_variants()
-                .iter()
-                .map(|&e| size(e))
-                .collect(),
+            encodings: Encoding::ALL.iter().map(|&e| size(e)).collect(),
             order: instance.group().order(),
             rotations: instance.group().rotations(),
             breaking: breaking.map(|b| b.description),

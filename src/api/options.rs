@@ -1,24 +1,20 @@
 //! The values a [`Solver`](super::Solver)'s setters take by name, as
 //! types with their meanings: for a program that offers them itself (the
 //! `jigsat` command line lists them in its `--help` from here). Each
-//! value's name, as `clap::ValueEnum` gives it, is what the setter of the
-//! same option takes.
+//! value's [`Choice::name`] is what the setter of the same option takes,
+//! and [`Choice::help`] says what it means.
 //!
 //! ```
-//! use clap::ValueEnum;
-//! use jigsat::api::options::Encoding;
+//! use jigsat::api::options::{Choice, Encoding};
 //!
-//! let names: Vec<String> = Encoding::value_variants()
-//!     .iter()
-//!     .filter_map(|e| e.to_possible_value().map(|v| v.get_name().to_string()))
-//!     .collect();
-//! assert!(names.contains(&"ladder".to_string()));
+//! assert!(Encoding::names().contains(&"ladder"));
 //! let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
 //! let solver = jigsat::api::Solver::new().engine("varisat")?.encoding("ladder")?;
 //! assert!(solver.solve(&soma)?.is_some());
 //! # Ok::<(), jigsat::api::Error>(())
 //! ```
 
+pub use crate::choice::Choice;
 pub use crate::encode::{Card, EdgeEncoding as Edges, Encoding};
 pub use crate::options::Model;
 

@@ -16,7 +16,7 @@ use std::sync::{Arc, mpsc};
 use std::task::Poll;
 use std::time::{Duration, Instant};
 
-use clap::ValueEnum;
+use crate::choice::Choice;
 
 use super::error::{Error, Result};
 use super::puzzle::Puzzle;
@@ -491,14 +491,11 @@ impl Solver {
     }
 }
 
-/// A value of one of the command line's `ValueEnum` options by name, or
-/// the message naming the choices.
-pub(crate) fn value<T: ValueEnum>(name: &str, option: &str) -> Result<T> {
-    T::from_str(name.trim(), true).map_err(|_| {
-        let names: Vec<String> = T::value_variants()
-            .iter()
-            .filter_map(|v| v.to_possible_value().map(|p| p.get_name().to_string()))
-            .collect();
+/// A value of one of the options with named values by name, or the
+/// message naming the choices.
+pub(crate) fn value<T: Choice>(name: &str, option: &str) -> Result<T> {
+    T::from_name(name).ok_or_else(|| {
+        let names = T::names();
         Error::Usage(format!(
             "--{option}: unknown value '{name}'; expected one of {}",
             names.join(", ")

@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::Until;
+use crate::choice::Choice;
 use crate::encode::{Card, Cnf, EdgeEncoding, Encoded, Encoding};
 use crate::error::{Error, InputError, Result};
 use crate::fingerprint::Fnv64;
@@ -421,16 +422,15 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
         ));
     }
     // The CNF, rebuilt.
-    let encoding =
-        <Encoding as clap::ValueEnum>::from_str(&manifest.encoding, true).map_err(|_| {
-            bad(
-                dir,
-                MANIFEST,
-                format!("unknown encoding {:?}", manifest.encoding),
-            )
-        })?;
-    let card = <Card as clap::ValueEnum>::from_str(&manifest.card, true)
-        .map_err(|_| bad(dir, MANIFEST, format!("unknown card {:?}", manifest.card)))?;
+    let encoding = Encoding::from_name(&manifest.encoding).ok_or_else(|| {
+        bad(
+            dir,
+            MANIFEST,
+            format!("unknown encoding {:?}", manifest.encoding),
+        )
+    })?;
+    let card = Card::from_name(&manifest.card)
+        .ok_or_else(|| bad(dir, MANIFEST, format!("unknown card {:?}", manifest.card)))?;
     instance.check_encoding(encoding, card, EdgeEncoding::default())?;
     let mut encoded = instance.encode(encoding, card, EdgeEncoding::default(), breaking.as_ref());
     let base = encoded.cnf.num_clauses();

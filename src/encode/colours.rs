@@ -80,49 +80,30 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use super::{Card, Cnf, Encoding, Lit, Var};
 use crate::cover::{Cover, ItemKind};
 
-/// How touching edges are made to match (`--edges`).
-///
-/// ```
-/// use jigsat::api::options::Edges;
-/// assert_eq!(Edges::default(), Edges::Pairs);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EdgeEncoding {
-    /// A variable per inner edge and colour; a placement implies the
-    /// colours of its edges, each edge has exactly one colour (Heule 2008).
-    Colours,
-    /// A binary clause forbidding each mismatched pair of placements on
-    /// the two sides of an inner edge.
-    Direct,
-    /// `colours` plus Heule's redundant clauses: each colour implies a
-    /// placement giving it on both sides, and colour pairs no tile shows at
-    /// a corner of a position are forbidden. The default.
-    #[default]
-    Pairs,
-    /// `pairs` plus colour balance: exactly half as many inner edges of
-    /// each colour as the tile set has half-edges of it (where that number
-    /// is fixed: a frame with a `border` label).
-    #[value(name = "pairs-balance")]
-    #[serde(rename = "pairs-balance")]
-    PairsBalance,
-}
-
-impl EdgeEncoding {
-    /// The name `--edges` takes, and the DIMACS header and `info` write.
-    pub fn name(self) -> &'static str {
-        match self {
-            EdgeEncoding::Colours => "colours",
-            EdgeEncoding::Direct => "direct",
-            EdgeEncoding::Pairs => "pairs",
-            EdgeEncoding::PairsBalance => "pairs-balance",
-        }
-    }
-}
-
-impl std::fmt::Display for EdgeEncoding {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
+crate::choice::choice! {
+    /// How touching edges are made to match (`--edges`).
+    ///
+    /// ```
+    /// use jigsat::api::options::Edges;
+    /// assert_eq!(Edges::default(), Edges::Pairs);
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
+    #[serde(rename_all = "kebab-case")]
+    pub enum EdgeEncoding {
+        /// A variable per inner edge and colour; a placement implies the
+        /// colours of its edges, each edge has exactly one colour (Heule 2008).
+        Colours = "colours",
+        /// A binary clause forbidding each mismatched pair of placements on
+        /// the two sides of an inner edge.
+        Direct = "direct",
+        /// `colours` plus Heule's redundant clauses: each colour implies a
+        /// placement giving it on both sides, and colour pairs no tile shows at
+        /// a corner of a position are forbidden. The default.
+        Pairs = "pairs" (default),
+        /// `pairs` plus colour balance: exactly half as many inner edges of
+        /// each colour as the tile set has half-edges of it (where that number
+        /// is fixed: a frame with a `border` label).
+        PairsBalance = "pairs-balance",
     }
 }
 

@@ -27,45 +27,44 @@ pub mod colours;
 
 pub use cnf::{Cnf, Lit, Var};
 
-use std::fmt;
-
 use amo::{AtMostOne, Bimander, Binary, Commander, Ladder, Pairwise, Product, Sequential};
 pub use card::Card;
 pub use colours::EdgeEncoding;
 
 use crate::cover::{Cover, Item};
 
-/// Which at-most-one encoding the CNF uses. Each has a page in
-/// `encodings/` with its counts, propagation strength and paper.
-///
-/// ```
-/// use jigsat::api::options::Encoding;
-/// assert_eq!(Encoding::default(), Encoding::Auto);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Encoding {
-    /// Per constraint, from measurements: pairwise for groups of up to 8
-    /// placements, the product encoding above (see encodings/RESULTS.md).
-    #[default]
-    Auto,
-    /// A binary clause for every pair: n(n-1)/2 clauses, no auxiliaries.
-    Pairwise,
-    /// Sinz's sequential counter: 3n-4 clauses, n-1 auxiliaries.
-    Sequential,
-    /// Gent and Nightingale's ladder: the sequential counter renamed, plus
-    /// channelling clauses instead of the at-least-one clause.
-    Ladder,
-    /// Klieber and Kwon's commander, groups of 3, recursive: ~3n clauses.
-    Commander,
-    /// Chen's product, recursive 2-D grid: ~2n clauses, ~2√n auxiliaries.
-    Product,
-    /// Frisch et al.'s binary (bitwise): n⌈log₂ n⌉ clauses, ⌈log₂ n⌉
-    /// auxiliaries.
-    Binary,
-    /// Nguyen and Mai's bimander: groups of 4, pairwise inside, binary
-    /// between.
-    Bimander,
+crate::choice::choice! {
+    /// Which at-most-one encoding the CNF uses. Each has a page in
+    /// `encodings/` with its counts, propagation strength and paper.
+    ///
+    /// ```
+    /// use jigsat::api::options::Encoding;
+    /// assert_eq!(Encoding::default(), Encoding::Auto);
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Encoding {
+        /// Per constraint, from measurements: pairwise for groups of up to 8
+        /// placements, the product encoding above (see encodings/RESULTS.md).
+        Auto = "auto" (default),
+        /// A binary clause for every pair: n(n-1)/2 clauses, no auxiliaries.
+        Pairwise = "pairwise",
+        /// Sinz's sequential counter: 3n-4 clauses, n-1 auxiliaries.
+        Sequential = "sequential",
+        /// Gent and Nightingale's ladder: the sequential counter renamed, plus
+        /// channelling clauses instead of the at-least-one clause.
+        Ladder = "ladder",
+        /// Klieber and Kwon's commander, groups of 3, recursive: ~3n clauses.
+        Commander = "commander",
+        /// Chen's product, recursive 2-D grid: ~2n clauses, ~2√n auxiliaries.
+        Product = "product",
+        /// Frisch et al.'s binary (bitwise): n⌈log₂ n⌉ clauses, ⌈log₂ n⌉
+        /// auxiliaries.
+        Binary = "binary",
+        /// Nguyen and Mai's bimander: groups of 4, pairwise inside, binary
+        /// between.
+        Bimander = "bimander",
+    }
 }
 
 /// `auto`: groups of up to this many literals are encoded pairwise (at
@@ -81,21 +80,6 @@ pub const AUTO_PAIRWISE_MAX: usize = 8;
 pub const AUTO_LARGE: Encoding = Encoding::Product;
 
 impl Encoding {
-    /// The name `--encoding` takes, and the DIMACS header and the
-    /// certificate's manifest write.
-    pub fn name(self) -> &'static str {
-        match self {
-            Encoding::Auto => "auto",
-            Encoding::Pairwise => "pairwise",
-            Encoding::Sequential => "sequential",
-            Encoding::Ladder => "ladder",
-            Encoding::Commander => "commander",
-            Encoding::Product => "product",
-            Encoding::Binary => "binary",
-            Encoding::Bimander => "bimander",
-        }
-    }
-
     /// The at-most-one encoding for a group of `n` literals.
     pub fn at_most_one(self, n: usize) -> &'static dyn AtMostOne {
         match self {
@@ -109,12 +93,6 @@ impl Encoding {
             Encoding::Binary => &Binary,
             Encoding::Bimander => &Bimander,
         }
-    }
-}
-
-impl fmt::Display for Encoding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
 

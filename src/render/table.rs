@@ -2,22 +2,23 @@
 
 use serde::Serialize;
 
-/// How `compare` writes its table (`--format`).
-///
-/// ```
-/// use jigsat::api::compare::TableFormat;
-/// assert_eq!(TableFormat::default(), TableFormat::Md);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
-pub enum TableFormat {
-    /// A Markdown table, as in encodings/RESULTS.md.
-    #[default]
-    Md,
-    /// Comma-separated, a header line first (spaces in names become
-    /// `_`), for spreadsheets.
-    Csv,
-    /// An array of rows as objects, the fields named as in [`Row`].
-    Json,
+crate::choice::choice! {
+    /// How `compare` writes its table (`--format`).
+    ///
+    /// ```
+    /// use jigsat::api::compare::TableFormat;
+    /// assert_eq!(TableFormat::default(), TableFormat::Md);
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+    pub enum TableFormat {
+        /// A Markdown table, as in encodings/RESULTS.md.
+        Md = "md" (default),
+        /// Comma-separated, a header line first (spaces in names become
+        /// `_`), for spreadsheets.
+        Csv = "csv",
+        /// An array of rows as objects, the fields named as in [`Row`].
+        Json = "json",
+    }
 }
 
 /// One puzzle x encoding x solver measurement.

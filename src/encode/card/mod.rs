@@ -8,8 +8,6 @@ mod totalizer;
 pub use sequential::SequentialCounter;
 pub use totalizer::Totalizer;
 
-use std::fmt;
-
 use super::{Cnf, Lit};
 
 /// Adds clauses satisfiable exactly when the number of true `lits` is in
@@ -29,45 +27,31 @@ pub trait Cardinality {
     }
 }
 
-/// Which cardinality encoding pieces with copies use (`--card`).
-///
-/// ```
-/// use jigsat::api::options::Card;
-/// assert_eq!(Card::default(), Card::Sequential);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Card {
-    /// Sinz's sequential counter: a chain of unary counters, n·(k+1)
-    /// auxiliaries.
-    #[default]
-    Sequential,
-    /// Bailleux and Boufkhad's totalizer: unary counters added up a
-    /// binary tree, shallower than the chain.
-    Totalizer,
+crate::choice::choice! {
+    /// Which cardinality encoding pieces with copies use (`--card`).
+    ///
+    /// ```
+    /// use jigsat::api::options::Card;
+    /// assert_eq!(Card::default(), Card::Sequential);
+    /// ```
+    #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, serde::Serialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum Card {
+        /// Sinz's sequential counter: a chain of unary counters, n·(k+1)
+        /// auxiliaries.
+        Sequential = "sequential" (default),
+        /// Bailleux and Boufkhad's totalizer: unary counters added up a
+        /// binary tree, shallower than the chain.
+        Totalizer = "totalizer",
+    }
 }
 
 impl Card {
-    /// The name `--card` takes, and the DIMACS header and the
-    /// certificate's manifest write.
-    pub fn name(self) -> &'static str {
-        match self {
-            Card::Sequential => "sequential",
-            Card::Totalizer => "totalizer",
-        }
-    }
-
     /// The encoder that writes this encoding's clauses.
     pub fn encoder(self) -> &'static dyn Cardinality {
         match self {
             Card::Sequential => &SequentialCounter,
             Card::Totalizer => &Totalizer,
         }
-    }
-}
-
-impl fmt::Display for Card {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
     }
 }
