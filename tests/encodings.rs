@@ -503,7 +503,7 @@ mod puzzles {
     //! the puzzle by `jigsat::internal::check`, which knows nothing of encodings.
 
     use super::*;
-    use clap::ValueEnum;
+    use jigsat::api::options::Choice;
     use jigsat::internal::{Options, Puzzle, Status, solve};
 
     fn every_encoding(file: &str, expected: Status) {
@@ -515,7 +515,7 @@ mod puzzles {
             .join("puzzles")
             .join(file);
         let puzzle = Puzzle::load(&path).unwrap();
-        for &encoding in Encoding::value_variants() {
+        for &encoding in Encoding::ALL {
             for &card in cards {
                 let options = Options {
                     encoding,
@@ -567,8 +567,8 @@ mod puzzles {
     fn big_cats_under_every_encoding_and_edge_encoding() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/big-cats.toml");
         let puzzle = Puzzle::load(&path).unwrap();
-        for &encoding in Encoding::value_variants() {
-            for &edges in jigsat::internal::EdgeEncoding::value_variants() {
+        for &encoding in Encoding::ALL {
+            for &edges in jigsat::internal::EdgeEncoding::ALL {
                 let options = Options {
                     encoding,
                     edges,
@@ -630,11 +630,7 @@ mod puzzles {
     #[test]
     fn tromino_choice() {
         // The one puzzle whose copies need a cardinality constraint.
-        every_encoding_and_card(
-            "tromino-choice.toml",
-            Status::Solved,
-            Card::value_variants(),
-        );
+        every_encoding_and_card("tromino-choice.toml", Status::Solved, Card::ALL);
     }
 }
 
@@ -643,7 +639,7 @@ mod puzzles {
 /// constraints (Y25) and edge colours (big-cats).
 #[test]
 fn the_counted_size_of_every_encoding_is_the_built_size() {
-    use clap::ValueEnum;
+    use jigsat::api::options::Choice;
     use jigsat::internal::{EdgeEncoding, Instance, Puzzle};
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("puzzles");
     for name in [
@@ -655,7 +651,7 @@ fn the_counted_size_of_every_encoding_is_the_built_size() {
     ] {
         let puzzle = Puzzle::load(&dir.join(name)).unwrap();
         let instance = Instance::new(&puzzle).unwrap();
-        for &e in Encoding::value_variants() {
+        for &e in Encoding::ALL {
             for card in [Card::default(), Card::Totalizer] {
                 let built = instance.encode(e, card, EdgeEncoding::default(), None).cnf;
                 let counted = jigsat::internal::encode::size(

@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use clap::ValueEnum;
+use jigsat::api::options::Choice;
 use jigsat::internal::encode::{Card, Encoding, encode_with};
 use jigsat::internal::{Instance, Puzzle};
 
@@ -40,7 +40,7 @@ fn main() {
         }
         let instance = Instance::new(&puzzle).expect("placements");
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-        for &encoding in Encoding::value_variants() {
+        for &encoding in Encoding::ALL {
             let mut times = Vec::with_capacity(RUNS);
             let mut clauses = 0;
             for _ in 0..RUNS {

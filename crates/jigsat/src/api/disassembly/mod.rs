@@ -77,6 +77,7 @@ impl Groups {
     /// file is read again: a [`Puzzle`] keeps only what a search needs.
     ///
     /// ```
+    /// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
     /// let soma = jigsat::api::disassembly::Groups::from_file("tests/fixtures/burrtools/soma.xmpuzzle", None)?;
     /// assert!(!soma.is_empty());
     /// assert!(jigsat::api::disassembly::Groups::from_file("no/such.xmpuzzle", None).is_err());
