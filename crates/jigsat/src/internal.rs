@@ -166,7 +166,7 @@ pub mod solution {
     pub use crate::solution::{PlacedPiece, Solution, stored};
 }
 pub mod solve {
-    pub use crate::solve::{Outcome, SatSolver, Solver};
+    pub use crate::solve::{Backend, Outcome, SatSolver};
     pub mod dimacs {
         pub use crate::solve::dimacs::write;
     }

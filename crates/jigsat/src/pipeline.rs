@@ -28,7 +28,7 @@ use crate::puzzle::Puzzle;
 use crate::race::{self, Runner};
 use crate::report::{Stats, Status, ms};
 use crate::solution::Solution;
-use crate::solve::{Cadical, Outcome, Solver};
+use crate::solve::{Backend, Cadical, Outcome};
 use crate::tree;
 
 /// The result of a solving run: its status, the checked solutions, why
@@ -109,7 +109,7 @@ impl race::Verdict for Report {
 pub fn run_solver(
     instance: &Instance,
     encoded: &Encoded,
-    solver: &dyn Solver,
+    solver: &dyn Backend,
     time_limit: Option<Duration>,
     stats: Stats,
 ) -> Result<Report> {
@@ -192,7 +192,7 @@ fn race_first(
 /// A first solution by a SAT solver: encode, solve, decode and check.
 fn solve_sat(
     instance: &Instance,
-    solver: &dyn Solver,
+    solver: &dyn Backend,
     options: &Options,
     mut stats: Stats,
     started: Instant,

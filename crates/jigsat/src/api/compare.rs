@@ -32,7 +32,7 @@ use crate::options::{Options, SolverChoice};
 use crate::pipeline::{self, run_solver};
 use crate::render::table::Row;
 use crate::report::{Status, ms};
-use crate::solve::{Outcome, Solver};
+use crate::solve::{Backend, Outcome};
 
 /// How [`Table::render`] writes the table: Markdown, CSV or JSON.
 pub use crate::render::table::TableFormat;
@@ -387,7 +387,7 @@ struct Bench<'a> {
 impl Bench<'_> {
     /// The SAT solvers to measure (the exact searches have no CNF to run
     /// on: [`Bench::exact_rows`] measures them).
-    fn solvers(&self) -> Vec<Box<dyn Solver>> {
+    fn solvers(&self) -> Vec<Box<dyn Backend>> {
         self.comparison
             .solvers
             .iter()

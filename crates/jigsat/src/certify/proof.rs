@@ -22,7 +22,7 @@ use std::time::Instant;
 use cadical_sys::{CaDiCal, ProofTracer, Status};
 
 use crate::encode::Cnf;
-use crate::solve::cadical::Stop;
+use crate::solve::cadical::Terminate;
 
 /// The proof formats jigsat writes (text; checkers read both).
 ///
@@ -261,7 +261,7 @@ pub fn prove<W: Write + 'static>(
     let known = solver.set("factor", 0);
     debug_assert!(known, "CaDiCaL has no option factor");
     solver.connect_proof_tracer1(Rc::clone(&writer), format == ProofFormat::Lrat, false);
-    solver.connect_terminator(Stop {
+    solver.connect_terminator(Terminate {
         flags: vec![stop],
         deadline,
     });

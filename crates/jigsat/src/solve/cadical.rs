@@ -5,7 +5,7 @@
 //! program, if installed, is still `--solver cadical-program`.
 //!
 //! Unlike varisat, CaDiCaL can be stopped from outside: it polls a
-//! [`Stop`] terminator during search, which answers "stop" once the
+//! [`Terminate`] terminator during search, which answers "stop" once the
 //! deadline has passed or a stop flag is set. The deadline gives the time
 //! limit the same "unknown" outcome as every other backend; the flags let
 //! a caller that no longer needs the answer (a race it lost, an
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use cadical_sys::{CaDiCal, Status, Terminator};
 
 use super::worker::{self, Finished};
-use super::{Outcome, Solver};
+use super::{Backend, Outcome};
 use crate::encode::{Cnf, Lit};
 use crate::error::Error;
 use crate::report::time_limit_reached;
@@ -45,7 +45,7 @@ impl Cadical {
     }
 }
 
-impl Solver for Cadical {
+impl Backend for Cadical {
     fn name(&self) -> &str {
         "cadical"
     }
@@ -57,7 +57,7 @@ impl Solver for Cadical {
         let abandoned = Arc::new(AtomicBool::new(false));
         let mut flags = vec![Arc::clone(&abandoned)];
         flags.extend(self.stop.iter().cloned());
-        let stop = Stop {
+        let stop = Terminate {
             flags,
             deadline: time_limit.map(|t| started + t),
         };
@@ -92,12 +92,12 @@ impl Solver for Cadical {
 /// CaDiCaL's terminator: stop once the deadline has passed or any flag is
 /// set. CaDiCaL polls it every few conflicts and between inprocessing
 /// steps.
-pub struct Stop {
+pub struct Terminate {
     pub flags: Vec<Arc<AtomicBool>>,
     pub deadline: Option<Instant>,
 }
 
-impl Terminator for Stop {
+impl Terminator for Terminate {
     fn terminated(&mut self) -> bool {
         self.flags.iter().any(|f| f.load(Ordering::Relaxed))
             || self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -131,7 +131,7 @@ impl Clauses {
     /// A new solver with `options` (CaDiCaL's names and values), holding
     /// every clause and polling `stop` (the crate builds CaDiCaL quiet: it
     /// prints nothing).
-    pub fn solver(&self, stop: Stop, options: &[(&str, i32)]) -> CaDiCal {
+    pub fn solver(&self, stop: Terminate, options: &[(&str, i32)]) -> CaDiCal {
         let mut solver = CaDiCal::new();
         for &(name, value) in options {
             // Options can only be set before the first clause.

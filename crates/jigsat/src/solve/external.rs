@@ -15,7 +15,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use super::model::{self, SolverOutput};
-use super::{Outcome, Solver, dimacs};
+use super::{Backend, Outcome, dimacs};
 use crate::encode::Cnf;
 use crate::error::Error;
 
@@ -340,7 +340,7 @@ fn write_cnf(cnf: &Cnf, path: &Path) -> Result<(), Error> {
         .map_err(|e| Error::io(path, e))
 }
 
-impl Solver for External {
+impl Backend for External {
     fn name(&self) -> &str {
         &self.name
     }

@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 use cadical_sys::{CaDiCal, Status};
 use varisat::ExtendFormula;
 
-use super::cadical::{self, Clauses, Stop};
+use super::cadical::{self, Clauses, Terminate};
 use crate::encode::{Cnf, Lit};
 
 /// CaDiCaL's options for enumeration. Its "lucky" phases try a few
@@ -68,7 +68,7 @@ impl Formula {
                 Session::Varisat(Box::new(solver))
             }
             Formula::Cadical(clauses) => {
-                let stop = Stop {
+                let stop = Terminate {
                     flags: vec![Arc::clone(stop)],
                     deadline: None,
                 };

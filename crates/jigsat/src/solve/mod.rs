@@ -43,9 +43,10 @@ pub enum Outcome {
     Unknown(String),
 }
 
-/// A SAT solver behind one interface, built in or run as a program, so
-/// that the pipeline and `compare` call each alike.
-pub trait Solver {
+/// A SAT backend: a solver behind one interface, built in or run as a
+/// program, so that the pipeline and `compare` call each alike. (Not
+/// [`crate::api::Solver`], which holds the options of a run.)
+pub trait Backend {
     /// The name shown in stats and `compare` tables.
     fn name(&self) -> &str;
 
@@ -85,7 +86,7 @@ pub const SAT_SOLVER_NAMES: [&str; 6] = [
 
 impl SatSolver {
     /// The solver, ready to run.
-    pub fn build(&self) -> Box<dyn Solver> {
+    pub fn build(&self) -> Box<dyn Backend> {
         match self {
             SatSolver::Varisat => Box::new(Varisat),
             SatSolver::Cadical => Box::new(Cadical::new()),

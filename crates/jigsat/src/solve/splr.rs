@@ -20,7 +20,7 @@ use splr::types::{CNFDescription, CNFIndicator, Instantiate};
 use splr::{Certificate, Config, SatSolverIF, SolveIF, SolverError};
 
 use super::worker::{self, Finished};
-use super::{Outcome, Solver};
+use super::{Backend, Outcome};
 use crate::encode::Cnf;
 use crate::error::Error;
 use crate::report::time_limit_reached;
@@ -30,7 +30,7 @@ pub struct Splr;
 /// splr's default limit when none is given.
 const NO_LIMIT_SECS: f64 = 1e9;
 
-impl Solver for Splr {
+impl Backend for Splr {
     fn name(&self) -> &str {
         "splr"
     }

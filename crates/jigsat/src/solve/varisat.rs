@@ -10,13 +10,13 @@ use std::time::Duration;
 use varisat::ExtendFormula;
 
 use super::worker::{self, Finished};
-use super::{Outcome, Solver};
+use super::{Backend, Outcome};
 use crate::encode::Cnf;
 use crate::error::Error;
 
 pub struct Varisat;
 
-impl Solver for Varisat {
+impl Backend for Varisat {
     fn name(&self) -> &str {
         "varisat"
     }
