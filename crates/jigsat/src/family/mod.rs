@@ -17,12 +17,12 @@
 //! [`cover_family`] is the one place a puzzle's family is chosen (the
 //! pipeline asks [`boxes`] first when the order model may apply).
 
-pub mod api;
 pub mod boxes;
+pub mod interface;
 pub mod packing;
 pub mod tiles;
 
-pub use api::{Family, PartSize};
+pub use interface::{Family, PartSize};
 
 use crate::error::Result;
 use crate::puzzle::{Kind, Puzzle};

@@ -27,7 +27,7 @@ use std::collections::HashMap;
 
 use crate::cover::{Cover, EdgeColour, Item, ItemKind};
 use crate::error::{Error, Result};
-use crate::family::api::{Family, PartSize, cell_text};
+use crate::family::interface::{Family, PartSize, cell_text};
 use crate::family::packing::MAX_PLACEMENTS;
 use crate::geometry::square::{neighbour, quarter_turns, turned};
 use crate::geometry::{Board, Cell, Transform, board_motions};

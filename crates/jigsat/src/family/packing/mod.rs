@@ -21,7 +21,7 @@ use rustc_hash::FxHashMap;
 
 use crate::cover::{Cover, Item, ItemKind};
 use crate::error::Result;
-use crate::family::api::{Family, PartSize, cell_text};
+use crate::family::interface::{Family, PartSize, cell_text};
 use crate::geometry::{Shape, Transform, board_motions, orientations};
 use crate::puzzle::{Fill, Piece, Puzzle};
 use crate::solution::{PlacedPiece, Solution};
