@@ -77,6 +77,21 @@ pub fn cut(s: &str, max: usize) -> String {
     format!("{head}… ({} characters)", thousands(count))
 }
 
+/// `s` cut to at most `max` bytes (on a character boundary) when longer,
+/// saying how long it was, the note within the `max` bytes too: for
+/// outputs whose readers count bytes (a DIMACS comment line).
+pub fn cut_bytes(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let note = format!("… ({} characters)", thousands(s.chars().count()));
+    let mut end = max.saturating_sub(note.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}{note}", &s[..end])
+}
+
 /// 588895 as "588,895".
 fn thousands(n: usize) -> String {
     let digits = n.to_string();
@@ -124,5 +139,11 @@ mod tests {
             cut(&"x".repeat(1_234_567), 3),
             "xxx… (1,234,567 characters)"
         );
+        let cut = cut_bytes(&"é".repeat(1000), 50);
+        assert!(
+            cut.len() <= 50 && cut.ends_with("… (1,000 characters)"),
+            "{cut}"
+        );
+        assert_eq!(cut_bytes("short", 50), "short");
     }
 }

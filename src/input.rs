@@ -100,6 +100,20 @@ pub fn open(path: &Path) -> Result<std::fs::File> {
         .map_err(|e| Error::io(path, e))
 }
 
+/// A reader whose every read is made under
+/// [`crate::process::interrupt::blocking`]: for a file read a piece at a
+/// time over a long run (a proof, which may be a FIFO whose writer has
+/// gone quiet), so that Ctrl-C or SIGTERM ends the run even while a read
+/// waits, and a signal that came before a read stops it with
+/// [`std::io::ErrorKind::Interrupted`].
+pub struct Interruptible<R>(pub R);
+
+impl<R: Read> Read for Interruptible<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        crate::process::interrupt::blocking(|| self.0.read(buf))
+    }
+}
+
 /// The text of `path`, within [`cap`]; not UTF-8 is an input error naming
 /// the line. The file is noted as an input once read, as by [`read`].
 pub fn read_text(path: &Path) -> Result<String> {

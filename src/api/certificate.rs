@@ -565,7 +565,17 @@ impl Certifier {
             crate::process::files::reading(p);
         }
         let until = Until::new(self.solver.options().time_limit, self.stop_flag());
-        let certified = contained(|| directory::check(dir, puzzle, &until))?;
+        // A check the flag or the time limit stopped (a signal while a
+        // proof that is a FIFO waits, included) ends as the run does:
+        // interrupted (exit 130) or past its time (exit 3), never as a
+        // certificate that does not check.
+        let certified =
+            contained(|| directory::check(dir, puzzle, &until)).map_err(|e| match e {
+                Error::Solver(_) | Error::Io(_) | Error::Interrupted if until.reached() => {
+                    self.stopped(&until)
+                }
+                e => e,
+            })?;
         let m = &certified.manifest;
         Ok(CheckedCertificate {
             claim: match m.claim {
