@@ -77,6 +77,17 @@ pub fn cut(s: &str, max: usize) -> String {
     format!("{head}… ({} characters)", thousands(count))
 }
 
+/// `s` cut, when longer than `max` characters, to at most `max`
+/// characters with its length said within them (as [`cut`]): cutting
+/// again changes nothing.
+pub fn cut_within(s: &str, max: usize) -> String {
+    const NOTE: usize = "… (999,999,999,999 characters)".len();
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    cut(s, max.saturating_sub(NOTE))
+}
+
 /// `s` cut to at most `max` bytes (on a character boundary) when longer,
 /// saying how long it was, the note within the `max` bytes too: for
 /// outputs whose readers count bytes (a DIMACS comment line).
@@ -139,6 +150,9 @@ mod tests {
             cut(&"x".repeat(1_234_567), 3),
             "xxx… (1,234,567 characters)"
         );
+        let once = cut_within(&"y".repeat(100_000), 200);
+        assert!(once.chars().count() <= 200 && once.ends_with("(100,000 characters)"));
+        assert_eq!(cut_within(&once, 200), once);
         let cut = cut_bytes(&"é".repeat(1000), 50);
         assert!(
             cut.len() <= 50 && cut.ends_with("… (1,000 characters)"),

@@ -490,7 +490,6 @@ fn long_names_are_cut_where_they_are_read() {
     )
     .unwrap();
     for args in [
-        vec!["info".as_ref(), path.as_os_str()],
         vec![
             "solve".as_ref(),
             path.as_os_str(),

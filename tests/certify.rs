@@ -1044,7 +1044,7 @@ fn a_proof_that_is_a_fifo_ends_on_the_first_sigterm() {
         eprintln!("skipped: mkfifo failed");
         return;
     }
-    let mut child = jigsat()
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jigsat"))
         .args(["check-certificate", dir.to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

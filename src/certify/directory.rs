@@ -509,7 +509,7 @@ fn check_files(dir: &Path, m: &Manifest) -> Result<()> {
             ),
         ));
     }
-    match expected.iter().find(|f| !dir.join(f).is_file()) {
+    match expected.iter().find(|f| !dir.join(f).exists()) {
         Some(missing) => Err(bad(dir, missing, "is missing: the manifest lists it")),
         None => Ok(()),
     }

@@ -246,7 +246,7 @@ fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError> {
     };
     let comment = child(root, "comment")
         .and_then(|c| c.text())
-        .map(|t| crate::clean::cut(t.trim(), super::MAX_TEXT))
+        .map(|t| crate::clean::cut_within(t.trim(), super::MAX_TEXT))
         .filter(|t| !t.is_empty());
     Ok(XmFile {
         file: file.to_string(),
@@ -260,7 +260,7 @@ fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError> {
 /// A shape's or problem's name as read, cut to [`super::MAX_NAME`]
 /// characters, saying its length.
 fn cut_name(name: &str) -> String {
-    crate::clean::cut(name, super::MAX_NAME)
+    crate::clean::cut_within(name, super::MAX_NAME)
 }
 
 fn child<'a, 'i>(node: Node<'a, 'i>, name: &str) -> Option<Node<'a, 'i>> {

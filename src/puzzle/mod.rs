@@ -363,8 +363,9 @@ impl Puzzle {
     /// it. Piece and tile names cut alike are told apart again by their
     /// number.
     pub fn cleaned(mut self) -> Puzzle {
-        let clean = |s: &mut String| *s = crate::clean::cut(&crate::clean::name(s), MAX_NAME);
-        let text = |s: &mut String| *s = crate::clean::cut(&crate::clean::text(s), MAX_TEXT);
+        let clean =
+            |s: &mut String| *s = crate::clean::cut_within(&crate::clean::name(s), MAX_NAME);
+        let text = |s: &mut String| *s = crate::clean::cut_within(&crate::clean::text(s), MAX_TEXT);
         clean(&mut self.name);
         self.description.iter_mut().for_each(text);
         self.source.iter_mut().for_each(text);
