@@ -294,23 +294,71 @@ fn write_files(dir: &Path, shown: &Path, c: &Contents) -> Result<()> {
         files.push(PROOF.into());
     }
     if c.claim != Claim::NoSolutionColouring {
-        let mut text = String::from(
-            "c one solution per line: the DIMACS variables of its placements, \
-             named by the `c var` lines of the CNF (claim.cnf) or of `jigsat dimacs`\n",
-        );
-        for s in c.solutions {
-            let line: Vec<String> = s.iter().map(|o| (o + 1).to_string()).collect();
-            text += &line.join(" ");
-            text.push('\n');
-        }
-        crate::process::files::write_text(&dir.join(SOLUTIONS), &text)?;
+        crate::process::files::write_text(&dir.join(SOLUTIONS), &solutions_text(c.solutions))?;
         files.push(SOLUTIONS.into());
     }
     if let Some(w) = &c.witness {
         crate::process::files::write_text(&dir.join(WITNESS), w)?;
         files.push(WITNESS.into());
     }
-    let (proves, check) = match c.claim {
+    let (proves, check) = claim_text(c, shown, symmetry, cnf_clauses, blocking);
+    let manifest = Manifest {
+        format: FORMAT.into(),
+        claim: c.claim,
+        puzzle: c.puzzle.name.clone(),
+        puzzle_file: copy_name,
+        problem: c.problem.map(str::to_string),
+        puzzle_fingerprint: puzzle_fingerprint(c.puzzle),
+        encoding,
+        card,
+        edges,
+        symmetry,
+        solutions: c.solutions.len() as u64,
+        distinct: c.distinct,
+        variables,
+        cnf_clauses,
+        blocking_clauses: blocking,
+        breaking: c.breaking.clone(),
+        files,
+        proves,
+        rests_on: "that the CNF says what the puzzle says (jigsat's encoder: check-certificate rebuilds it \
+                   from the puzzle and compares it clause by clause), that the placements the CNF's variables \
+                   name are all the puzzle's, and the solution check; not on the solver"
+            .into(),
+        check,
+    };
+    let text = format!(
+        "# A jigsat certificate: README.md, \"Certificates\", says what it proves.\n{}",
+        toml::to_string(&manifest).map_err(|e| Error::Bug(format!("the manifest: {e}")))?
+    );
+    crate::process::files::write_text(&dir.join(MANIFEST), &text)
+}
+
+/// [`SOLUTIONS`]: a comment, then one solution per line as the DIMACS
+/// variables of its placements.
+fn solutions_text(solutions: &[Vec<u32>]) -> String {
+    let mut text = String::from(
+        "c one solution per line: the DIMACS variables of its placements, \
+         named by the `c var` lines of the CNF (claim.cnf) or of `jigsat dimacs`\n",
+    );
+    for s in solutions {
+        let line: Vec<String> = s.iter().map(|o| (o + 1).to_string()).collect();
+        text += &line.join(" ");
+        text.push('\n');
+    }
+    text
+}
+
+/// What a certificate proves, in words, and the commands that check it
+/// (naming the directory as `shown`).
+fn claim_text(
+    c: &Contents,
+    shown: &Path,
+    symmetry: bool,
+    cnf_clauses: u64,
+    blocking: u64,
+) -> (String, Vec<String>) {
+    match c.claim {
         Claim::NoSolution | Claim::Count => (
             format!(
                 "{} fixed-board solutions (listed in {SOLUTIONS}, each a solution of the puzzle; {} up to symmetry) \
@@ -350,37 +398,7 @@ fn write_files(dir: &Path, shown: &Path, c: &Contents) -> Result<()> {
             ),
             vec![format!("jigsat check-certificate {}", shown.display())],
         ),
-    };
-    let manifest = Manifest {
-        format: FORMAT.into(),
-        claim: c.claim,
-        puzzle: c.puzzle.name.clone(),
-        puzzle_file: copy_name,
-        problem: c.problem.map(str::to_string),
-        puzzle_fingerprint: puzzle_fingerprint(c.puzzle),
-        encoding,
-        card,
-        edges,
-        symmetry,
-        solutions: c.solutions.len() as u64,
-        distinct: c.distinct,
-        variables,
-        cnf_clauses,
-        blocking_clauses: blocking,
-        breaking: c.breaking.clone(),
-        files,
-        proves,
-        rests_on: "that the CNF says what the puzzle says (jigsat's encoder: check-certificate rebuilds it \
-                   from the puzzle and compares it clause by clause), that the placements the CNF's variables \
-                   name are all the puzzle's, and the solution check; not on the solver"
-            .into(),
-        check,
-    };
-    let text = format!(
-        "# A jigsat certificate: README.md, \"Certificates\", says what it proves.\n{}",
-        toml::to_string(&manifest).map_err(|e| Error::Bug(format!("the manifest: {e}")))?
-    );
-    crate::process::files::write_text(&dir.join(MANIFEST), &text)
+    }
 }
 
 /// What a checked certificate says.

@@ -463,6 +463,33 @@ impl Checker {
         Ok(())
     }
 
+    /// A checker holding the formula's `clauses` (clause k with id k + 1)
+    /// within `limit` bytes, and the last id.
+    fn of<'c>(
+        clauses: impl IntoIterator<Item = &'c [i32]>,
+        limit: u64,
+    ) -> Result<(Checker, u64), Rejected> {
+        let mut checker = Checker {
+            clauses: HashMap::new(),
+            values: Vec::new(),
+            trail: Vec::new(),
+            bytes: 0,
+            limit,
+        };
+        let mut last_id = 0u64;
+        for c in clauses {
+            last_id += 1;
+            checker.insert(last_id, c.into()).map_err(Rejected::Io)?;
+        }
+        if checker.bytes > checker.limit {
+            return Err(Rejected::Memory {
+                needed: checker.bytes,
+                limit,
+            });
+        }
+        Ok((checker, last_id))
+    }
+
     /// Bytes the live clauses and the assignment take.
     fn used(&self) -> u64 {
         self.bytes + self.values.len() as u64
@@ -636,32 +663,17 @@ pub fn check<'c, R: BufRead>(
     limit: u64,
 ) -> Result<Checked, Rejected> {
     let head = proof.fill_buf().map_err(Rejected::from)?;
-    let head = &head[..head.len().min(4096)];
-    let binary = match kind(head) {
+    let binary = match kind(&head[..head.len().min(4096)]) {
         Kind::LratText => false,
         Kind::LratBinary => true,
         Kind::DratText => return Err(Rejected::Drat { binary: false }),
         Kind::DratBinary => return Err(Rejected::Drat { binary: true }),
     };
-    let mut checker = Checker {
-        clauses: HashMap::new(),
-        values: Vec::new(),
-        trail: Vec::new(),
-        bytes: 0,
-        limit,
-    };
-    let mut last_id = 0u64;
-    for c in clauses {
-        last_id += 1;
-        checker.insert(last_id, c.into()).map_err(Rejected::Io)?;
-    }
+    let (mut checker, mut last_id) = Checker::of(clauses, limit)?;
     let over = |checker: &Checker| Rejected::Memory {
         needed: checker.bytes,
         limit: checker.limit,
     };
-    if checker.bytes > checker.limit {
-        return Err(over(&checker));
-    }
     let mut reader = Reader {
         input: proof,
         binary,
@@ -677,31 +689,8 @@ pub fn check<'c, R: BufRead>(
         if steps.is_multiple_of(4096) && stopped() {
             return Err(Rejected::Stopped);
         }
-        let step = if binary {
-            match reader.byte()? {
-                None => break,
-                Some(b'a') => {
-                    let id = reader.binary_number()?;
-                    if id <= 0 {
-                        return Err(reader.syntax(format!("clause id {id}")));
-                    }
-                    Step::Add { id: id as u64 }
-                }
-                Some(b'd') => Step::Delete,
-                Some(b) => return Err(reader.syntax(format!("step marker {b:#04x}"))),
-            }
-        } else {
-            match reader.token()? {
-                Token::End => break,
-                Token::Delete => return Err(reader.syntax("a step without an id")),
-                Token::Number(id) if id <= 0 => {
-                    return Err(reader.syntax(format!("clause id {id}")));
-                }
-                Token::Number(id) => match reader.peek_delete()? {
-                    true => Step::Delete,
-                    false => Step::Add { id: id as u64 },
-                },
-            }
+        let Some(step) = reader.step()? else {
+            break;
         };
         let at = reader.at();
         let room = || Room {
@@ -712,10 +701,10 @@ pub fn check<'c, R: BufRead>(
         match step {
             Step::Delete => {
                 reader.list(&mut hints, room())?;
+                if let Some(id) = hints.iter().find(|&&id| id < 0) {
+                    return Err(reader.syntax(format!("deletes clause id {id}")));
+                }
                 for &id in &hints {
-                    if id < 0 {
-                        return Err(reader.syntax(format!("deletes clause id {id}")));
-                    }
                     checker
                         .delete(id as u64)
                         .map_err(|message| Rejected::Step {
@@ -723,8 +712,8 @@ pub fn check<'c, R: BufRead>(
                             id: last_id,
                             message,
                         })?;
-                    done.deleted += 1;
                 }
+                done.deleted += hints.len() as u64;
             }
             Step::Add { id } => {
                 reader.list(&mut lits, room())?;
@@ -768,6 +757,37 @@ pub fn check<'c, R: BufRead>(
 }
 
 impl<R: BufRead> Reader<R> {
+    /// The next step's kind and id, `None` at the end of the proof.
+    fn step(&mut self) -> Result<Option<Step>, Rejected> {
+        let binary = self.binary;
+        Ok(Some(if binary {
+            match self.byte()? {
+                None => return Ok(None),
+                Some(b'a') => {
+                    let id = self.binary_number()?;
+                    if id <= 0 {
+                        return Err(self.syntax(format!("clause id {id}")));
+                    }
+                    Step::Add { id: id as u64 }
+                }
+                Some(b'd') => Step::Delete,
+                Some(b) => return Err(self.syntax(format!("step marker {b:#04x}"))),
+            }
+        } else {
+            match self.token()? {
+                Token::End => return Ok(None),
+                Token::Delete => return Err(self.syntax("a step without an id")),
+                Token::Number(id) if id <= 0 => {
+                    return Err(self.syntax(format!("clause id {id}")));
+                }
+                Token::Number(id) => match self.peek_delete()? {
+                    true => Step::Delete,
+                    false => Step::Add { id: id as u64 },
+                },
+            }
+        }))
+    }
+
     /// After a text step's id: whether a `d` follows (a deletion).
     fn peek_delete(&mut self) -> Result<bool, Rejected> {
         loop {
