@@ -10,7 +10,8 @@
 //!
 //! Opening and reading are done under [`crate::process::interrupt::blocking`]: a
 //! FIFO with no writer blocks `open` for ever, and Ctrl-C or SIGTERM must
-//! still end the run.
+//! still end the run. A file read a piece at a time over a long run (a
+//! proof) goes through [`Interruptible`], each read under the same guard.
 
 use std::io::{BufRead, Read};
 use std::path::Path;

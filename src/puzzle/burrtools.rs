@@ -6,7 +6,8 @@
 //! say which shapes are pieces (with counts or `min`/`max` ranges), which
 //! is the result, and which piece colours may lie on which result colours.
 //! [`read`] parses the whole file with roxmltree (after flate2 has
-//! inflated it) into an [`XmFile`]; [`XmFile::puzzle`] turns one problem
+//! inflated it, both held to the memory budget before the tree is built)
+//! into an [`XmFile`]; [`XmFile::puzzle`] turns one problem
 //! into the same [`Puzzle`] the TOML reader makes: the result's `#` cells
 //! must be covered, its `+` (variable) cells are [`Puzzle::optional`], and
 //! colours become [`Colours`].
