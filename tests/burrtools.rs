@@ -423,3 +423,94 @@ fn a_piece_fitting_in_two_colourings_is_refused() {
     std::fs::write(&path, text).unwrap();
     refused(&path, "in two colourings");
 }
+
+/// Issue 35: the memory budget covers the XML tree. gzip data that
+/// inflates past what one input may take is refused as it inflates, and
+/// XML whose tree would not fit is refused before the tree is built —
+/// each with exit 2, the file and the figure (before, 120 MB of empty
+/// elements took 2.35 GB under --max-memory 256M).
+#[test]
+fn the_xml_tree_is_held_to_the_memory_budget() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let body = |n: usize| {
+        let mut xml = b"<?xml version=\"1.0\"?>\n<puzzle version=\"2\">".to_vec();
+        xml.extend(b"<a/>".repeat(n));
+        xml.extend(b"</puzzle>\n");
+        xml
+    };
+    let gz = dir.path().join("bomb.xmpuzzle");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    enc.write_all(&body(10 << 20)).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let plain = dir.path().join("many.xmpuzzle");
+    std::fs::write(&plain, body(3 << 19)).unwrap();
+    for (path, says) in [(&gz, "inflates to more than"), (&plain, "tree needs about")] {
+        let out = jigsat()
+            .args(["info", "--max-memory", "64M"])
+            .arg(path)
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(out.status.code(), Some(2), "{said}");
+        assert!(
+            said.contains(&path.display().to_string())
+                && said.contains(says)
+                && said.contains("--max-memory"),
+            "{said}"
+        );
+    }
+}
+
+/// Issue 35: a name of 100,000 characters is cut where it is read, its
+/// length said, so that an output repeating it stays small (before, a
+/// JSON disassembly wrote 1 GB of it).
+#[test]
+fn long_names_are_cut_where_they_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = "n".repeat(100_000);
+    let xml = std::fs::read_to_string(fixture("soma.xmpuzzle"))
+        .or_else(|_| {
+            let bytes = std::fs::read(fixture("soma.xmpuzzle"))?;
+            let mut text = String::new();
+            std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text)
+                .map(|_| text)
+        })
+        .unwrap();
+    let named = xml
+        .replace("name=\"V\"", &format!("name=\"{long}\""))
+        .replace("name=\"L\"", &format!("name=\"{long}\""));
+    assert_ne!(named, xml);
+    let path = dir.path().join("named.xmpuzzle");
+    std::fs::write(&path, &named).unwrap();
+    let toml = dir.path().join("named.toml");
+    std::fs::write(
+        &toml,
+        format!("name = \"{long}\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"{long}\"\nshape = \"##\"\ncount = 2\n"),
+    )
+    .unwrap();
+    for args in [
+        vec![
+            "solve".as_ref(),
+            path.as_os_str(),
+            "--format".as_ref(),
+            "json".as_ref(),
+        ],
+        vec![
+            "solve".as_ref(),
+            toml.as_os_str(),
+            "--format".as_ref(),
+            "json".as_ref(),
+        ],
+    ] {
+        let out = run(&args);
+        assert_success(&out);
+        let all = [out.stdout, out.stderr].concat();
+        assert!(all.len() < 20_000, "{} bytes of output", all.len());
+        assert!(
+            String::from_utf8_lossy(&all).contains("(100,000 characters)"),
+            "{}",
+            String::from_utf8_lossy(&all)
+        );
+    }
+}

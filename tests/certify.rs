@@ -129,11 +129,82 @@ fn checker(name: &str) -> Option<PathBuf> {
     if path.is_file() {
         return Some(path);
     }
+    if let Some(built) = compiled(&path) {
+        return Some(built);
+    }
     if std::env::var("JIGSAT_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
         panic!("{} is missing and JIGSAT_REQUIRE_TOOLS=1", path.display());
     }
     eprintln!("skipped: {} is not there", path.display());
     None
+}
+
+/// `checker`'s C source (beside where the binary would be) compiled into
+/// a temporary directory that lives as long as the test process: in CI
+/// `../shared` is read-only and may hold the source alone.
+fn compiled(checker: &Path) -> Option<PathBuf> {
+    let source = checker.with_extension("c");
+    if !source.is_file() {
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("jigsat-checkers-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let out = dir.join(checker.file_name()?);
+    let built = out.is_file()
+        || std::process::Command::new("cc")
+            .args(["-O2", "-w", "-o"])
+            .arg(&out)
+            .arg(&source)
+            .status()
+            .is_ok_and(|s| s.success());
+    built.then_some(out)
+}
+
+/// A BurrTools file of ../shared/burrtools, or `None` (with one line)
+/// when it is not there; a failure if JIGSAT_REQUIRE_TOOLS=1.
+fn burrtools_file(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/burrtools")
+        .join(name);
+    if path.is_file() {
+        return Some(path);
+    }
+    if std::env::var("JIGSAT_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("{} is missing and JIGSAT_REQUIRE_TOOLS=1", path.display());
+    }
+    eprintln!("skipped: {} is not there", path.display());
+    None
+}
+
+/// The certificate of a BurrTools design whose placements name long
+/// pieces (PelikanBurr: `c var` lines of 3,001 characters before) is
+/// read by the outside checker its manifest names: every comment line of
+/// claim.cnf within what lrat-check accepts (it stops at 1,024).
+#[test]
+fn the_outside_checker_reads_a_burrtools_certificate() {
+    let Some(pelikan) = burrtools_file("PelikanBurr.xmpuzzle") else {
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("pelikan");
+    certified_count(pelikan.to_str().unwrap(), &dir);
+    let cnf = std::fs::read_to_string(dir.join("claim.cnf")).unwrap();
+    let longest = cnf
+        .lines()
+        .filter(|l| l.starts_with('c'))
+        .map(str::len)
+        .max()
+        .unwrap();
+    assert!(longest < 1000, "a comment line of {longest} bytes");
+    let Some(lrat_check) = checker("lrat-check") else {
+        return;
+    };
+    let out = std::process::Command::new(&lrat_check)
+        .args([dir.join("claim.cnf"), dir.join("proof.lrat")])
+        .output()
+        .unwrap();
+    let said = text(&out.stdout) + &text(&out.stderr);
+    assert!(said.contains("c VERIFIED"), "{said}");
 }
 
 #[test]
@@ -811,4 +882,252 @@ fn the_symmetry_argument_refuses_what_could_lose_a_solution() {
         .collect();
     let why = justify(&puzzle, &instance, &[], &[one]).unwrap_err();
     assert!(why.contains("is not listed"), "{why}");
+}
+
+/// Issue 35: a certificate's fields the check never read — the manifest's
+/// `variables` and `files`, where its puzzle copy is, and the CNF of a
+/// solved puzzle's certificate — are checked: each tampered, the check
+/// refuses, naming the file.
+#[test]
+fn every_field_of_a_certificate_is_checked() {
+    let root = tempfile::tempdir().unwrap();
+    let good = root.path().join("good");
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    certified_count(&trominoes, &good);
+    let solved = root.path().join("solved");
+    let dominoes = puzzle_path("dominoes-6x6.toml").display().to_string();
+    let out = run(&[
+        "solve",
+        &dominoes,
+        "--certify",
+        "-o",
+        solved.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let out = check_certificate(&solved, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    type Change = Box<dyn FnOnce(&Path)>;
+    let drop_a_clause = |d: &Path| {
+        edit_lines(d, "claim.cnf", |l| {
+            let k = l.iter().position(|x| x.starts_with("p cnf")).unwrap() + 3;
+            l.remove(k);
+        })
+    };
+    let cases: Vec<(&str, &Path, Change, &str, &str)> = vec![
+        (
+            "variables",
+            &good,
+            Box::new(|d: &Path| edit_manifest(d, "variables", "12345")),
+            "manifest.toml",
+            "says 12345 variables",
+        ),
+        (
+            "files",
+            &good,
+            Box::new(|d: &Path| edit_manifest(d, "files", "[\"puzzle.toml\"]")),
+            "manifest.toml",
+            "lists the files",
+        ),
+        (
+            "missing",
+            &good,
+            Box::new(|d: &Path| std::fs::remove_file(d.join("claim.cnf")).unwrap()),
+            "claim.cnf",
+            "is missing",
+        ),
+        (
+            "elsewhere",
+            &good,
+            Box::new(|d: &Path| edit_manifest(d, "puzzle_file", "\"../good/puzzle.toml\"")),
+            "manifest.toml",
+            "not the certificate's copy",
+        ),
+        (
+            "solved-cnf",
+            &solved,
+            Box::new(drop_a_clause),
+            "claim.cnf",
+            "",
+        ),
+        (
+            "solved-variables",
+            &solved,
+            Box::new(|d: &Path| edit_manifest(d, "variables", "7")),
+            "manifest.toml",
+            "says 7 variables",
+        ),
+    ];
+    for (name, from, change, file, says) in cases {
+        let dir = tampered(root.path(), from, name, change);
+        let out = check_certificate(&dir, &[]);
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {said}");
+        assert!(
+            said.contains(&dir.join(file).display().to_string()) && said.contains(says),
+            "{name}: {said}"
+        );
+        assert!(text(&out.stdout).is_empty(), "{name}: no claim is made");
+    }
+}
+
+/// Issue 35: check-certificate reads claim.cnf and solutions.txt within
+/// the memory budget: pointed at /dev/zero (one endless line) it refuses,
+/// naming the file, instead of taking the machine's memory.
+#[test]
+fn check_certificate_reads_within_the_budget() {
+    if !Path::new("/dev/zero").exists() {
+        eprintln!("skipped: no /dev/zero");
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let good = root.path().join("good");
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    certified_count(&trominoes, &good);
+    for file in ["claim.cnf", "solutions.txt"] {
+        let dir = tampered(root.path(), &good, file, |d: &Path| {
+            std::fs::remove_file(d.join(file)).unwrap();
+            std::os::unix::fs::symlink("/dev/zero", d.join(file)).unwrap();
+        });
+        let out = check_certificate(&dir, &["--max-memory", "64M"]);
+        let said = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{file}: {said}");
+        assert!(
+            said.contains(&dir.join(file).display().to_string())
+                && said.contains("stopped reading"),
+            "{file}: {said}"
+        );
+    }
+}
+
+/// Issue 35: a proof step larger than what the memory budget leaves is
+/// refused as it is read, naming the proof and the step's line, instead
+/// of being read whole (a 400 MB step took 1.7 GB under 256M).
+#[test]
+fn a_proof_step_past_the_budget_is_refused() {
+    let root = tempfile::tempdir().unwrap();
+    let good = root.path().join("good");
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    certified_count(&trominoes, &good);
+    let dir = tampered(root.path(), &good, "big-step", |d: &Path| {
+        let mut step = b"1 d 0\n999999 ".to_vec();
+        step.extend(b"1 ".repeat(8 << 20));
+        step.extend(b"0 1 0\n");
+        std::fs::write(d.join("proof.lrat"), step).unwrap();
+    });
+    let out = check_certificate(&dir, &["--max-memory", "32M"]);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&dir.join("proof.lrat").display().to_string())
+            && said.contains("line 2")
+            && said.contains("does not fit"),
+        "{said}"
+    );
+}
+
+/// Issue 35: a proof that is a FIFO no one writes blocks the check in
+/// `open`; the first SIGTERM ends it with status 130 (before, the signal
+/// only raised the flag the blocked check could not poll).
+#[test]
+fn a_proof_that_is_a_fifo_ends_on_the_first_sigterm() {
+    let root = tempfile::tempdir().unwrap();
+    let good = root.path().join("good");
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    certified_count(&trominoes, &good);
+    let dir = tampered(root.path(), &good, "fifo", |d: &Path| {
+        std::fs::remove_file(d.join("proof.lrat")).unwrap();
+    });
+    let made = std::process::Command::new("mkfifo")
+        .arg(dir.join("proof.lrat"))
+        .status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo failed");
+        return;
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_jigsat"))
+        .args(["check-certificate", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    // Not a timed assertion: a run that never ends is killed after a
+    // minute so that the test fails instead of hanging.
+    let mut waited = 0;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        waited += 1;
+        if waited > 600 {
+            let _ = child.kill();
+            panic!("check-certificate did not end on SIGTERM");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(status.code(), Some(130), "{}", text(&out.stderr));
+    assert!(!text(&out.stdout).contains("certified"));
+}
+
+/// Issue 35: `count --certify --proof BAD_PATH` on an exact cover (proved
+/// by the search) is a clear error naming the path, exit 2 — not
+/// "internal error".
+#[test]
+fn a_bad_proof_path_is_named() {
+    let strip = puzzle_path("pentomino-3x20.toml").display().to_string();
+    let root = tempfile::tempdir().unwrap();
+    let bad = root.path().join("no/such/dir/p.lrat");
+    let out = run(&[
+        "count",
+        &strip,
+        "--certify",
+        "--proof",
+        bad.to_str().unwrap(),
+    ]);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&bad.display().to_string()) && !said.contains("internal error"),
+        "{said}"
+    );
+}
+
+/// Issue 35: a certificate whose writing fails part-way (a full disk:
+/// the copy of the proof to /dev/full) leaves no partial directory
+/// behind, so that the rerun is not refused as "not empty".
+#[test]
+fn a_failed_certificate_leaves_nothing_behind() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full to fill a disk with");
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("cert");
+    let trominoes = puzzle_path("tromino-choice.toml").display().to_string();
+    let out = run(&[
+        "count",
+        &trominoes,
+        "--certify",
+        "-o",
+        dir.to_str().unwrap(),
+        "--proof",
+        "/dev/full",
+    ]);
+    let said = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(said.contains("/dev/full"), "{said}");
+    assert!(!dir.exists(), "a partial certificate was left behind");
+    let leftovers: Vec<_> = std::fs::read_dir(root.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // The rerun writes the certificate.
+    certified_count(&trominoes, &dir);
 }

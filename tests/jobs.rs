@@ -529,3 +529,34 @@ fn a_slurm_job_array_counts_the_parts() {
     );
     assert!(dir.path().join("logs/part-1.log").exists());
 }
+
+/// Issue 35: a split whose writing fails part-way (a full disk: its
+/// cubes.icnf goes to /dev/full) leaves neither plan.toml nor its jobs
+/// behind, so that the rerun — with another cut — is not refused.
+#[test]
+fn a_split_that_fails_part_way_leaves_nothing_to_refuse() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full to fill a disk with");
+        return;
+    }
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("split");
+    std::fs::create_dir(&dir).unwrap();
+    let full = dir.join("cubes.icnf");
+    std::os::unix::fs::symlink("/dev/full", &full).unwrap();
+    let soma = puzzle_path("soma.toml");
+    let output = jigsat()
+        .arg("split")
+        .arg(&soma)
+        .args(["--parts", "3", "-o"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(!dir.join("plan.toml").exists(), "{said}");
+    assert!(!dir.join("jobs").exists(), "jobs of a split never finished");
+    std::fs::remove_file(&full).unwrap();
+    split(&soma, 4, &dir, &[]);
+    assert_eq!(jobs(&dir).len(), 4);
+}

@@ -77,6 +77,32 @@ pub fn cut(s: &str, max: usize) -> String {
     format!("{head}… ({} characters)", thousands(count))
 }
 
+/// `s` cut, when longer than `max` characters, to at most `max`
+/// characters with its length said within them (as [`cut`]): cutting
+/// again changes nothing.
+pub fn cut_within(s: &str, max: usize) -> String {
+    const NOTE: usize = "… (999,999,999,999 characters)".len();
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    cut(s, max.saturating_sub(NOTE))
+}
+
+/// `s` cut to at most `max` bytes (on a character boundary) when longer,
+/// saying how long it was, the note within the `max` bytes too: for
+/// outputs whose readers count bytes (a DIMACS comment line).
+pub fn cut_bytes(s: &str, max: usize) -> String {
+    if s.len() <= max {
+        return s.to_string();
+    }
+    let note = format!("… ({} characters)", thousands(s.chars().count()));
+    let mut end = max.saturating_sub(note.len());
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}{note}", &s[..end])
+}
+
 /// 588895 as "588,895".
 fn thousands(n: usize) -> String {
     let digits = n.to_string();
@@ -124,5 +150,14 @@ mod tests {
             cut(&"x".repeat(1_234_567), 3),
             "xxx… (1,234,567 characters)"
         );
+        let once = cut_within(&"y".repeat(100_000), 200);
+        assert!(once.chars().count() <= 200 && once.ends_with("(100,000 characters)"));
+        assert_eq!(cut_within(&once, 200), once);
+        let cut = cut_bytes(&"é".repeat(1000), 50);
+        assert!(
+            cut.len() <= 50 && cut.ends_with("… (1,000 characters)"),
+            "{cut}"
+        );
+        assert_eq!(cut_bytes("short", 50), "short");
     }
 }

@@ -10,7 +10,8 @@
 //!
 //! Opening and reading are done under [`crate::process::interrupt::blocking`]: a
 //! FIFO with no writer blocks `open` for ever, and Ctrl-C or SIGTERM must
-//! still end the run.
+//! still end the run. A file read a piece at a time over a long run (a
+//! proof) goes through [`Interruptible`], each read under the same guard.
 
 use std::io::{BufRead, Read};
 use std::path::Path;
@@ -98,6 +99,20 @@ fn read_own(path: &Path) -> Result<Vec<u8>> {
 pub fn open(path: &Path) -> Result<std::fs::File> {
     crate::process::interrupt::blocking(|| std::fs::File::open(path))
         .map_err(|e| Error::io(path, e))
+}
+
+/// A reader whose every read is made under
+/// [`crate::process::interrupt::blocking`]: for a file read a piece at a
+/// time over a long run (a proof, which may be a FIFO whose writer has
+/// gone quiet), so that Ctrl-C or SIGTERM ends the run even while a read
+/// waits, and a signal that came before a read stops it with
+/// [`std::io::ErrorKind::Interrupted`].
+pub struct Interruptible<R>(pub R);
+
+impl<R: Read> Read for Interruptible<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        crate::process::interrupt::blocking(|| self.0.read(buf))
+    }
 }
 
 /// The text of `path`, within [`cap`]; not UTF-8 is an input error naming

@@ -565,7 +565,12 @@ impl Certifier {
             crate::process::files::reading(p);
         }
         let until = Until::new(self.solver.options().time_limit, self.stop_flag());
-        let certified = contained(|| directory::check(dir, puzzle, &until))?;
+        // A check the flag or the time limit stopped (a signal while a
+        // proof that is a FIFO waits, included) ends as the run does:
+        // interrupted (exit 130) or past its time (exit 3), never as a
+        // certificate that does not check.
+        let certified = contained(|| directory::check(dir, puzzle, &until))
+            .map_err(|e| self.stopped_or(e, &until))?;
         let m = &certified.manifest;
         Ok(CheckedCertificate {
             claim: match m.claim {
@@ -608,6 +613,20 @@ impl Certifier {
             let checked = certify::check_input(&encoded.cnf, proof, &until)?;
             Ok(ProofCheck::new(&checked, started.elapsed()))
         })
+        .map_err(|e| self.stopped_or(e, &until))
+    }
+
+    /// `e`, or how the run stopped when the flag or the time limit
+    /// stopped it (interrupted, exit 130; past its time, exit 3): a
+    /// stopped check is never a proof or a certificate that does not
+    /// check.
+    fn stopped_or(&self, e: Error, until: &Until) -> Error {
+        match e {
+            Error::Solver(_) | Error::Io(_) | Error::Interrupted if until.reached() => {
+                self.stopped(until)
+            }
+            e => e,
+        }
     }
 
     /// The solver's stop flag, or one of this run's own.

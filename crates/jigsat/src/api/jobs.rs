@@ -103,6 +103,61 @@ pub fn check_directory(dir: impl AsRef<Path>) -> Result<()> {
     Ok(())
 }
 
+/// The files and directories a split's write made, removed again unless
+/// it [`Made::keep`]s them: a write that fails part-way (a full disk)
+/// leaves the directory as it found it, so that a rerun is not refused
+/// for a split it never finished. What was there before is never
+/// removed.
+#[derive(Default)]
+struct Made {
+    files: Vec<PathBuf>,
+    dirs: Vec<PathBuf>,
+    kept: bool,
+}
+
+impl Made {
+    /// Creates `dir` (and its parents) unless it is there, noting what it
+    /// made.
+    fn dir(&mut self, dir: &Path) -> Result<()> {
+        let mut missing: Vec<PathBuf> = dir
+            .ancestors()
+            .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+            .map(Path::to_path_buf)
+            .collect();
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+        missing.reverse();
+        self.dirs.extend(missing);
+        Ok(())
+    }
+
+    /// Writes `path` with `write`, noting it if it was not there before.
+    fn file(&mut self, path: &Path, write: impl FnOnce(&Path) -> Result<()>) -> Result<()> {
+        if !path.exists() {
+            self.files.push(path.to_path_buf());
+        }
+        write(path)
+    }
+
+    /// The write finished: everything stays.
+    fn keep(mut self) {
+        self.kept = true;
+    }
+}
+
+impl Drop for Made {
+    fn drop(&mut self) {
+        if self.kept {
+            return;
+        }
+        for f in self.files.iter().rev() {
+            let _ = std::fs::remove_file(f);
+        }
+        for d in self.dirs.iter().rev() {
+            let _ = std::fs::remove_dir(d);
+        }
+    }
+}
+
 /// The stop flag of a run on the caller's thread: the solver's, or one
 /// nobody raises.
 fn stop_of(solver: &Solver) -> Arc<AtomicBool> {
@@ -327,11 +382,23 @@ impl Split {
             let dir = dir.as_ref();
             check_directory(dir)?;
             self.refuse_other_cuts(dir)?;
+            let mut made = Made::default();
+            self.write_files(dir, jigsat, &mut made)?;
+            made.keep();
+            Ok(())
+        })
+    }
+
+    /// The files of [`Split::write`], each noted in `made` (undone should
+    /// one fail); `plan.toml` last, so that a directory holding it holds
+    /// a whole split.
+    fn write_files(&self, dir: &Path, jigsat: &str, made: &mut Made) -> Result<()> {
+        {
             let Split { source, cut, .. } = self;
             let (text, puzzle) = (&source.text, &source.puzzle.inner);
+            made.dir(dir)?;
             for sub in ["jobs", "results", "logs"] {
-                let d = dir.join(sub);
-                std::fs::create_dir_all(&d).map_err(|e| Error::io(&d, e))?;
+                made.dir(&dir.join(sub))?;
             }
             let plan = PlanFile {
                 plan: cut.shape.clone(),
@@ -346,7 +413,6 @@ impl Split {
                 text.file,
                 cut.parts.len()
             );
-            files::write(&dir.join("plan.toml"), &about, &plan)?;
             for part in &cut.parts {
                 let job = JobFile {
                     job: cut.shape.clone(),
@@ -357,20 +423,24 @@ impl Split {
                     "jigsat job: part {} of {} of {}. Run it with `jigsat count THIS_FILE`;\nthe result goes to results/ beside this jobs/ directory. Prefixes are option numbers\n(the `c var` lines of cubes.icnf name them).",
                     part.part, cut.shape.parts, puzzle.name
                 );
-                files::write(&files::job_path(dir, part.part), &comment, &job)?;
+                let path = files::job_path(dir, part.part);
+                made.file(&path, |p| Ok(files::write(p, &comment, &job)?))?;
             }
-            self.write_cubes(dir)?;
+            made.file(&dir.join("cubes.icnf"), |p| self.write_cubes(p))?;
             let parts = cut.parts.len();
             let scripts = crate::jobs::scripts::parallel(jigsat, parts);
-            write_script(&dir.join("run-parallel.sh"), &scripts)?;
+            made.file(&dir.join("run-parallel.sh"), |p| write_script(p, &scripts))?;
             let sbatch = crate::jobs::scripts::sbatch(jigsat, &puzzle.name, parts);
-            write_script(&dir.join("jigsat.sbatch"), &sbatch)
-        })
+            made.file(&dir.join("jigsat.sbatch"), |p| write_script(p, &sbatch))?;
+            made.file(&dir.join("plan.toml"), |p| {
+                Ok(files::write(p, &about, &plan)?)
+            })
+        }
     }
 
-    /// `cubes.icnf`: the CNF (with the same symmetry breaking as the tree)
-    /// and each part's prefixes as cubes.
-    fn write_cubes(&self, dir: &Path) -> Result<()> {
+    /// `cubes.icnf` (`path`): the CNF (with the same symmetry breaking as
+    /// the tree) and each part's prefixes as cubes.
+    fn write_cubes(&self, path: &Path) -> Result<()> {
         use crate::solve::dimacs::{self, CnfSource};
         let Split {
             source,
@@ -392,8 +462,7 @@ impl Split {
             .iter()
             .map(|p| (p.part, p.prefixes.clone()))
             .collect();
-        let path = dir.join("cubes.icnf");
-        crate::process::files::write_atomically(&path, |file| {
+        crate::process::files::write_atomically(path, |file| {
             dimacs::write_cubes(file, &cnf, &cubes)
         })?;
         Ok(())

@@ -211,21 +211,25 @@ pub fn certify(
         let mut found = None;
         let written = crate::process::files::write_atomically(proof_path, |file| {
             let s =
-                super::search::prove(instance.cover(), &encoded.cnf, base_clauses, file, until)?
-                    .ok_or_else(|| std::io::Error::other("the search does not apply"))?;
-            let bytes = s.bytes;
+                super::search::prove(instance.cover(), &encoded.cnf, base_clauses, file, until)?;
+            let bytes = s.as_ref().map_or(0, |s| s.bytes);
             found = Some(s);
             Ok(bytes)
         });
         match (written, found) {
-            (Ok(_), Some(s)) => Proved {
+            (Ok(_), Some(Some(s))) => Proved {
                 answer: Answer::Unsat,
                 bytes: s.bytes,
                 added: s.added,
                 deleted: 0,
             },
             (Err(_), _) if until.reached() => return Ok(CountOutcome::Stopped),
-            (Err(e), _) => return Err(Error::Bug(format!("the search's proof: {e}"))),
+            // The proof file could not be made or written (a bad path, a
+            // full disk): the error names the file, as bad input (exit 2).
+            (Err(e), _) => return Err(e),
+            (Ok(_), Some(None)) => {
+                return Err(Error::Bug("the search does not apply after all".into()));
+            }
             (Ok(_), None) => return Err(Error::Bug("a proof without a search".into())),
         }
     } else {
@@ -246,7 +250,9 @@ pub fn certify(
     let checked = match super::check_file(&clauses, proof_path, until) {
         Ok(c) => c,
         Err(super::Rejected::Stopped) => return Ok(CountOutcome::Stopped),
-        Err(e @ super::Rejected::Memory { .. }) => return Err(Error::Usage(e.to_string())),
+        Err(e @ (super::Rejected::Memory { .. } | super::Rejected::LargeStep { .. })) => {
+            return Err(Error::Usage(e.to_string()));
+        }
         Err(e) => {
             return Err(Error::Bug(format!(
                 "CaDiCaL's proof of the blocked CNF does not check: {e}"

@@ -10,14 +10,21 @@
 //! counts, the files, the puzzle's fingerprint and the command lines that
 //! check them (jigsat's and a published LRAT checker's).
 //!
-//! [`check`] re-derives everything from the puzzle: the fingerprint, each
-//! solution's check against the puzzle, the symmetry argument
-//! ([`super::breaking`]), the CNF clause by clause (jigsat's encoder and
-//! the listed solutions), the proof by the in-tree checker, the counts.
-//! Any failure names the file and what failed, as bad input (exit 2).
+//! The files are written into a temporary sibling directory and renamed
+//! into place once all are complete ([`Staged`]): a run that fails or
+//! stops part-way leaves no partial certificate to refuse a rerun.
+//!
+//! [`check`] re-derives everything from the puzzle: the fingerprint, the
+//! files the claim rests on (the manifest's `files`, each in the
+//! directory), each solution's check against the puzzle, the symmetry
+//! argument ([`super::breaking`]), the CNF clause by clause (jigsat's
+//! encoder and the listed solutions; a solved puzzle's CNF too) with its
+//! size, the proof by the in-tree checker, the counts. Every file is read
+//! within the memory budget ([`crate::input`]). Any failure names the
+//! file and what failed, as bad input (exit 2).
 
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -69,6 +76,10 @@ pub struct Manifest {
     pub puzzle_fingerprint: String,
     pub encoding: String,
     pub card: String,
+    /// The edge-matching encoding of a puzzle of tiles (`None`, the
+    /// default, for the rest and for certificates written before it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edges: Option<String>,
     /// Whether the CNF holds the symmetry breaking's units.
     pub symmetry: bool,
     /// Fixed-board solutions listed, and their orbits.
@@ -96,29 +107,88 @@ pub fn puzzle_fingerprint(puzzle: &Puzzle) -> String {
     format!("{:016x}", h.finish())
 }
 
-/// Makes `dir` for a certificate: it may not exist yet, or be an empty
-/// directory; anything else is refused (exit 2) and nothing is written.
-pub fn prepare(dir: &Path) -> Result<()> {
-    let refuse = |why: &str| {
-        Error::Usage(format!(
-            "{}: {why}; a certificate needs a new or empty directory, nothing written",
-            dir.display()
-        ))
-    };
-    match std::fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))
-        }
-        Err(e) => Err(Error::io(dir, e)),
-        Ok(m) if m.is_dir() => {
-            let mut entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
-            if entries.next().is_some() {
-                Err(refuse("is a directory that is not empty"))
-            } else {
-                Ok(())
+/// A certificate directory being written: the files go into a
+/// temporary sibling (`.NAME.PID.part`), renamed to the directory asked
+/// for only when every file is complete ([`Staged::commit`]). A run that
+/// fails (a full disk, a proof that does not check) or is stopped leaves
+/// the directory as it was — absent, or empty — so that a rerun is not
+/// refused; a signal removes the sibling too.
+pub struct Staged {
+    /// The directory asked for, as the user named it.
+    target: PathBuf,
+    /// Where the files are written until the commit.
+    staging: PathBuf,
+    /// Registered with the signal handler until the commit or the drop.
+    _registered: crate::process::files::TempFile,
+    committed: bool,
+}
+
+impl Staged {
+    /// Makes ready a certificate directory `dir`: it may not exist yet, or
+    /// be an empty directory; anything else is refused (exit 2) and
+    /// nothing is written.
+    pub fn new(dir: &Path) -> Result<Staged> {
+        let refuse = |why: &str| {
+            Error::Usage(format!(
+                "{}: {why}; a certificate needs a new or empty directory, nothing written",
+                dir.display()
+            ))
+        };
+        match std::fs::symlink_metadata(dir) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(Error::io(dir, e)),
+            Ok(m) if m.is_dir() => {
+                let mut entries = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+                if entries.next().is_some() {
+                    return Err(refuse("is a directory that is not empty"));
+                }
             }
+            Ok(_) => return Err(refuse("exists and is not a directory")),
         }
-        Ok(_) => Err(refuse("exists and is not a directory")),
+        let name = dir
+            .file_name()
+            .ok_or_else(|| refuse("names no directory"))?
+            .to_string_lossy()
+            .into_owned();
+        let parent = dir.parent().filter(|p| !p.as_os_str().is_empty());
+        if let Some(parent) = parent {
+            std::fs::create_dir_all(parent).map_err(|e| Error::io(parent, e))?;
+        }
+        let staging = dir.with_file_name(format!(".{name}.{}.part", std::process::id()));
+        let registered = crate::process::files::TempFile::new(&staging);
+        std::fs::create_dir(&staging).map_err(|e| Error::io(&staging, e))?;
+        Ok(Staged {
+            target: dir.to_path_buf(),
+            staging,
+            _registered: registered,
+            committed: false,
+        })
+    }
+
+    /// Where the files go until the commit.
+    pub fn path(&self) -> &Path {
+        &self.staging
+    }
+
+    /// The directory asked for (named in the manifest's commands).
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// Renames the complete certificate into place (over the empty
+    /// directory, if there was one).
+    pub fn commit(mut self) -> Result<()> {
+        std::fs::rename(&self.staging, &self.target).map_err(|e| Error::io(&self.target, e))?;
+        self.committed = true;
+        Ok(())
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
     }
 }
 
@@ -176,9 +246,16 @@ impl<'a> Contents<'a> {
     }
 }
 
-/// Writes the files of a certificate into `dir` (made by [`prepare`]; the
-/// proof, when there is one, is already in it as [`PROOF`]).
-pub fn write(dir: &Path, c: &Contents) -> Result<()> {
+/// Writes the files of a certificate into `staged` (the proof, when there
+/// is one, is already in it as [`PROOF`]) and renames it into place.
+pub fn write(staged: Staged, c: &Contents) -> Result<()> {
+    write_files(staged.path(), staged.target(), c)?;
+    staged.commit()
+}
+
+/// Writes the files of a certificate into `dir`, whose commands name it
+/// `shown` (the directory it will be renamed to).
+fn write_files(dir: &Path, shown: &Path, c: &Contents) -> Result<()> {
     let copy_name = match c.puzzle_path.extension().and_then(|e| e.to_str()) {
         Some(ext) => format!("puzzle.{ext}"),
         None => "puzzle.toml".to_string(),
@@ -191,7 +268,7 @@ pub fn write(dir: &Path, c: &Contents) -> Result<()> {
     let mut files = vec![copy_name.clone()];
     let (mut variables, mut cnf_clauses, mut blocking) = (0, 0, 0);
     let mut symmetry = false;
-    let (mut encoding, mut card) = (String::new(), String::new());
+    let (mut encoding, mut card, mut edges) = (String::new(), String::new(), None);
     if let Some((encoded, base)) = c.encoded {
         let file = c.puzzle_path.display().to_string();
         let source = CnfSource {
@@ -212,28 +289,77 @@ pub fn write(dir: &Path, c: &Contents) -> Result<()> {
         blocking = (encoded.cnf.num_clauses() - base) as u64;
         encoding = encoded.encoding.name().into();
         card = encoded.card.name().into();
+        edges = encoded.edges.map(|e| e.name().to_string());
     }
     if matches!(c.claim, Claim::NoSolution | Claim::Count) {
         files.push(PROOF.into());
     }
     if c.claim != Claim::NoSolutionColouring {
-        let mut text = String::from(
-            "c one solution per line: the DIMACS variables of its placements, \
-             named by the `c var` lines of the CNF (claim.cnf) or of `jigsat dimacs`\n",
-        );
-        for s in c.solutions {
-            let line: Vec<String> = s.iter().map(|o| (o + 1).to_string()).collect();
-            text += &line.join(" ");
-            text.push('\n');
-        }
-        crate::process::files::write_text(&dir.join(SOLUTIONS), &text)?;
+        crate::process::files::write_text(&dir.join(SOLUTIONS), &solutions_text(c.solutions))?;
         files.push(SOLUTIONS.into());
     }
     if let Some(w) = &c.witness {
         crate::process::files::write_text(&dir.join(WITNESS), w)?;
         files.push(WITNESS.into());
     }
-    let (proves, check) = match c.claim {
+    let (proves, check) = claim_text(c, shown, symmetry, cnf_clauses, blocking);
+    let manifest = Manifest {
+        format: FORMAT.into(),
+        claim: c.claim,
+        puzzle: c.puzzle.name.clone(),
+        puzzle_file: copy_name,
+        problem: c.problem.map(str::to_string),
+        puzzle_fingerprint: puzzle_fingerprint(c.puzzle),
+        encoding,
+        card,
+        edges,
+        symmetry,
+        solutions: c.solutions.len() as u64,
+        distinct: c.distinct,
+        variables,
+        cnf_clauses,
+        blocking_clauses: blocking,
+        breaking: c.breaking.clone(),
+        files,
+        proves,
+        rests_on: "that the CNF says what the puzzle says (jigsat's encoder: check-certificate rebuilds it \
+                   from the puzzle and compares it clause by clause), that the placements the CNF's variables \
+                   name are all the puzzle's, and the solution check; not on the solver"
+            .into(),
+        check,
+    };
+    let text = format!(
+        "# A jigsat certificate: README.md, \"Certificates\", says what it proves.\n{}",
+        toml::to_string(&manifest).map_err(|e| Error::Bug(format!("the manifest: {e}")))?
+    );
+    crate::process::files::write_text(&dir.join(MANIFEST), &text)
+}
+
+/// [`SOLUTIONS`]: a comment, then one solution per line as the DIMACS
+/// variables of its placements.
+fn solutions_text(solutions: &[Vec<u32>]) -> String {
+    let mut text = String::from(
+        "c one solution per line: the DIMACS variables of its placements, \
+         named by the `c var` lines of the CNF (claim.cnf) or of `jigsat dimacs`\n",
+    );
+    for s in solutions {
+        let line: Vec<String> = s.iter().map(|o| (o + 1).to_string()).collect();
+        text += &line.join(" ");
+        text.push('\n');
+    }
+    text
+}
+
+/// What a certificate proves, in words, and the commands that check it
+/// (naming the directory as `shown`).
+fn claim_text(
+    c: &Contents,
+    shown: &Path,
+    symmetry: bool,
+    cnf_clauses: u64,
+    blocking: u64,
+) -> (String, Vec<String>) {
+    match c.claim {
         Claim::NoSolution | Claim::Count => (
             format!(
                 "{} fixed-board solutions (listed in {SOLUTIONS}, each a solution of the puzzle; {} up to symmetry) \
@@ -256,7 +382,7 @@ pub fn write(dir: &Path, c: &Contents) -> Result<()> {
                 }
             ),
             vec![
-                format!("jigsat check-certificate {}", dir.display()),
+                format!("jigsat check-certificate {}", shown.display()),
                 format!(
                     "lrat-check {CNF} {PROOF}   (Marijn Heule's LRAT checker, or any other: prints c VERIFIED)"
                 ),
@@ -264,45 +390,16 @@ pub fn write(dir: &Path, c: &Contents) -> Result<()> {
         ),
         Claim::Solved => (
             format!("a solution of the puzzle (in {SOLUTIONS}); it is its own certificate"),
-            vec![format!("jigsat check-certificate {}", dir.display())],
+            vec![format!("jigsat check-certificate {}", shown.display())],
         ),
         Claim::NoSolutionColouring => (
             format!(
                 "no solution, by the colouring argument in {WITNESS}: the balances the pieces can reach \
                  cannot sum to the board's"
             ),
-            vec![format!("jigsat check-certificate {}", dir.display())],
+            vec![format!("jigsat check-certificate {}", shown.display())],
         ),
-    };
-    let manifest = Manifest {
-        format: FORMAT.into(),
-        claim: c.claim,
-        puzzle: c.puzzle.name.clone(),
-        puzzle_file: copy_name,
-        problem: c.problem.map(str::to_string),
-        puzzle_fingerprint: puzzle_fingerprint(c.puzzle),
-        encoding,
-        card,
-        symmetry,
-        solutions: c.solutions.len() as u64,
-        distinct: c.distinct,
-        variables,
-        cnf_clauses,
-        blocking_clauses: blocking,
-        breaking: c.breaking.clone(),
-        files,
-        proves,
-        rests_on: "that the CNF says what the puzzle says (jigsat's encoder: check-certificate rebuilds it \
-                   from the puzzle and compares it clause by clause), that the placements the CNF's variables \
-                   name are all the puzzle's, and the solution check; not on the solver"
-            .into(),
-        check,
-    };
-    let text = format!(
-        "# A jigsat certificate: README.md, \"Certificates\", says what it proves.\n{}",
-        toml::to_string(&manifest).map_err(|e| Error::Bug(format!("the manifest: {e}")))?
-    );
-    crate::process::files::write_text(&dir.join(MANIFEST), &text)
+    }
 }
 
 /// What a checked certificate says.
@@ -336,6 +433,7 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
             format!("format {:?}, expected {FORMAT:?}", manifest.format),
         ));
     }
+    check_files(dir, &manifest)?;
     let path: PathBuf =
         puzzle_path.map_or_else(|| dir.join(&manifest.puzzle_file), Path::to_path_buf);
     let puzzle = Puzzle::load_problem(&path, manifest.problem.as_deref())?;
@@ -354,23 +452,7 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
     }
     let instance = Instance::new(&puzzle)?;
     if manifest.claim == Claim::NoSolutionColouring {
-        let witness = super::colouring::witness(&puzzle)
-            .ok_or_else(|| bad(dir, WITNESS, "no colouring argument holds for the puzzle"))?;
-        let given = crate::input::read_text(&dir.join(WITNESS))?;
-        if given != witness.text(&puzzle) {
-            return Err(bad(
-                dir,
-                WITNESS,
-                "is not the witness re-derived from the puzzle",
-            ));
-        }
-        return Ok(Certified {
-            summary: format!(
-                "no solution: the {} colouring argument, re-derived from the puzzle alone",
-                witness.colouring
-            ),
-            manifest,
-        });
+        return check_colouring(dir, &puzzle, manifest);
     }
     let solutions = read_solutions(dir, &instance, &puzzle)?;
     if solutions.len() as u64 != manifest.solutions {
@@ -384,58 +466,148 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
             ),
         ));
     }
-    if manifest.claim == Claim::Solved {
-        if solutions.is_empty() {
-            return Err(bad(dir, SOLUTIONS, "lists no solution"));
-        }
-        return Ok(Certified {
-            summary: format!(
-                "{} solution(s), each checked against the puzzle",
-                solutions.len()
-            ),
-            manifest,
-        });
-    }
-    if manifest.claim == Claim::NoSolution && !solutions.is_empty() {
-        return Err(bad(
+    let claim = manifest.claim;
+    match claim {
+        Claim::Solved => check_solved(dir, &instance, &solutions, manifest),
+        Claim::NoSolution if !solutions.is_empty() => Err(bad(
             dir,
             SOLUTIONS,
             "lists solutions of a puzzle claimed to have none",
-        ));
+        )),
+        _ => check_proved(dir, &puzzle, &instance, &solutions, manifest, until),
     }
-    // The symmetry argument, and the distinct count.
-    let breaking = instance.breaking(manifest.symmetry);
-    let forbidden: Vec<u32> = breaking
-        .as_ref()
-        .map(|b| b.forbidden.clone())
-        .unwrap_or_default();
-    let justified = super::breaking::justify(&puzzle, &instance, &forbidden, &solutions)
-        .map_err(|why| bad(dir, SOLUTIONS, why))?;
-    if justified.orbits != manifest.distinct {
+}
+
+/// The files a certificate of `m.claim` holds, in the order [`write()`]
+/// lists them.
+fn expected_files(m: &Manifest) -> Vec<String> {
+    let mut files = vec![m.puzzle_file.clone()];
+    if m.claim != Claim::NoSolutionColouring {
+        files.push(CNF.into());
+    }
+    if matches!(m.claim, Claim::NoSolution | Claim::Count) {
+        files.push(PROOF.into());
+    }
+    if m.claim != Claim::NoSolutionColouring {
+        files.push(SOLUTIONS.into());
+    } else {
+        files.push(WITNESS.into());
+    }
+    files
+}
+
+/// The manifest's `files` must be the files its claim rests on, each a
+/// plain name in the directory (the copy of the puzzle too: a manifest
+/// cannot send the check to a file elsewhere), and each there.
+fn check_files(dir: &Path, m: &Manifest) -> Result<()> {
+    let plain = |f: &str| {
+        let p = Path::new(f);
+        p.file_name().is_some_and(|n| n == p.as_os_str()) && f != ".." && f != "."
+    };
+    if !plain(&m.puzzle_file) || !m.puzzle_file.starts_with("puzzle.") {
         return Err(bad(
             dir,
             MANIFEST,
             format!(
-                "says {} distinct, the listed solutions make {} orbits",
-                manifest.distinct, justified.orbits
+                "puzzle_file {:?} is not the certificate's copy of the puzzle (puzzle.EXT, in the directory)",
+                crate::clean::cut(&m.puzzle_file, 80)
             ),
         ));
     }
-    // The CNF, rebuilt.
-    let encoding = Encoding::from_name(&manifest.encoding).ok_or_else(|| {
-        bad(
+    let expected = expected_files(m);
+    if m.files != expected {
+        return Err(bad(
             dir,
             MANIFEST,
-            format!("unknown encoding {:?}", manifest.encoding),
-        )
-    })?;
-    let card = Card::from_name(&manifest.card)
-        .ok_or_else(|| bad(dir, MANIFEST, format!("unknown card {:?}", manifest.card)))?;
-    instance.check_encoding(encoding, card, EdgeEncoding::default())?;
-    let mut encoded = instance.encode(encoding, card, EdgeEncoding::default(), breaking.as_ref());
+            format!(
+                "lists the files {:?}; a certificate of this claim holds {expected:?}",
+                m.files
+                    .iter()
+                    .map(|f| crate::clean::cut(f, 80))
+                    .collect::<Vec<_>>()
+            ),
+        ));
+    }
+    match expected.iter().find(|f| !dir.join(f).exists()) {
+        Some(missing) => Err(bad(dir, missing, "is missing: the manifest lists it")),
+        None => Ok(()),
+    }
+}
+
+/// A colouring claim: the witness must be the one re-derived from the
+/// puzzle.
+fn check_colouring(dir: &Path, puzzle: &Puzzle, manifest: Manifest) -> Result<Certified> {
+    let witness = super::colouring::witness(puzzle)
+        .ok_or_else(|| bad(dir, WITNESS, "no colouring argument holds for the puzzle"))?;
+    let given = crate::input::read_text(&dir.join(WITNESS))?;
+    if given != witness.text(puzzle) {
+        return Err(bad(
+            dir,
+            WITNESS,
+            "is not the witness re-derived from the puzzle",
+        ));
+    }
+    if manifest.variables != 0 || manifest.cnf_clauses != 0 || manifest.blocking_clauses != 0 {
+        return Err(bad(
+            dir,
+            MANIFEST,
+            "gives a CNF's size, but a colouring certificate holds no CNF",
+        ));
+    }
+    Ok(Certified {
+        summary: format!(
+            "no solution: the {} colouring argument, re-derived from the puzzle alone",
+            witness.colouring
+        ),
+        manifest,
+    })
+}
+
+/// A solved claim: the listed solutions (already checked against the
+/// puzzle), and the CNF they are named by, rebuilt.
+fn check_solved(
+    dir: &Path,
+    instance: &Instance,
+    solutions: &[Vec<u32>],
+    manifest: Manifest,
+) -> Result<Certified> {
+    if solutions.is_empty() {
+        return Err(bad(dir, SOLUTIONS, "lists no solution"));
+    }
+    let breaking = instance.breaking(manifest.symmetry);
+    rebuild_cnf(dir, &manifest, instance, breaking.as_ref(), &[])?;
+    Ok(Certified {
+        summary: format!(
+            "{} solution(s), each checked against the puzzle; {CNF}, which names their variables, rebuilt",
+            solutions.len()
+        ),
+        manifest,
+    })
+}
+
+/// The CNF the manifest describes, rebuilt from the puzzle with the
+/// breaking and `blocks` after it, checked against the manifest's
+/// figures and [`CNF`] clause by clause; its clauses as the checker
+/// reads them.
+fn rebuild_cnf(
+    dir: &Path,
+    manifest: &Manifest,
+    instance: &Instance,
+    breaking: Option<&crate::symmetry::Breaking>,
+    blocks: &[Vec<crate::encode::Lit>],
+) -> Result<Vec<Vec<i32>>> {
+    let value = |field: &str, v: &str| bad(dir, MANIFEST, format!("unknown {field} {v:?}"));
+    let encoding = Encoding::from_name(&manifest.encoding)
+        .ok_or_else(|| value("encoding", &manifest.encoding))?;
+    let card = Card::from_name(&manifest.card).ok_or_else(|| value("card", &manifest.card))?;
+    let edges = match &manifest.edges {
+        None => EdgeEncoding::default(),
+        Some(e) => EdgeEncoding::from_name(e).ok_or_else(|| value("edges", e))?,
+    };
+    instance.check_encoding(encoding, card, edges)?;
+    let mut encoded = instance.encode(encoding, card, edges, breaking);
     let base = encoded.cnf.num_clauses();
-    let blocks = super::count::blocking_clauses(&solutions, &forbidden);
-    for b in &blocks {
+    for b in blocks {
         encoded.cnf.add_clause(b);
     }
     if manifest.cnf_clauses != base as u64 || manifest.blocking_clauses != blocks.len() as u64 {
@@ -450,8 +622,51 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
             ),
         ));
     }
+    let variables = u64::from(encoded.cnf.num_vars());
+    if manifest.variables != variables {
+        return Err(bad(
+            dir,
+            MANIFEST,
+            format!(
+                "says {} variables; the puzzle's CNF has {variables}",
+                manifest.variables
+            ),
+        ));
+    }
     let clauses = super::dimacs_clauses(&encoded.cnf);
     compare_cnf(dir, &encoded.cnf, &clauses)?;
+    Ok(clauses)
+}
+
+/// A claim proved by [`PROOF`] (no solution, or a count): the symmetry
+/// argument, the distinct count, the CNF rebuilt, the proof checked.
+fn check_proved(
+    dir: &Path,
+    puzzle: &Puzzle,
+    instance: &Instance,
+    solutions: &[Vec<u32>],
+    manifest: Manifest,
+    until: &Until,
+) -> Result<Certified> {
+    let breaking = instance.breaking(manifest.symmetry);
+    let forbidden: Vec<u32> = breaking
+        .as_ref()
+        .map(|b| b.forbidden.clone())
+        .unwrap_or_default();
+    let justified = super::breaking::justify(puzzle, instance, &forbidden, solutions)
+        .map_err(|why| bad(dir, SOLUTIONS, why))?;
+    if justified.orbits != manifest.distinct {
+        return Err(bad(
+            dir,
+            MANIFEST,
+            format!(
+                "says {} distinct, the listed solutions make {} orbits",
+                manifest.distinct, justified.orbits
+            ),
+        ));
+    }
+    let blocks = super::count::blocking_clauses(solutions, &forbidden);
+    let clauses = rebuild_cnf(dir, &manifest, instance, breaking.as_ref(), &blocks)?;
     let proof = dir.join(PROOF);
     let checked = super::check_file(&clauses, &proof, until).map_err(|why| match why {
         super::Rejected::Stopped => Error::Solver(format!(
@@ -494,20 +709,45 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
     Ok(Certified { manifest, summary })
 }
 
+/// The lines of `path` in the certificate, within the input cap
+/// ([`crate::input::Lines`]: `/dev/zero` or an endless file is refused,
+/// naming it, instead of taking all the memory), each read so that a
+/// signal ends the run while a read waits.
+fn lines_of(path: &Path) -> Result<crate::input::Lines<BufReader<std::fs::File>>> {
+    let file = crate::input::open(path)?;
+    Ok(crate::input::Lines::new(
+        BufReader::new(file),
+        &path.display().to_string(),
+    ))
+}
+
+/// One line of a certificate's text file as text, or an error naming it.
+fn line_text(path: &Path, n: usize, bytes: Vec<u8>) -> Result<String> {
+    String::from_utf8(bytes).map_err(|_| {
+        InputError {
+            file: path.display().to_string(),
+            position: Some((n, 1)),
+            field: None,
+            message: "not text (invalid UTF-8)".into(),
+        }
+        .into()
+    })
+}
+
 /// Reads [`SOLUTIONS`]: each line's variables as options, each solution
 /// checked against the puzzle, none twice.
 fn read_solutions(dir: &Path, instance: &Instance, puzzle: &Puzzle) -> Result<Vec<Vec<u32>>> {
     let path = dir.join(SOLUTIONS);
-    let file = crate::input::open(&path)?;
+    let mut lines = lines_of(&path)?;
     let options = instance.cover().options.len() as u32;
     let mut out: Vec<Vec<u32>> = Vec::new();
     let mut seen: HashMap<Vec<u32>, usize> = HashMap::new();
-    for (n, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| Error::io(&path, e))?;
+    while let Some((n, bytes)) = lines.next_line()? {
+        let line = line_text(&path, n, bytes)?;
         let at = |m: String| -> Error {
             InputError {
                 file: path.display().to_string(),
-                position: Some((n + 1, 1)),
+                position: Some((n, 1)),
                 field: None,
                 message: m,
             }
@@ -523,7 +763,8 @@ fn read_solutions(dir: &Path, instance: &Instance, puzzle: &Puzzle) -> Result<Ve
                 Ok(v) if (1..=options).contains(&v) => chosen.push(v - 1),
                 _ => {
                     return Err(at(format!(
-                        "{word:?} is not a placement variable (1..={options})"
+                        "{:?} is not a placement variable (1..={options})",
+                        crate::clean::cut(word, 40)
                     )));
                 }
             }
@@ -531,7 +772,7 @@ fn read_solutions(dir: &Path, instance: &Instance, puzzle: &Puzzle) -> Result<Ve
         chosen.sort_unstable();
         let s = instance.family().solution(&chosen);
         crate::solution::check(puzzle, &s).map_err(|why| at(format!("not a solution: {why}")))?;
-        if let Some(first) = seen.insert(chosen.clone(), n + 1) {
+        if let Some(first) = seen.insert(chosen.clone(), n) {
             return Err(at(format!("repeats the solution of line {first}")));
         }
         out.push(chosen);
@@ -542,7 +783,7 @@ fn read_solutions(dir: &Path, instance: &Instance, puzzle: &Puzzle) -> Result<Ve
 /// The CNF file must be the rebuilt CNF, clause for clause.
 fn compare_cnf(dir: &Path, cnf: &Cnf, clauses: &[Vec<i32>]) -> Result<()> {
     let path = dir.join(CNF);
-    let file = crate::input::open(&path)?;
+    let mut lines = lines_of(&path)?;
     let mut numbers: Vec<i32> = Vec::new();
     let mut header = None;
     let mut k = 0usize;
@@ -556,8 +797,8 @@ fn compare_cnf(dir: &Path, cnf: &Cnf, clauses: &[Vec<i32>]) -> Result<()> {
             ),
         )
     };
-    for line in BufReader::new(file).lines() {
-        let line = line.map_err(|e| Error::io(&path, e))?;
+    while let Some((n, bytes)) = lines.next_line()? {
+        let line = line_text(&path, n, bytes)?;
         let line = line.trim();
         if line.starts_with('c') || line.is_empty() {
             continue;
@@ -571,15 +812,22 @@ fn compare_cnf(dir: &Path, cnf: &Cnf, clauses: &[Vec<i32>]) -> Result<()> {
             continue;
         }
         for word in line.split_whitespace() {
-            let l: i32 = word
-                .parse()
-                .map_err(|_| bad(dir, CNF, format!("{word:?} is not a literal")))?;
+            let l: i32 = word.parse().map_err(|_| {
+                bad(
+                    dir,
+                    CNF,
+                    format!("{:?} is not a literal", crate::clean::cut(word, 40)),
+                )
+            })?;
             if l == 0 {
                 if clauses.get(k) != Some(&numbers) {
                     return Err(differs(k));
                 }
                 k += 1;
                 numbers.clear();
+            } else if numbers.len() >= clauses.get(k).map_or(0, Vec::len) {
+                // Longer than the clause it must be: no need to read on.
+                return Err(differs(k));
             } else {
                 numbers.push(l);
             }

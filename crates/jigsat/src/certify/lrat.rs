@@ -72,6 +72,17 @@ pub enum Rejected {
         /// The memory budget in bytes (`--max-memory`).
         limit: u64,
     },
+    /// One step (its literals and hints) does not fit in what the memory
+    /// budget leaves beside the live clauses: refused before it is read
+    /// whole.
+    LargeStep {
+        /// Where the step is in the proof file.
+        at: String,
+        /// Bytes the step had taken when it was refused.
+        needed: u64,
+        /// The memory budget in bytes (`--max-memory`).
+        limit: u64,
+    },
     /// The time limit or Ctrl-C stopped the check.
     Stopped,
     /// The proof could not be read.
@@ -98,6 +109,12 @@ impl fmt::Display for Rejected {
             Rejected::Memory { needed, limit } => write!(
                 f,
                 "checking needs more than {} for the live clauses; the limit is {} (--max-memory)",
+                crate::process::budget::human(*needed),
+                crate::process::budget::human(*limit)
+            ),
+            Rejected::LargeStep { at, needed, limit } => write!(
+                f,
+                "{at}: a step of more than {} does not fit beside the live clauses; the limit is {} (--max-memory)",
                 crate::process::budget::human(*needed),
                 crate::process::budget::human(*limit)
             ),
@@ -257,10 +274,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn byte(&mut self) -> Result<Option<u8>, Rejected> {
-        let buf = self
-            .input
-            .fill_buf()
-            .map_err(|e| Rejected::Io(e.to_string()))?;
+        let buf = self.input.fill_buf().map_err(Rejected::from)?;
         let Some(&b) = buf.first() else {
             return Ok(None);
         };
@@ -273,10 +287,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn peek(&mut self) -> Result<Option<u8>, Rejected> {
-        let buf = self
-            .input
-            .fill_buf()
-            .map_err(|e| Rejected::Io(e.to_string()))?;
+        let buf = self.input.fill_buf().map_err(Rejected::from)?;
         Ok(buf.first().copied())
     }
 
@@ -358,10 +369,18 @@ impl<R: BufRead> Reader<R> {
         Ok(if x & 1 == 1 { -magnitude } else { magnitude })
     }
 
-    /// A zero-terminated list of numbers.
-    fn list(&mut self, out: &mut Vec<i64>) -> Result<(), Rejected> {
+    /// A zero-terminated list of numbers, taking at most `room` bytes
+    /// (a step past it is refused, naming where it starts: `at`).
+    fn list(&mut self, out: &mut Vec<i64>, room: Room<'_>) -> Result<(), Rejected> {
         out.clear();
         loop {
+            if out.len() == out.capacity() && room.refuses(out.capacity()) {
+                return Err(Rejected::LargeStep {
+                    at: room.at.clone(),
+                    needed: 8 * out.len() as u64,
+                    limit: room.limit,
+                });
+            }
             let x = if self.binary {
                 self.binary_number()?
             } else {
@@ -372,6 +391,27 @@ impl<R: BufRead> Reader<R> {
             }
             out.push(x);
         }
+    }
+}
+
+/// What the memory budget leaves for one list of a step: a list grows
+/// by doubling (the old and the new buffer live at once), and its
+/// literals are copied into the live clause, so a list may take a
+/// quarter of what the live clauses leave.
+struct Room<'a> {
+    /// Where the step starts, for the refusal.
+    at: &'a String,
+    /// Bytes left beside the live clauses and the assignment.
+    left: u64,
+    /// The memory budget.
+    limit: u64,
+}
+
+impl Room<'_> {
+    /// Whether a list of `capacity` numbers may not grow again.
+    fn refuses(&self, capacity: usize) -> bool {
+        let next = (2 * capacity).max(8) as u64;
+        8 * next > self.left / 4
     }
 }
 
@@ -421,6 +461,53 @@ impl Checker {
             return Err(format!("clause id {id} is already in use"));
         }
         Ok(())
+    }
+
+    /// A checker holding the formula's `clauses` (clause k with id k + 1)
+    /// within `limit` bytes, and the last id.
+    fn of<'c>(
+        clauses: impl IntoIterator<Item = &'c [i32]>,
+        limit: u64,
+    ) -> Result<(Checker, u64), Rejected> {
+        let mut checker = Checker {
+            clauses: HashMap::new(),
+            values: Vec::new(),
+            trail: Vec::new(),
+            bytes: 0,
+            limit,
+        };
+        let mut last_id = 0u64;
+        for c in clauses {
+            last_id += 1;
+            checker.insert(last_id, c.into()).map_err(Rejected::Io)?;
+        }
+        if checker.bytes > checker.limit {
+            return Err(Rejected::Memory {
+                needed: checker.bytes,
+                limit,
+            });
+        }
+        Ok((checker, last_id))
+    }
+
+    /// Bytes the live clauses and the assignment take.
+    fn used(&self) -> u64 {
+        self.bytes + self.values.len() as u64
+    }
+
+    /// Whether the assignment can grow to the variables of `lits` within
+    /// the budget (a literal of 2,000,000,000 would take 2 GB); else the
+    /// bytes it would take.
+    fn room_for(&self, lits: &[i64]) -> Result<(), u64> {
+        let top = lits.iter().map(|l| l.unsigned_abs()).max().unwrap_or(0);
+        let grown = top
+            .saturating_add(1)
+            .saturating_sub(self.values.len() as u64);
+        match grown {
+            0 => Ok(()),
+            g if self.used().saturating_add(g) <= self.limit => Ok(()),
+            g => Err(g),
+        }
     }
 
     fn delete(&mut self, id: u64) -> Result<(), String> {
@@ -575,33 +662,18 @@ pub fn check<'c, R: BufRead>(
     stopped: &dyn Fn() -> bool,
     limit: u64,
 ) -> Result<Checked, Rejected> {
-    let head = proof.fill_buf().map_err(|e| Rejected::Io(e.to_string()))?;
-    let head = &head[..head.len().min(4096)];
-    let binary = match kind(head) {
+    let head = proof.fill_buf().map_err(Rejected::from)?;
+    let binary = match kind(&head[..head.len().min(4096)]) {
         Kind::LratText => false,
         Kind::LratBinary => true,
         Kind::DratText => return Err(Rejected::Drat { binary: false }),
         Kind::DratBinary => return Err(Rejected::Drat { binary: true }),
     };
-    let mut checker = Checker {
-        clauses: HashMap::new(),
-        values: Vec::new(),
-        trail: Vec::new(),
-        bytes: 0,
-        limit,
-    };
-    let mut last_id = 0u64;
-    for c in clauses {
-        last_id += 1;
-        checker.insert(last_id, c.into()).map_err(Rejected::Io)?;
-    }
+    let (mut checker, mut last_id) = Checker::of(clauses, limit)?;
     let over = |checker: &Checker| Rejected::Memory {
         needed: checker.bytes,
         limit: checker.limit,
     };
-    if checker.bytes > checker.limit {
-        return Err(over(&checker));
-    }
     let mut reader = Reader {
         input: proof,
         binary,
@@ -617,40 +689,22 @@ pub fn check<'c, R: BufRead>(
         if steps.is_multiple_of(4096) && stopped() {
             return Err(Rejected::Stopped);
         }
-        let step = if binary {
-            match reader.byte()? {
-                None => break,
-                Some(b'a') => {
-                    let id = reader.binary_number()?;
-                    if id <= 0 {
-                        return Err(reader.syntax(format!("clause id {id}")));
-                    }
-                    Step::Add { id: id as u64 }
-                }
-                Some(b'd') => Step::Delete,
-                Some(b) => return Err(reader.syntax(format!("step marker {b:#04x}"))),
-            }
-        } else {
-            match reader.token()? {
-                Token::End => break,
-                Token::Delete => return Err(reader.syntax("a step without an id")),
-                Token::Number(id) if id <= 0 => {
-                    return Err(reader.syntax(format!("clause id {id}")));
-                }
-                Token::Number(id) => match reader.peek_delete()? {
-                    true => Step::Delete,
-                    false => Step::Add { id: id as u64 },
-                },
-            }
+        let Some(step) = reader.step()? else {
+            break;
         };
         let at = reader.at();
+        let room = || Room {
+            at: &at,
+            left: checker.limit.saturating_sub(checker.used()),
+            limit: checker.limit,
+        };
         match step {
             Step::Delete => {
-                reader.list(&mut hints)?;
+                reader.list(&mut hints, room())?;
+                if let Some(id) = hints.iter().find(|&&id| id < 0) {
+                    return Err(reader.syntax(format!("deletes clause id {id}")));
+                }
                 for &id in &hints {
-                    if id < 0 {
-                        return Err(reader.syntax(format!("deletes clause id {id}")));
-                    }
                     checker
                         .delete(id as u64)
                         .map_err(|message| Rejected::Step {
@@ -658,12 +712,19 @@ pub fn check<'c, R: BufRead>(
                             id: last_id,
                             message,
                         })?;
-                    done.deleted += 1;
                 }
+                done.deleted += hints.len() as u64;
             }
             Step::Add { id } => {
-                reader.list(&mut lits)?;
-                reader.list(&mut hints)?;
+                reader.list(&mut lits, room())?;
+                reader.list(&mut hints, room())?;
+                checker
+                    .room_for(&lits)
+                    .map_err(|needed| Rejected::LargeStep {
+                        at: at.clone(),
+                        needed,
+                        limit: checker.limit,
+                    })?;
                 let clause: Box<[i32]> = lits
                     .iter()
                     .map(|&l| i32::try_from(l).map_err(|_| reader.syntax(format!("literal {l}"))))
@@ -696,6 +757,37 @@ pub fn check<'c, R: BufRead>(
 }
 
 impl<R: BufRead> Reader<R> {
+    /// The next step's kind and id, `None` at the end of the proof.
+    fn step(&mut self) -> Result<Option<Step>, Rejected> {
+        let binary = self.binary;
+        Ok(Some(if binary {
+            match self.byte()? {
+                None => return Ok(None),
+                Some(b'a') => {
+                    let id = self.binary_number()?;
+                    if id <= 0 {
+                        return Err(self.syntax(format!("clause id {id}")));
+                    }
+                    Step::Add { id: id as u64 }
+                }
+                Some(b'd') => Step::Delete,
+                Some(b) => return Err(self.syntax(format!("step marker {b:#04x}"))),
+            }
+        } else {
+            match self.token()? {
+                Token::End => return Ok(None),
+                Token::Delete => return Err(self.syntax("a step without an id")),
+                Token::Number(id) if id <= 0 => {
+                    return Err(self.syntax(format!("clause id {id}")));
+                }
+                Token::Number(id) => match self.peek_delete()? {
+                    true => Step::Delete,
+                    false => Step::Add { id: id as u64 },
+                },
+            }
+        }))
+    }
+
     /// After a text step's id: whether a `d` follows (a deletion).
     fn peek_delete(&mut self) -> Result<bool, Rejected> {
         loop {
@@ -713,9 +805,14 @@ impl<R: BufRead> Reader<R> {
     }
 }
 
+/// A read a signal stopped ([`crate::input::Interruptible`]) is the check
+/// stopped, not a proof that cannot be read.
 impl From<io::Error> for Rejected {
     fn from(e: io::Error) -> Rejected {
-        Rejected::Io(e.to_string())
+        match e.kind() {
+            io::ErrorKind::Interrupted => Rejected::Stopped,
+            _ => Rejected::Io(e.to_string()),
+        }
     }
 }
 
@@ -826,6 +923,41 @@ mod tests {
             run(b"2 0\n0\n"),
             Err(Rejected::Drat { binary: false })
         ));
+    }
+
+    #[test]
+    fn a_step_too_large_for_the_budget_is_refused_as_it_is_read() {
+        let f = formula();
+        let mut huge = b"5 d 0\n5 ".to_vec();
+        huge.extend(b"1 ".repeat(200_000));
+        huge.extend(b"0 1 0\n");
+        let r = check(f.iter().map(|c| &c[..]), &huge[..], &|| false, 1 << 16);
+        assert!(
+            matches!(&r, Err(Rejected::LargeStep { at, .. }) if at == "line 2"),
+            "{r:?}"
+        );
+        // A literal whose variable alone would take 2 GB of assignment.
+        let r = check(
+            f.iter().map(|c| &c[..]),
+            &b"5 2000000000 0 1 0\n"[..],
+            &|| false,
+            1 << 20,
+        );
+        assert!(matches!(r, Err(Rejected::LargeStep { .. })), "{r:?}");
+    }
+
+    #[test]
+    fn an_interrupted_read_stops_the_check() {
+        struct Interrupted;
+        impl io::Read for Interrupted {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::ErrorKind::Interrupted.into())
+            }
+        }
+        let f = formula();
+        let proof = io::BufReader::new(Interrupted);
+        let r = check(f.iter().map(|c| &c[..]), proof, &|| false, u64::MAX);
+        assert_eq!(r, Err(Rejected::Stopped));
     }
 
     #[test]

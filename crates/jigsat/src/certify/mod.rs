@@ -125,11 +125,15 @@ pub fn check_file(
     path: &Path,
     until: &Until,
 ) -> std::result::Result<Checked, Rejected> {
-    let file =
-        std::fs::File::open(path).map_err(|e| Rejected::Io(format!("{}: {e}", path.display())))?;
+    let file = crate::input::open(path).map_err(|e| match e {
+        Error::Io { source, .. } if source.kind() == std::io::ErrorKind::Interrupted => {
+            Rejected::Stopped
+        }
+        e => Rejected::Io(e.to_string()),
+    })?;
     lrat::check(
         clauses.iter().map(|c| &c[..]),
-        BufReader::with_capacity(1 << 16, file),
+        BufReader::with_capacity(1 << 16, crate::input::Interruptible(file)),
         &|| until.reached(),
         crate::process::budget::limit(),
     )
@@ -156,7 +160,7 @@ pub fn check_input(cnf: &Cnf, path: &Path, until: &Until) -> Result<Checked> {
     let clauses = dimacs_clauses(cnf);
     lrat::check(
         clauses.iter().map(|c| &c[..]),
-        BufReader::with_capacity(1 << 16, file),
+        BufReader::with_capacity(1 << 16, crate::input::Interruptible(file)),
         &|| until.reached(),
         crate::process::budget::limit(),
     )

@@ -1,9 +1,11 @@
 //! A certifying run from start to end, as `jigsat solve --proof` /
 //! `--certify` and `count --certify` make it and the library's
 //! `api::Certifier` offers it: the certificate directory made ready
-//! before anything runs, the proof written into it (or into the file
-//! asked for, or a temporary file removed at the end), the answer, and
-//! then the directory's other files ([`super::directory::write`]).
+//! before anything runs (staged in a temporary sibling,
+//! [`super::directory::Staged`]), the proof written into it (or into the
+//! file asked for, or a temporary file removed at the end), the answer,
+//! and then the directory's other files, renamed into place when all are
+//! written ([`super::directory::write`]).
 //!
 //! A "no solution" is proved by the built-in CaDiCaL on the placement
 //! CNF (the one `jigsat dimacs` writes), not by the portfolio: an exact
@@ -15,7 +17,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::directory::{self, Claim, Contents};
+use super::directory::{self, Claim, Contents, Staged};
 use super::{Answer, Checked, ProofFormat, Proved, Rejected, Until};
 use crate::error::{Error, Result};
 use crate::instance::Instance;
@@ -81,22 +83,6 @@ pub struct ProofRun {
     pub check: Option<Option<(Checked, Duration)>>,
 }
 
-/// A certificate directory made ready by [`directory::prepare`].
-struct Prepared(PathBuf);
-
-impl Prepared {
-    fn new(dir: &Path) -> Result<Prepared> {
-        directory::prepare(dir)?;
-        Ok(Prepared(dir.to_path_buf()))
-    }
-
-    /// A run that certified nothing leaves no directory behind: removed
-    /// only if it is still empty (as it was, or new).
-    fn remove(&self) {
-        let _ = std::fs::remove_dir(&self.0);
-    }
-}
-
 /// Where the proof goes: the certificate directory's [`directory::PROOF`],
 /// else the file asked for, else a temporary file (registered so that a
 /// signal removes it too, and removed when this is dropped).
@@ -110,11 +96,11 @@ struct ProofPath {
 }
 
 impl ProofPath {
-    fn new(r: &Request, dir: Option<&Prepared>) -> Result<ProofPath> {
+    fn new(r: &Request, dir: Option<&Staged>) -> Result<ProofPath> {
         let asked = r.proof.map(Path::to_path_buf);
         if let Some(dir) = dir {
             return Ok(ProofPath {
-                file: Some(dir.0.join(directory::PROOF)),
+                file: Some(dir.path().join(directory::PROOF)),
                 copy: asked,
                 temp: None,
             });
@@ -176,7 +162,7 @@ pub fn solve(r: &Request) -> Result<Solved> {
         ));
     }
     let dir = match (r.directory, r.check) {
-        (Some(d), true) => Some(Prepared::new(d)?),
+        (Some(d), true) => Some(Staged::new(d)?),
         (Some(_), false) => {
             return Err(Error::Usage(
                 "a certificate directory holds checked answers: it needs the check".into(),
@@ -201,9 +187,9 @@ pub fn solve(r: &Request) -> Result<Solved> {
                 if let Some(path) = r.proof {
                     crate::process::files::write_text(path, &text)?;
                 }
-                if let Some(dir) = &dir {
+                if let Some(dir) = dir {
                     directory::write(
-                        &dir.0,
+                        dir,
                         &Contents {
                             witness: Some(text),
                             ..contents(Claim::NoSolutionColouring)
@@ -260,10 +246,10 @@ pub fn solve(r: &Request) -> Result<Solved> {
         },
     );
     // A certificate of this CNF (all of it the CNF `jigsat dimacs` writes).
-    let with_cnf = |dir: &Prepared, claim, solutions: &[Vec<u32>]| {
+    let with_cnf = |dir: Staged, claim, solutions: &[Vec<u32>]| {
         let all = encoded.cnf.num_clauses();
         directory::write(
-            &dir.0,
+            dir,
             &Contents {
                 encoded: Some((&encoded, all)),
                 solutions,
@@ -282,7 +268,7 @@ pub fn solve(r: &Request) -> Result<Solved> {
     match &proved.answer {
         Answer::Sat(values) => {
             let solution = instance.decode(&encoded, values, "cadical")?;
-            if let Some(dir) = &dir {
+            if let Some(dir) = dir {
                 let chosen: Vec<u32> = encoded
                     .chosen_options(values)
                     .into_iter()
@@ -292,12 +278,8 @@ pub fn solve(r: &Request) -> Result<Solved> {
             }
             Ok(Solved::Solution(solution))
         }
-        Answer::Unknown => {
-            if let Some(d) = &dir {
-                d.remove();
-            }
-            Ok(Solved::Stopped)
-        }
+        // Nothing was certified: the staged directory goes when dropped.
+        Answer::Unknown => Ok(Solved::Stopped),
         Answer::Unsat => {
             let mut run = ProofRun {
                 cnf,
@@ -313,7 +295,7 @@ pub fn solve(r: &Request) -> Result<Solved> {
             let check_start = Instant::now();
             match super::check_file(&clauses, path, r.until) {
                 Ok(checked) => {
-                    if let Some(dir) = &dir {
+                    if let Some(dir) = dir {
                         with_cnf(dir, Claim::NoSolution, &[])?;
                     }
                     run.check = Some(Some((checked, check_start.elapsed())));
@@ -323,7 +305,7 @@ pub fn solve(r: &Request) -> Result<Solved> {
                     run.check = Some(None);
                     Ok(Solved::Proof(run))
                 }
-                Err(e @ Rejected::Memory { .. }) => {
+                Err(e @ (Rejected::Memory { .. } | Rejected::LargeStep { .. })) => {
                     Err(Error::Usage(format!("{}: {e}", r.puzzle_path.display())))
                 }
                 Err(e) => Err(Error::Bug(format!(
@@ -340,23 +322,19 @@ pub fn solve(r: &Request) -> Result<Solved> {
 /// limit or the stop flag came first (nothing was certified).
 pub fn count(r: &Request) -> Result<Option<Box<super::count::CountCertificate>>> {
     let dir = match r.directory {
-        Some(d) => Some(Prepared::new(d)?),
+        Some(d) => Some(Staged::new(d)?),
         None => None,
     };
     let proof = ProofPath::new(r, dir.as_ref())?;
     match super::count::certify(r.puzzle, r.options, r.until, proof.path())? {
-        super::count::CountOutcome::Stopped => {
-            if let Some(d) = &dir {
-                d.remove();
-            }
-            Ok(None)
-        }
+        // Nothing was certified: the staged directory goes when dropped.
+        super::count::CountOutcome::Stopped => Ok(None),
         super::count::CountOutcome::Certified(c) => {
             proof.keep()?;
-            if let Some(dir) = &dir {
+            if let Some(dir) = dir {
                 let instance = Instance::new(r.puzzle)?;
                 directory::write(
-                    &dir.0,
+                    dir,
                     &Contents {
                         encoded: Some((&c.encoded, c.base_clauses)),
                         solutions: &c.fixed,

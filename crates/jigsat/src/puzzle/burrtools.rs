@@ -6,7 +6,8 @@
 //! say which shapes are pieces (with counts or `min`/`max` ranges), which
 //! is the result, and which piece colours may lie on which result colours.
 //! [`read`] parses the whole file with roxmltree (after flate2 has
-//! inflated it) into an [`XmFile`]; [`XmFile::puzzle`] turns one problem
+//! inflated it, both held to the memory budget before the tree is built)
+//! into an [`XmFile`]; [`XmFile::puzzle`] turns one problem
 //! into the same [`Puzzle`] the TOML reader makes: the result's `#` cells
 //! must be covered, its `+` (variable) cells are [`Puzzle::optional`], and
 //! colours become [`Colours`].
@@ -117,30 +118,83 @@ fn bad(file: &str, message: impl Into<String>) -> InputError {
     }
 }
 
+/// Bytes roxmltree takes per node of the tree (an element, a text, a
+/// comment), with the room its vector grows into; and per attribute.
+/// Measured: 120 MB of empty elements (30 M nodes) peaked at 2.35 GB.
+const NODE_BYTES: u64 = 96;
+const ATTRIBUTE_BYTES: u64 = 64;
+
 /// Reads a `.xmpuzzle` file's bytes: gzip or plain XML, then the puzzle.
+/// What the XML inflates to and the tree built from it are held to the
+/// memory budget (`--max-memory`), before the tree is built.
 pub fn read(bytes: &[u8], file: &str) -> Result<XmFile, InputError> {
     let raw = if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut out = Vec::new();
-        flate2::read::GzDecoder::new(bytes)
-            .take(MAX_XML_BYTES + 1)
-            .read_to_end(&mut out)
-            .map_err(|e| bad(file, format!("the gzip data is truncated or damaged ({e})")))?;
-        if out.len() as u64 > MAX_XML_BYTES {
-            return Err(bad(
-                file,
-                format!("the file inflates to more than {MAX_XML_BYTES} bytes of XML"),
-            ));
-        }
-        out
+        inflate(bytes, file)?
     } else {
         bytes.to_vec()
     };
+    let nodes = tree_fits(&raw, file)?;
     // BurrTools declares no encoding and some files hold Latin-1 bytes in
     // comments: read those as Latin-1 rather than refuse the file.
     let text = String::from_utf8(raw)
         .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
-    let doc = Document::parse(&text).map_err(|e| bad(file, format!("not well-formed XML: {e}")))?;
+    let options = roxmltree::ParsingOptions {
+        nodes_limit: nodes,
+        ..Default::default()
+    };
+    let doc = Document::parse_with_options(&text, options)
+        .map_err(|e| bad(file, format!("not well-formed XML: {e}")))?;
     parse_puzzle(doc.root_element(), file)
+}
+
+/// The XML inside gzip data, up to what one input may take
+/// ([`crate::input::cap`], from the memory budget) and at most
+/// [`MAX_XML_BYTES`].
+fn inflate(bytes: &[u8], file: &str) -> Result<Vec<u8>, InputError> {
+    let cap = crate::input::cap().min(MAX_XML_BYTES);
+    let mut out = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .take(cap + 1)
+        .read_to_end(&mut out)
+        .map_err(|e| bad(file, format!("the gzip data is truncated or damaged ({e})")))?;
+    if out.len() as u64 > cap {
+        return Err(bad(
+            file,
+            format!(
+                "the file inflates to more than {} of XML, the most jigsat reads with a memory budget of {} (--max-memory)",
+                crate::process::budget::human(cap),
+                crate::process::budget::human(crate::process::budget::limit())
+            ),
+        ));
+    }
+    Ok(out)
+}
+
+/// Refuses XML whose tree would not fit in the memory budget beside its
+/// text, counted before the tree is built: at most one element or
+/// comment per `<`, one text between two, one attribute per `=`. Gives
+/// the most nodes the budget takes, as the parser's own limit.
+fn tree_fits(xml: &[u8], file: &str) -> Result<u32, InputError> {
+    let tags = xml.iter().filter(|&&b| b == b'<').count() as u64;
+    let equals = xml.iter().filter(|&&b| b == b'=').count() as u64;
+    let nodes = 2 * tags + 1;
+    let needed = (xml.len() as u64)
+        .saturating_mul(2)
+        .saturating_add(nodes.saturating_mul(NODE_BYTES))
+        .saturating_add(equals.saturating_mul(ATTRIBUTE_BYTES));
+    let limit = crate::process::budget::limit();
+    if needed > limit {
+        return Err(bad(
+            file,
+            format!(
+                "the XML holds up to {} elements and texts, whose tree needs about {}; the limit is {} (--max-memory)",
+                nodes,
+                crate::process::budget::human(needed),
+                crate::process::budget::human(limit)
+            ),
+        ));
+    }
+    Ok(u32::try_from(nodes.saturating_add(16)).unwrap_or(u32::MAX))
 }
 
 /// The `<puzzle>` element: grid, colours, shapes, problems, comment.
@@ -193,7 +247,7 @@ fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError> {
     };
     let comment = child(root, "comment")
         .and_then(|c| c.text())
-        .map(|t| t.trim().to_string())
+        .map(|t| crate::clean::cut_within(t.trim(), super::MAX_TEXT))
         .filter(|t| !t.is_empty());
     Ok(XmFile {
         file: file.to_string(),
@@ -202,6 +256,12 @@ fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError> {
         problems,
         comment,
     })
+}
+
+/// A shape's or problem's name as read, cut to [`super::MAX_NAME`]
+/// characters, saying its length.
+fn cut_name(name: &str) -> String {
+    crate::clean::cut_within(name, super::MAX_NAME)
 }
 
 fn child<'a, 'i>(node: Node<'a, 'i>, name: &str) -> Option<Node<'a, 'i>> {
@@ -289,7 +349,7 @@ fn parse_shape(node: Node, id: usize, file: &str) -> Result<XmShape, InputError>
             .map_err(|_| bad(file, format!("{what}: {a} is not a whole number")))
     };
     Ok(XmShape {
-        name: node.attribute("name").map(str::to_string),
+        name: node.attribute("name").map(cut_name),
         weight: number(node, "weight", file)?.map_or(1, |w| w.min(u32::MAX as usize) as u32),
         cells,
         hotspot: [coordinate("hx")?, coordinate("hy")?, coordinate("hz")?],
@@ -411,7 +471,7 @@ fn parse_problem(
         })
         .collect();
     Ok(XmProblem {
-        name: node.attribute("name").map(str::to_string),
+        name: node.attribute("name").map(cut_name),
         parts,
         result: shape_id(result)?,
         allowed,

@@ -60,6 +60,13 @@ pub struct Puzzle {
     pub warnings: Vec<String>,
 }
 
+/// The longest name of a puzzle, piece or tile kept as read, in
+/// characters; a longer one is cut, saying its length.
+pub const MAX_NAME: usize = 200;
+
+/// The longest description or source kept as read, in characters.
+pub const MAX_TEXT: usize = 10_000;
+
 /// The two kinds of puzzle the contract describes: `[[piece]]` entries
 /// packed into the board, or `[[tile]]` entries whose touching edges must
 /// match. The family that solves a puzzle is chosen from this, once
@@ -349,9 +356,16 @@ impl Puzzle {
     /// `?`. Done once, as the puzzle is read, so that every output —
     /// text, messages, SVG, JSON, the files of a split — gets the same
     /// clean names.
+    ///
+    /// Names and texts are cut to [`MAX_NAME`] and [`MAX_TEXT`]
+    /// characters, saying their length where cut: a name of 100,000
+    /// characters repeated in every line of an output made a gigabyte of
+    /// it. Piece and tile names cut alike are told apart again by their
+    /// number.
     pub fn cleaned(mut self) -> Puzzle {
-        let clean = |s: &mut String| *s = crate::clean::name(s);
-        let text = |s: &mut String| *s = crate::clean::text(s).into_owned();
+        let clean =
+            |s: &mut String| *s = crate::clean::cut_within(&crate::clean::name(s), MAX_NAME);
+        let text = |s: &mut String| *s = crate::clean::cut_within(&crate::clean::text(s), MAX_TEXT);
         clean(&mut self.name);
         self.description.iter_mut().for_each(text);
         self.source.iter_mut().for_each(text);
@@ -367,14 +381,34 @@ impl Puzzle {
                 }
             }
             Kind::Tiles(tiling) => {
+                // Labels are matched, never cut: two cut alike would match.
+                let label = |s: &mut String| *s = crate::clean::name(s);
                 for t in &mut tiling.tiles {
                     clean(&mut t.name);
-                    t.edges.iter_mut().for_each(clean);
+                    t.edges.iter_mut().for_each(label);
                 }
-                tiling.border.iter_mut().for_each(clean);
+                tiling.border.iter_mut().for_each(label);
             }
         }
+        self.unique_names();
         self
+    }
+
+    /// Makes piece and tile names unique again after [`Puzzle::cleaned`]
+    /// cut two long names to the same text: the later one gets `#N` (its
+    /// 1-based number).
+    fn unique_names(&mut self) {
+        let names: Vec<&mut String> = match &mut self.kind {
+            Kind::Pieces(pieces) => pieces.iter_mut().map(|p| &mut p.name).collect(),
+            Kind::Tiles(tiling) => tiling.tiles.iter_mut().map(|t| &mut t.name).collect(),
+        };
+        let mut seen = std::collections::HashSet::new();
+        for (i, name) in names.into_iter().enumerate() {
+            if !seen.insert(name.clone()) {
+                *name = format!("{name} #{}", i + 1);
+                seen.insert(name.clone());
+            }
+        }
     }
 
     /// The pieces of a packing puzzle; none for a tile puzzle.

@@ -139,13 +139,13 @@ fn write_with<W: Write>(out: W, source: &CnfSource, cubes: Option<&PartCubes>) -
     let cnf = &source.encoded.cnf;
     let puzzle = source.puzzle;
     writeln!(out, "c jigsat {}", env!("CARGO_PKG_VERSION"))?;
-    writeln!(out, "c puzzle {}", one_line(&puzzle.name))?;
-    writeln!(out, "c file {}", one_line(source.file))?;
+    writeln!(out, "c puzzle {}", comment(&puzzle.name))?;
+    writeln!(out, "c file {}", comment(source.file))?;
     for (k, v) in &source.options {
         writeln!(out, "c option {k}={v}")?;
     }
     for note in &source.encoded.notes {
-        writeln!(out, "c note {}", one_line(note))?;
+        writeln!(out, "c note {}", comment(note))?;
     }
     writeln!(out, "c fingerprint {}", source.fingerprint())?;
     let options = source.encoded.options;
@@ -156,11 +156,7 @@ fn write_with<W: Write>(out: W, source: &CnfSource, cubes: Option<&PartCubes>) -
     let mut line = Vec::with_capacity(256);
     for option in 0..options as u32 {
         line.clear();
-        line.extend_from_slice(b"c var ");
-        push_int(&mut line, i64::from(option) + 1);
-        line.push(b' ');
-        line.extend_from_slice(one_line(&(source.describe)(option)).as_bytes());
-        line.push(b'\n');
+        var_lines(&mut line, option + 1, &one_line(&(source.describe)(option)));
         out.write_all(&line)?;
     }
     match cubes {
@@ -231,6 +227,60 @@ fn push_int(buf: &mut Vec<u8>, n: i64) {
         }
     }
     buf.extend_from_slice(&digits[i..]);
+}
+
+/// The longest comment line written, in bytes without its newline: the
+/// published LRAT checker (`lrat-check`) stops at a comment line of 1,024
+/// bytes or more, and a certificate's CNF must be readable by the checker
+/// its manifest names.
+pub const MAX_COMMENT: usize = 1000;
+
+/// A name, path or note for one comment line: on one line, cut to fit
+/// [`MAX_COMMENT`] with its length said.
+fn comment(s: &str) -> String {
+    crate::clean::cut_bytes(&one_line(s), MAX_COMMENT - "c puzzle ".len())
+}
+
+/// The `c var N DESCRIPTION` line of placement variable `var`, split at
+/// spaces over `c var N ...` continuation lines where it is longer than
+/// [`MAX_COMMENT`] (a large piece's cells), so nothing is lost.
+fn var_lines(line: &mut Vec<u8>, var: u32, description: &str) {
+    let mut rest = description;
+    let mut first = true;
+    loop {
+        let start = line.len();
+        line.extend_from_slice(b"c var ");
+        push_int(line, i64::from(var));
+        line.extend_from_slice(if first { b" " } else { b" ... " });
+        let room = MAX_COMMENT.saturating_sub(line.len() - start);
+        let (head, tail) = split_at_most(rest, room);
+        line.extend_from_slice(head.as_bytes());
+        line.push(b'\n');
+        rest = tail;
+        first = false;
+        if rest.is_empty() {
+            return;
+        }
+    }
+}
+
+/// `s` split after at most `room` bytes: at the last space that fits,
+/// else at a character boundary; the space itself is dropped.
+fn split_at_most(s: &str, room: usize) -> (&str, &str) {
+    if s.len() <= room {
+        return (s, "");
+    }
+    let mut end = room.max(1);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    if end == 0 {
+        end = s.chars().next().map_or(0, char::len_utf8);
+    }
+    match s[..end].rfind(' ') {
+        Some(space) if space > 0 => (&s[..space], &s[space + 1..]),
+        _ => (&s[..end], &s[end..]),
+    }
 }
 
 /// Names and paths go on one comment line each.
@@ -400,6 +450,24 @@ mod tests {
         let mut out = Vec::new();
         write_clauses(&mut out, &cnf).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), "1 -2 0\n2 0\n");
+    }
+
+    #[test]
+    fn long_var_lines_are_split_within_the_checkers_bound() {
+        let cells = vec!["(10,10,10)"; 300].join(" ");
+        let description = format!("P {cells}");
+        let mut line = Vec::new();
+        var_lines(&mut line, 12, &description);
+        let text = String::from_utf8(line).unwrap();
+        assert!(text.lines().count() > 1, "{text}");
+        assert!(text.lines().all(|l| l.len() <= MAX_COMMENT), "{text}");
+        assert!(text.lines().all(|l| l.starts_with("c var 12 ")), "{text}");
+        let rejoined: Vec<&str> = text
+            .lines()
+            .map(|l| l.trim_start_matches("c var 12 ").trim_start_matches("... "))
+            .collect();
+        assert_eq!(rejoined.join(" "), description);
+        assert!(comment(&"x".repeat(5000)).len() < MAX_COMMENT);
     }
 
     #[test]
