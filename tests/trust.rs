@@ -9,7 +9,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use common::{assert_success, jigsat, puzzle_path};
-use jigsat::internal::jobs::files::{Checkpoint, JobFile, PlanFile, ResultFile};
+use jigsat::internal::jobs::files::{CheckpointFile, JobFile, PlanFile, ResultFile};
 use jigsat::internal::jobs::trust;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -323,7 +323,7 @@ fn p2_a_checkpoint_with_an_edited_figure_is_refused() {
             .unwrap()
     };
     assert_success(&count());
-    let kept: Checkpoint = read(&file);
+    let kept: CheckpointFile = read(&file);
     // The edit: a finished part's `found` multiplied by 100.
     let mut c = kept.clone();
     let entry = c.done.iter_mut().find(|d| !d.tally.is_empty()).unwrap();
@@ -402,7 +402,7 @@ fn p2_a_y25_checkpoint_with_an_edited_found_is_refused() {
         .unwrap();
     let status = guard.0.wait().unwrap();
     assert_eq!(status.code(), Some(130));
-    let mut c: Checkpoint = read(&file);
+    let mut c: CheckpointFile = read(&file);
     assert!(!c.done.is_empty());
     match c.done.iter_mut().find(|d| !d.tally.is_empty()) {
         Some(entry) => entry.tally[0].found *= 100,

@@ -100,7 +100,7 @@ pub mod jobs {
     pub use crate::jobs::merge;
     pub mod files {
         pub use crate::jobs::files::{
-            Checkpoint, JobFile, PartResult, PlanFile, ResultFile, job_path, read, write,
+            CheckpointFile, JobFile, PartResult, PlanFile, ResultFile, job_path, read, write,
         };
     }
     pub mod run {

@@ -129,35 +129,64 @@ pub struct JobFile {
     pub puzzle: PuzzleText,
 }
 
-/// What one part found: enough to merge exact counts ([`super::merge`]).
+/// What one finished part found (`Part::count`): enough for `merge` to
+/// add the parts up exactly, sealed by a checksum over its figures.
+///
+/// ```
+/// # use jigsat::api::{Solver, jobs};
+/// # let dir = tempfile::tempdir().map_err(|e| jigsat::api::Error::io("<tempdir>", e))?;
+/// # jobs::Source::read("puzzles/soma.toml", None)?.split(&Solver::new(), 1, 10, 1)?.write(dir.path(), "jigsat")?;
+/// let part = jobs::Part::read(jobs::job_path(dir.path(), 1))?;
+/// let jobs::PartCount::Finished(result) = part.count(&Solver::new())? else { panic!() };
+/// // One part holds the whole search: one solution per class, at least.
+/// assert!(result.solutions() >= 240);
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
+///
+/// One type for the façade and the files: the `result` table of a result
+/// file and an entry of a checkpoint's `done`. Its fields are the file's,
+/// hidden from the documentation: the accessors (in `api::jobs`) are the
+/// interface.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PartResult {
     /// The part's number, from 1.
+    #[doc(hidden)]
     pub part: usize,
     /// Parts in the split, so that a result is not merged into another cut.
+    #[doc(hidden)]
     pub parts: usize,
     /// The tree's fingerprint, as its job had it.
+    #[doc(hidden)]
     pub fingerprint: String,
     /// The cut's digest and the part's, as its job had them.
+    #[doc(hidden)]
     pub cut: String,
     /// See `cut`: the part's digest ([`super::trust::part_digest`]).
+    #[doc(hidden)]
     pub digest: String,
     /// The puzzle's name, for a person reading the file.
+    #[doc(hidden)]
     pub puzzle: String,
     /// The exact engine that searched the part.
+    #[doc(hidden)]
     pub engine: String,
     /// Search nodes visited.
+    #[doc(hidden)]
     pub nodes: u64,
     /// Wall-clock seconds the part's search took.
+    #[doc(hidden)]
     pub seconds: f64,
     /// Solutions found (after symmetry breaking).
+    #[doc(hidden)]
     pub solutions: u64,
     /// Over every other field ([`super::trust::checksum`]): a damaged or
     /// edited result is refused.
+    #[doc(hidden)]
     pub checksum: String,
     /// The solutions by kind ([`crate::tally`]): only the tallies of every
     /// part together divide into classes, since a class's members may lie
     /// in different parts.
+    #[doc(hidden)]
     pub tally: Vec<Tally>,
 }
 
@@ -171,7 +200,7 @@ pub struct ResultFile {
 /// The checkpoint of `count --checkpoint FILE`: the parts, and the
 /// results of those finished.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Checkpoint {
+pub struct CheckpointFile {
     /// The tree and cut the count was started with: a checkpoint is only
     /// taken up again for the same.
     pub plan: Shape,

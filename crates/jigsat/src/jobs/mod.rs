@@ -35,6 +35,8 @@
 //!
 //! [`Orbits`]: crate::symmetry::Orbits
 
+pub mod checkpoint;
+pub mod directory;
 pub mod files;
 pub mod run;
 pub mod scripts;

@@ -239,7 +239,7 @@ pub fn check_result_of(shape: &Shape, digests: &[String], r: &PartResult) -> Res
 /// each sound ([`check_part`]) and together the cut its plan names, no
 /// subtree in two parts, and every finished part's result its part's
 /// ([`check_result_of`]) and there once. `Err` says what is wrong.
-pub fn check_checkpoint(c: &super::files::Checkpoint) -> Result<(), String> {
+pub fn check_checkpoint(c: &super::files::CheckpointFile) -> Result<(), String> {
     let digests: Vec<String> = c.parts.iter().map(|p| p.digest.clone()).collect();
     check_plan(&c.plan, &digests)?;
     for (i, p) in c.parts.iter().enumerate() {
