@@ -67,6 +67,7 @@ mod burnside;
 mod certify;
 mod choice;
 mod clean;
+mod compare;
 mod cover;
 mod disasm;
 mod encode;

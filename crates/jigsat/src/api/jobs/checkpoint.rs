@@ -1,5 +1,5 @@
 //! A checkpointed count (`count --checkpoint FILE`): the façade of
-//! [`crate::jobs::checkpoint`], which cuts, runs and records the parts.
+//! `jobs::checkpoint`, which cuts, runs and records the parts.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
