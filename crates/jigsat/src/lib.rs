@@ -40,7 +40,11 @@
 //! - `solve` runs a SAT solver behind one trait, each on a worker thread.
 //! - `enumerate` collects every class from any engine, with counts.
 //! - `jobs` cuts a count into parts that run apart, and merges them
-//!   only when every part is its cut's (`jobs::trust`).
+//!   only when every part is its cut's (`jobs::trust`); it writes and
+//!   reads the split directory (`jobs::directory`) and the checkpoint of
+//!   a count (`jobs::checkpoint`).
+//! - `compare` is the benchmark of encodings and solvers: every
+//!   combination measured, each answer checked, medians in a table.
 //! - `input` reads every input within the memory budget; `clean`
 //!   makes names from files safe for each output.
 //! - `solution` holds a solution and checks it against the puzzle alone.

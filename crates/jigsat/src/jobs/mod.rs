@@ -7,6 +7,12 @@
 //! `jigsat count JOB` runs, and its result says how many solutions it found
 //! and how they count; `jigsat merge` adds the results up.
 //!
+//! The work is here, the façade (`api::jobs`) only declares the types a
+//! caller holds: [`files`] the files, [`run`] the two searches (a cut, a
+//! part), [`directory`] the split directory written and merged,
+//! [`checkpoint`] a count that records its finished parts, [`trust`] what
+//! makes a file trustworthy, [`scripts`] the two cluster scripts.
+//!
 //! # Why the parts can be counted apart
 //!
 //! Symmetry breaking forbids some options, the search finds every
