@@ -52,6 +52,10 @@ pub(crate) fn report_stop(
         (Status::Unsolvable, None, _) => {
             eprintln!("{}: no solution: the search is exhausted", path.display())
         }
+        (Status::Unknown, _, Some(Stop::Interrupted)) => eprintln!(
+            "{}: interrupted: what was found so far is printed, not the totals",
+            path.display()
+        ),
         (Status::Unknown, _, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
         _ => {}
     }
