@@ -48,6 +48,19 @@
 //!
 //! Which engine runs is the plan's choice ([`crate::portfolio`]), never
 //! this module's.
+//!
+//! # Complete only when exhausted
+//!
+//! An enumeration is complete only when its engine's worker says
+//! [`Message::Done`], which it says only after exhausting its search: an
+//! exact search or a SAT thread stopped (its flag, the receiving end
+//! gone) sends nothing, and each engine's threads stop on a flag of their
+//! own, raised when [`collect`] returns, never on the caller's (the
+//! process's interrupt), which stays a signal's alone. [`collect`] looks
+//! at the caller's flag before every message, so that a listing whose
+//! classes never stop coming still stops on Ctrl-C. What a run may say
+//! from `complete` and `stopped` is decided in one place,
+//! [`crate::report::Ending`].
 
 use std::collections::HashSet;
 use std::fmt;

@@ -1,5 +1,6 @@
 //! How a run ended and what it measured: the parts of every command's
-//! output that do not depend on the puzzle.
+//! output that do not depend on the puzzle. [`Ending`] is the one rule of
+//! what a run that did not finish may say, for every engine and phase.
 
 use std::time::Duration;
 

@@ -6,6 +6,8 @@
 //! is an error there. A tool that prints what a stopped run found — the
 //! command line is one — asks [`Solver::run`] and [`Solver::enumerate`]
 //! instead: they give a [`Report`] or an [`Enumeration`] whatever the end.
+//! What such a tool may then say is one rule, [`Ending`]: a run that did
+//! not finish is never solved nor unsolvable, and says why.
 //!
 //! ```
 //! use jigsat::api::{Puzzle, Solver, run::Status};
