@@ -602,6 +602,8 @@ fn fuzz(cases: usize, latest: Duration) {
     let split_dir = dir.path().join("split");
     let job = split_job(&split_dir);
     let kinds = kinds(Some(&job));
+    // How the runs ended, said at the end: both sides of the rule met.
+    let mut ends = std::collections::BTreeMap::<Option<i32>, usize>::new();
     for case in 0..cases {
         let kind = &kinds[rng.below(kinds.len() as u64) as usize];
         let signal = [libc::SIGINT, libc::SIGTERM][rng.below(2) as usize];
@@ -618,6 +620,7 @@ fn fuzz(cases: usize, latest: Duration) {
             let _ = std::fs::remove_dir_all(&results);
         }
         let ended = signalled(&run, signal, after, kind.to_file.then_some(&*file));
+        *ends.entry(ended.code).or_default() += 1;
         if is_part {
             assert_part_rule(&ended, &results, &what);
             continue;
@@ -628,6 +631,7 @@ fn fuzz(cases: usize, latest: Duration) {
         assert_rule(&ended, kind.json, kind.whole, &what);
         let _ = std::fs::remove_file(&file);
     }
+    eprintln!("signal fuzz: {cases} runs ended with (exit status: runs) {ends:?}");
 }
 
 /// A few signalled runs in the debug suite; the bulk is in
