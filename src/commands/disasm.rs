@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use crate::cli::{DisasmArgs, Format, SolveArgs};
 use jigsat::api::disassembly::{
-    Disassembler, Disassembly, FirstApart, Groups, Summary, add_to_json, first_halt,
+    Disassembler, Disassembly, FirstApart, Groups, Halted, Summary, add_to_json, first_halt,
 };
-use jigsat::api::run::{Status, Stop};
+use jigsat::api::run::{Ending, Status, Stop};
 use jigsat::api::{Puzzle, Result, Solution, process, render};
 
 use super::shared::{Sink, open};
@@ -105,7 +105,6 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     if found.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
     }
-    process::rearm();
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
     let taken = disassembler(
         args.thorough,
@@ -116,6 +115,9 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     )
     .take_apart(&solutions)?;
     process::finishing();
+    // The search's end, then the disassembly's: one rule for both.
+    let halted = first_halt(&taken);
+    let ending = found.ending().then(halted.map(Halted::unfinished));
     let total = if found.complete {
         found.distinct.to_string()
     } else {
@@ -127,7 +129,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
                 (solutions.iter().zip(&taken))
                     .filter_map(|(s, t)| t.disassembly().map(|d| (s.clone(), d)))
                     .unzip();
-            let doc = render::json(&puzzle, found.status(), &shown, None, &found.stats);
+            let doc = render::json(&puzzle, ending.status(), &shown, None, &found.stats);
             let summary = args.all.then(|| Summary::of(&taken));
             add_to_json(&doc, &disassemblies, summary.as_ref())
         }
@@ -171,11 +173,10 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    if let Some(halted) = first_halt(&taken) {
+    if let Some(halted) = halted {
         eprintln!("{}: {halted}", args.puzzle.display());
-        return Ok(halt_exit(halted.interrupted()));
     }
-    Ok(Exit::Done)
+    Ok(Exit::from(&ending))
 }
 
 /// What `count --disassemble` and `solve --disassemble` hand over with the
@@ -192,11 +193,12 @@ pub(super) struct Asked<'a> {
 }
 
 /// The disassembler of `count --disassemble` and `solve --disassemble`:
-/// Ctrl-C armed again (the search raised the flag to stop its own
-/// workers), the groups of the file, the limits of the run.
+/// the groups of the file, the limits of the run, and Ctrl-C — not
+/// lowered after the search (no engine raises the process's flag to stop
+/// its own workers), so that a signal during the search's last moments
+/// still stops the run.
 fn prepared(asked: &Asked) -> Result<Disassembler> {
     let groups = Groups::from_file(asked.path, asked.problem)?;
-    process::rearm();
     Ok(disassembler(
         asked.thorough,
         groups,
@@ -207,21 +209,15 @@ fn prepared(asked: &Asked) -> Result<Disassembler> {
 }
 
 /// `count --disassemble`: every class of the count taken apart on all
-/// cores; the summary, and the line and exit status of a halt.
+/// cores; the summary, and the halt that stopped it, if one did.
 pub(super) fn count_summary(
     asked: &Asked,
     puzzle: &Puzzle,
     classes: &[Solution],
-) -> Result<(Summary, Option<(String, Exit)>)> {
+) -> Result<(Summary, Option<Halted>)> {
     check_puzzle(puzzle)?;
     let taken = prepared(asked)?.moves(false).take_apart(classes)?;
-    let halt = first_halt(&taken).map(|h| {
-        (
-            format!("{}: {h}", asked.path.display()),
-            halt_exit(h.interrupted()),
-        )
-    });
-    Ok((Summary::of(&taken), halt))
+    Ok((Summary::of(&taken), first_halt(&taken).cloned()))
 }
 
 /// `solve --disassemble`: every class found, then the first that comes
@@ -259,11 +255,14 @@ pub(super) fn solve_apart(
         _ => (None, None),
     };
     process::finishing();
-    let status = match (&apart, &halt, found.complete) {
-        (Some(_), _, _) => Status::Solved,
-        (None, None, true) => Status::Unsolvable,
-        _ => Status::Unknown,
+    // One that comes apart answers; else the search's end (no solution
+    // only when every assembly was found), then the disassembly's.
+    let ending = match &apart {
+        Some(_) => Ending::answered(Status::Solved),
+        None => Ending::of_search(found.complete, 0, found.stopped.as_ref())
+            .then(halt.as_ref().map(Halted::unfinished)),
     };
+    let status = ending.status();
     let shown: Vec<Solution> = apart.iter().map(|(s, _)| s.clone()).collect();
     let out = match args.output.format {
         f if f.is_picture() => {
@@ -297,7 +296,6 @@ pub(super) fn solve_apart(
     }
     if let Some(halted) = halt {
         eprintln!("{}: {halted}", args.puzzle.display());
-        return Ok(halt_exit(halted.interrupted()));
     }
-    Ok(status.into())
+    Ok(Exit::from(&ending))
 }
