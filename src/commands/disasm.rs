@@ -11,7 +11,7 @@ use crate::cli::{DisasmArgs, Format, SolveArgs};
 use jigsat::api::disassembly::{
     Disassembler, Disassembly, FirstApart, Groups, Halted, Summary, add_to_json, first_halt,
 };
-use jigsat::api::run::{Ending, Status, Stop};
+use jigsat::api::run::{Ending, Enumeration, Status, Stop};
 use jigsat::api::{Puzzle, Result, Solution, process, render};
 
 use super::shared::{Sink, open};
@@ -53,6 +53,37 @@ pub(super) fn halt_exit(interrupted: bool) -> Exit {
     }
 }
 
+/// The end of a run that found nothing to take apart: a search that
+/// stopped says so, a `--solution N` past the last assembly is a bad
+/// argument (exit 2, saying how many there are), and a puzzle without
+/// assemblies has nothing to take apart (exit 1).
+fn nothing_chosen(args: &DisasmArgs, found: &Enumeration) -> Exit {
+    if found.status() == Status::Unknown {
+        super::shared::counts::report_stop_of(&args.puzzle, found);
+        return halt_exit(found.stopped == Some(Stop::Interrupted));
+    }
+    let file = args.puzzle.display();
+    match args.solution.filter(|_| found.distinct > 0) {
+        Some(n) => {
+            eprintln!("{file}: --solution {n}: {}", past_the_last(found.distinct));
+            Exit::BadInput
+        }
+        None => {
+            eprintln!("{file}: no assembly: nothing to take apart");
+            Exit::NoSolution
+        }
+    }
+}
+
+/// What `--solution N` past the last of `assemblies` (at least one)
+/// expected.
+fn past_the_last(assemblies: u64) -> String {
+    match assemblies {
+        1 => "the puzzle has 1 assembly (expected --solution 1)".into(),
+        n => format!("the puzzle has {n} assemblies (expected --solution 1 to {n})"),
+    }
+}
+
 pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let interrupt = process::interrupt_flag();
@@ -88,19 +119,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
             .collect(),
     };
     if chosen.is_empty() {
-        if found.status() == Status::Unknown {
-            super::shared::counts::report_stop_of(&args.puzzle, &found);
-            return Ok(halt_exit(found.stopped == Some(Stop::Interrupted)));
-        }
-        let what = match args.solution {
-            Some(n) if found.distinct > 0 => format!(
-                "--solution {n}: the puzzle has {} assemblies",
-                found.distinct
-            ),
-            _ => "no assembly: nothing to take apart".into(),
-        };
-        eprintln!("{}: {what}", args.puzzle.display());
-        return Ok(Exit::NoSolution);
+        return Ok(nothing_chosen(args, &found));
     }
     if found.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
