@@ -50,6 +50,10 @@ pub struct BitX {
     live: Vec<u64>,
     /// The uncovered primary items at each depth, `item_words` per level.
     open: Vec<u64>,
+    /// Options from here on are slack (see `Layout`); `slack` says
+    /// whether there are any, so a solution costs one branch without.
+    real: u32,
+    slack: bool,
     ticker: Ticker,
 }
 
@@ -61,6 +65,11 @@ impl BitX {
     }
 
     /// `None` when the instance has more than [`MAX_OPTIONS`] options.
+    /// Whether some options are slack (see `Layout`).
+    pub fn has_slack(&self) -> bool {
+        self.slack
+    }
+
     pub(crate) fn from_layout(layout: &Layout) -> Option<BitX> {
         let n_options = layout.options.len();
         if n_options > MAX_OPTIONS {
@@ -118,6 +127,8 @@ impl BitX {
             item_words,
             live,
             open,
+            real: layout.real,
+            slack: layout.options.len() > layout.real as usize,
             ticker: Ticker::default(),
         })
     }
@@ -201,6 +212,9 @@ impl BitX {
         self.ticker.node()?;
         // 1. No open primary item: `chosen` is a solution.
         let Some((k, len)) = self.choose(depth) else {
+            if self.slack {
+                return search::report_real(visit, chosen, self.real);
+            }
             return search::report(visit, chosen);
         };
         // 2. The tightest item has no live option: a dead end.
@@ -267,6 +281,10 @@ impl Search for BitX {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
         self.search_at(self.depth, chosen, visit)
+    }
+
+    fn is_slack(&self, option: u32) -> bool {
+        option >= self.real
     }
 
     fn ticker(&self) -> &Ticker {

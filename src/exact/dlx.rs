@@ -63,6 +63,10 @@ pub struct Dlx {
     /// The options [`Search::enter`] took from the root, so that
     /// [`Search::leave`] can only undo what was done.
     entered: Vec<u32>,
+    /// Options from here on are slack (see `Layout`); `slack` says
+    /// whether there are any, so a solution costs one branch without.
+    real: u32,
+    slack: bool,
     ticker: Ticker,
 }
 
@@ -72,6 +76,11 @@ impl Dlx {
     /// X cannot express.
     pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Dlx> {
         Layout::new(cover, forbidden).map(|layout| Dlx::from_layout(&layout))
+    }
+
+    /// Whether some options are slack (see `Layout`).
+    pub fn has_slack(&self) -> bool {
+        self.slack
     }
 
     pub(crate) fn from_layout(layout: &Layout) -> Dlx {
@@ -92,6 +101,8 @@ impl Dlx {
             first: vec![u32::MAX; layout.options.len()],
             primary: n_primary,
             entered: Vec::new(),
+            real: layout.real,
+            slack: layout.options.len() > layout.real as usize,
             ticker: Ticker::default(),
         };
         // Two circular lists: primary items off root 0, secondary off root2.
@@ -316,6 +327,9 @@ impl Dlx {
         self.ticker.node()?;
         // 1. Every primary item covered: `chosen` is a solution.
         let Some(i) = self.choose() else {
+            if self.slack {
+                return search::report_real(visit, chosen, self.real);
+            }
             return search::report(visit, chosen);
         };
         // 2. The item with the fewest options has none: a dead end.
@@ -403,6 +417,10 @@ impl Search for Dlx {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
         self.search_here(chosen, visit)
+    }
+
+    fn is_slack(&self, option: u32) -> bool {
+        option >= self.real
     }
 
     fn ticker(&self) -> &Ticker {

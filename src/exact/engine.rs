@@ -123,6 +123,9 @@ impl Search for Built {
     ) -> Result<(), Stop> {
         dispatch!(self, s => s.search(chosen, visit))
     }
+    fn is_slack(&self, option: u32) -> bool {
+        dispatch!(self, s => s.is_slack(option))
+    }
     fn ticker(&self) -> &Ticker {
         dispatch!(self, s => s.ticker())
     }

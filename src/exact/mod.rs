@@ -86,7 +86,7 @@ pub fn split_below<S: Search>(
             let branches = s.branches();
             s.leave(&path);
             match branches {
-                None if !visit(&path) => return Err(Stop::Visitor),
+                None if !visit(&real_options(s, &path)) => return Err(Stop::Visitor),
                 None => {}
                 Some(options) => next.extend(options.into_iter().map(|o| {
                     let mut longer = path.clone();
@@ -98,6 +98,12 @@ pub fn split_below<S: Search>(
         paths = next;
     }
     Ok(paths)
+}
+
+/// The options of the cover on `path`: its steps without the slack options
+/// (see [`Search::is_slack`]), which no solution lists.
+fn real_options<S: Search>(s: &S, path: &[u32]) -> Vec<u32> {
+    path.iter().copied().filter(|&o| !s.is_slack(o)).collect()
 }
 
 /// Whether `path` is a path of the tree: each option one the search
@@ -220,6 +226,16 @@ impl ExactCover {
         })
     }
 
+    /// Whether the tree has slack options (see [`Search::is_slack`]):
+    /// its paths are then not sets of the cover's options, and cannot be
+    /// read as SAT cubes.
+    pub fn has_slack(&self) -> bool {
+        match self {
+            ExactCover::Links(s) => s.has_slack(),
+            ExactCover::Bits(s) => s.has_slack(),
+        }
+    }
+
     /// Which representation was chosen, for logs.
     pub fn name(&self) -> &'static str {
         match self {
@@ -257,6 +273,9 @@ impl Search for ExactCover {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
         dispatch!(self, s => s.search(chosen, visit))
+    }
+    fn is_slack(&self, option: u32) -> bool {
+        dispatch!(self, s => s.is_slack(option))
     }
     fn ticker(&self) -> &search::Ticker {
         dispatch!(self, s => s.ticker())
