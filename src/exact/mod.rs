@@ -7,7 +7,8 @@
 //!   while the options fit in a few hundred machine words; every puzzle
 //!   in `puzzles/`). [`ExactCover::new`] picks one.
 //! - **first-cell** ([`FirstCell`]): fills the first empty cell in a
-//!   fixed scan order; takes pieces with copies and count ranges.
+//!   fixed scan order; takes pieces with copies and count ranges, on
+//!   boards filled exactly (no holes, no optional cells).
 //! - **row-scan** ([`RowScan`]): edge-matching tiles, position by
 //!   position, looking up the tile looks that fit the colours around.
 //!
@@ -19,10 +20,16 @@
 //!
 //! Items that must be covered exactly once (cells of an exact fill, pieces
 //! used once) are *primary*; items that may be covered at most once (cells
-//! where holes are allowed, optional pieces) are *secondary*; items whose
-//! count the areas already force are dropped. Other multiplicities (a
-//! piece used between 2 and 5 times) are outside plain Algorithm X, and
-//! the constructors say so by returning `None`, so the caller uses SAT.
+//! where holes are allowed, optional cells, pieces used `0..1` times) are
+//! *secondary*; items whose count the areas already force are dropped.
+//! Algorithm X only takes an option through a primary item, so an option
+//! covering secondary items alone (an optional monomino where holes are
+//! allowed) gets one of them made primary, with a *slack* option standing
+//! for "left uncovered" (`Layout`, [`Search::is_slack`]): every solution
+//! is counted, once. Other multiplicities (a piece used between 2 and 5
+//! times) are outside plain Algorithm X, and the constructors say so by
+//! returning `None`: first-cell counts them on boards filled exactly, SAT
+//! everywhere ([`crate::portfolio`] routes them).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 

@@ -237,27 +237,13 @@ impl Layout {
     /// `forbidden` options are left out (symmetry breaking). `None` when
     /// some item has a multiplicity plain Algorithm X cannot express.
     pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Layout> {
-        let mut excluded = vec![false; cover.options.len()];
-        forbidden.iter().for_each(|&o| excluded[o as usize] = true);
+        let Roles {
+            excluded,
+            mut primary,
+            mut secondary,
+            promoted,
+        } = Roles::new(cover, forbidden)?;
         let mut number = vec![0u32; cover.items.len()];
-        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
-        for (i, item) in cover.items.iter().enumerate() {
-            match (item.implied, item.min, item.max) {
-                (true, _, _) => {}
-                (false, 1, 1) => primary.push(i),
-                (false, 0, 1) => secondary.push(i),
-                (false, _, 0) => {
-                    // Nothing may cover it: drop every option that does.
-                    for (o, covered) in cover.options.iter().enumerate() {
-                        if covered.contains(&(i as u32)) {
-                            excluded[o] = true;
-                        }
-                    }
-                }
-                _ => return None,
-            }
-        }
-        let promoted = promote(cover, &excluded, &primary, &secondary);
         secondary.retain(|i| !promoted.contains(i));
         primary.extend(&promoted);
         // Ties in the MRV choice go to the first item in the list: putting
@@ -286,6 +272,55 @@ impl Layout {
             primary: primary.len() as u32,
             options,
             real: cover.options.len() as u32,
+        })
+    }
+}
+
+/// What Algorithm X makes of a cover's items: primary and secondary (by
+/// index, in order; implied items in neither), the options left out, and
+/// the secondary items to make primary with a slack option each (see
+/// [`Layout`]; they are still listed as secondary here). Knuth's format
+/// ([`crate::exact::knuth`]) writes the same.
+pub(crate) struct Roles {
+    pub excluded: Vec<bool>,
+    pub primary: Vec<usize>,
+    pub secondary: Vec<usize>,
+    pub promoted: Vec<usize>,
+}
+
+impl Roles {
+    /// `forbidden` options are left out; `None` when some item has a
+    /// multiplicity plain Algorithm X cannot express.
+    pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Roles> {
+        let mut excluded = vec![false; cover.options.len()];
+        for &o in forbidden {
+            if let Some(e) = excluded.get_mut(o as usize) {
+                *e = true;
+            }
+        }
+        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
+        for (i, item) in cover.items.iter().enumerate() {
+            match (item.implied, item.min, item.max) {
+                (true, _, _) => {}
+                (false, 1, 1) => primary.push(i),
+                (false, 0, 1) => secondary.push(i),
+                (false, _, 0) => {
+                    // Nothing may cover it: drop every option that does.
+                    for (o, covered) in cover.options.iter().enumerate() {
+                        if covered.contains(&(i as u32)) {
+                            excluded[o] = true;
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        let promoted = promote(cover, &excluded, &primary, &secondary);
+        Some(Roles {
+            excluded,
+            primary,
+            secondary,
+            promoted,
         })
     }
 }
