@@ -212,9 +212,6 @@ impl BitX {
         self.ticker.node()?;
         // 1. No open primary item: `chosen` is a solution.
         let Some((k, len)) = self.choose(depth) else {
-            if self.slack {
-                return search::report_real(visit, chosen, self.real);
-            }
             return search::report(visit, chosen);
         };
         // 2. The tightest item has no live option: a dead end.
@@ -280,7 +277,14 @@ impl Search for BitX {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        self.search_at(self.depth, chosen, visit)
+        if !self.slack {
+            return self.search_at(self.depth, chosen, visit);
+        }
+        // Slack steps are left out of each solution here, once, so that
+        // the search itself is the same with and without them.
+        let real = self.real;
+        let mut without_slack = |o: &[u32]| search::visit_real(visit, o, real);
+        self.search_at(self.depth, chosen, &mut without_slack)
     }
 
     fn is_slack(&self, option: u32) -> bool {

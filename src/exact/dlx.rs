@@ -327,9 +327,6 @@ impl Dlx {
         self.ticker.node()?;
         // 1. Every primary item covered: `chosen` is a solution.
         let Some(i) = self.choose() else {
-            if self.slack {
-                return search::report_real(visit, chosen, self.real);
-            }
             return search::report(visit, chosen);
         };
         // 2. The item with the fewest options has none: a dead end.
@@ -416,7 +413,14 @@ impl Search for Dlx {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        self.search_here(chosen, visit)
+        if !self.slack {
+            return self.search_here(chosen, visit);
+        }
+        // Slack steps are left out of each solution here, once, so that
+        // the search itself is the same with and without them.
+        let real = self.real;
+        let mut without_slack = |o: &[u32]| search::visit_real(visit, o, real);
+        self.search_here(chosen, &mut without_slack)
     }
 
     fn is_slack(&self, option: u32) -> bool {

@@ -113,6 +113,34 @@ fn real_options<S: Search>(s: &S, path: &[u32]) -> Vec<u32> {
     path.iter().copied().filter(|&o| !s.is_slack(o)).collect()
 }
 
+/// A path of Algorithm X's tree over `cover` (as [`ExactEngine::Dlx`]
+/// builds it, over [`Cover::for_dlx`]) as a cube of literals over the
+/// placement variables (option `o` is variable `o + 1`): a step that takes
+/// an option is that option, a slack step (an item left uncovered) is
+/// every option covering that item, negated. `None` when the cover is
+/// not one Algorithm X takes.
+pub fn cube_literals(cover: &Cover, path: &[u32]) -> Option<Vec<i64>> {
+    let cover = cover.for_dlx();
+    let promoted = search::Roles::new(&cover, &[])?.promoted;
+    let real = cover.options.len() as u32;
+    let by_item = if promoted.is_empty() {
+        Vec::new()
+    } else {
+        cover.options_by_item()
+    };
+    let mut cube = Vec::with_capacity(path.len());
+    for &o in path {
+        match o.checked_sub(real) {
+            None => cube.push(i64::from(o) + 1),
+            Some(k) => {
+                let item = *promoted.get(k as usize)?;
+                cube.extend(by_item[item].iter().map(|&o| -(i64::from(o) + 1)));
+            }
+        }
+    }
+    Some(cube)
+}
+
 /// Whether `path` is a path of the tree: each option one the search
 /// offers at its depth. [`Search::enter`] panics on anything else, so a
 /// path read from a file is checked here first.

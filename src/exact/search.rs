@@ -197,16 +197,11 @@ pub(crate) fn report(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32]) -> R
     }
 }
 
-/// [`report`] of a path that may hold slack options (numbered from
-/// `real` on, see [`Layout`]): the visitor gets the cover's options only.
-#[cold]
-pub(crate) fn report_real(
-    visit: &mut dyn FnMut(&[u32]) -> bool,
-    chosen: &[u32],
-    real: u32,
-) -> Result<(), Stop> {
+/// Hands the visitor a solution whose path may hold slack options
+/// (numbered from `real` on, see [`Layout`]): the cover's options only.
+pub(crate) fn visit_real(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32], real: u32) -> bool {
     let options: Vec<u32> = chosen.iter().copied().filter(|&o| o < real).collect();
-    report(visit, &options)
+    visit(&options)
 }
 
 /// The items and options as both representations number them: primary
@@ -315,13 +310,35 @@ impl Roles {
                 _ => return None,
             }
         }
-        let promoted = promote(cover, &excluded, &primary, &secondary);
+        // Which items get slack options follows from the cover alone, not
+        // from the options symmetry breaking forbids: a path's slack step
+        // then names the same item for every reader of the tree
+        // ([`crate::exact::cube_literals`]). A slack option too many is
+        // harmless.
+        let mut blocked = excluded.clone();
+        forbidden_only(&mut blocked, cover, forbidden);
+        let promoted = promote(cover, &blocked, &primary, &secondary);
         Some(Roles {
             excluded,
             primary,
             secondary,
             promoted,
         })
+    }
+}
+
+/// Takes the `forbidden` options back out of `excluded`, leaving the
+/// options the cover itself rules out (an item nothing may cover).
+fn forbidden_only(excluded: &mut [bool], cover: &Cover, forbidden: &[u32]) {
+    for &o in forbidden {
+        let Some(e) = excluded.get_mut(o as usize) else {
+            continue;
+        };
+        let blocked = cover.options[o as usize].iter().any(|&i| {
+            let item = &cover.items[i as usize];
+            !item.implied && item.max == 0
+        });
+        *e = blocked;
     }
 }
 
