@@ -798,3 +798,248 @@ fn ranges_on_a_board_the_pieces_cannot_fill() {
     assert!(brute_force(&case).0 > 1);
     agree(&case, "4 x 2 with ranges");
 }
+
+// ---- edge-matching tiles ----------------------------------------------
+
+/// A random tile puzzle: the board, the rules, and tiles (edges top,
+/// right, bottom, left; count), the counts filling the board.
+struct TileCase {
+    width: usize,
+    height: usize,
+    complement: bool,
+    border: Option<String>,
+    turns: bool,
+    tiles: Vec<(Vec<String>, u32)>,
+}
+
+fn tile_case(rng: &mut Rng) -> TileCase {
+    let (width, height) = (1 + rng.below(3), 1 + rng.below(3));
+    let complement = rng.chance(30);
+    let border = rng.chance(40).then(|| "0".to_string());
+    let labels: Vec<String> = if complement {
+        ["a+", "a-", "b+", "b-"].map(String::from).to_vec()
+    } else {
+        ["a", "b", "c"].map(String::from).to_vec()
+    };
+    let mut tiles: Vec<(Vec<String>, u32)> = Vec::new();
+    let mut left = (width * height) as u32;
+    while left > 0 {
+        let edges: Vec<String> = (0..4)
+            .map(|_| match &border {
+                Some(b) if rng.chance(35) => b.clone(),
+                _ => labels[rng.below(labels.len())].clone(),
+            })
+            .collect();
+        let n = (1 + rng.below(2) as u32).min(left);
+        left -= n;
+        // A tile that looks like another (turned) is that one, again.
+        match tiles.iter_mut().find(|(e, _)| same_tile(e, &edges)) {
+            Some(t) => t.1 += n,
+            None => tiles.push((edges, n)),
+        }
+    }
+    TileCase {
+        width,
+        height,
+        complement,
+        border,
+        turns: rng.chance(75),
+        tiles,
+    }
+}
+
+/// The edges as they lie after `r` quarter turns clockwise (the top then
+/// shows what was on the left).
+fn turn(edges: &[String], r: usize) -> Vec<String> {
+    (0..4).map(|d| edges[(d + 4 - r) % 4].clone()).collect()
+}
+
+fn same_tile(a: &[String], b: &[String]) -> bool {
+    (0..4).any(|r| turn(a, r) == b)
+}
+
+fn tile_toml(case: &TileCase) -> String {
+    let mut text = format!(
+        "[board]\nsize = [{}, {}]\n[rules]\nmatch = \"{}\"\nrotations = \"{}\"\n",
+        case.width,
+        case.height,
+        if case.complement {
+            "complement"
+        } else {
+            "equal"
+        },
+        if case.turns { "plane" } else { "none" },
+    );
+    if let Some(b) = &case.border {
+        text += &format!("border = \"{b}\"\n");
+    }
+    for (k, (edges, n)) in case.tiles.iter().enumerate() {
+        let quoted: Vec<String> = edges.iter().map(|e| format!("\"{e}\"")).collect();
+        text += &format!(
+            "[[tile]]\nname = \"t{k}\"\nedges = [{}]\ncount = {n}\n",
+            quoted.join(", ")
+        );
+    }
+    text
+}
+
+/// Whether an edge showing `a` may touch one showing `b`.
+fn fits(a: &str, b: &str, complement: bool) -> bool {
+    if !complement {
+        return a == b;
+    }
+    let (sa, sb) = (&a[..a.len() - 1], &b[..b.len() - 1]);
+    sa == sb && a.ends_with('+') != b.ends_with('+')
+}
+
+/// Solutions on a fixed board, each a distinct look of the board: per
+/// position, row by row, a tile with copies left in one of its distinct
+/// looks whose edges fit the neighbours placed and the frame.
+fn tile_brute_force(case: &TileCase) -> u64 {
+    let looks: Vec<BTreeSet<Vec<String>>> = case
+        .tiles
+        .iter()
+        .map(|(e, _)| {
+            (0..if case.turns { 4 } else { 1 })
+                .map(|r| turn(e, r))
+                .collect()
+        })
+        .collect();
+    let mut left: Vec<u32> = case.tiles.iter().map(|t| t.1).collect();
+    let mut board: Vec<Vec<String>> = Vec::new();
+    tile_fill(case, &looks, &mut left, &mut board)
+}
+
+fn tile_fill(
+    case: &TileCase,
+    looks: &[BTreeSet<Vec<String>>],
+    left: &mut [u32],
+    board: &mut Vec<Vec<String>>,
+) -> u64 {
+    let p = board.len();
+    if p == case.width * case.height {
+        return 1;
+    }
+    let (x, y) = (p % case.width, p / case.width);
+    let mut total = 0;
+    for t in 0..looks.len() {
+        if left[t] == 0 {
+            continue;
+        }
+        for look in &looks[t] {
+            if !tile_fits(case, board, look, x, y) {
+                continue;
+            }
+            left[t] -= 1;
+            board.push(look.clone());
+            total += tile_fill(case, looks, left, board);
+            board.pop();
+            left[t] += 1;
+        }
+    }
+    total
+}
+
+/// Whether `look` fits at (x, y): its top and left edges against the
+/// tiles there or the frame, its bottom and right against the frame.
+fn tile_fits(case: &TileCase, board: &[Vec<String>], look: &[String], x: usize, y: usize) -> bool {
+    let frame = |d: usize, on_frame: bool| match &case.border {
+        Some(b) if on_frame => &look[d] == b,
+        Some(b) => &look[d] != b,
+        None => true,
+    };
+    let top = y == 0
+        || fits(
+            &look[0],
+            &board[board.len() - case.width][2],
+            case.complement,
+        );
+    let left = x == 0 || fits(&look[3], &board[board.len() - 1][1], case.complement);
+    top && left
+        && frame(0, y == 0)
+        && frame(3, x == 0)
+        && frame(1, x + 1 == case.width)
+        && frame(2, y + 1 == case.height)
+}
+
+/// Every engine against every other (count and distinct) and against the
+/// brute force (count on a fixed board).
+fn check_tiles(seed: u64, answered: &mut BTreeMap<&'static str, u64>) -> Result<(), String> {
+    let mut rng = Rng(seed);
+    let case = tile_case(&mut rng);
+    let text = tile_toml(&case);
+    let expected = tile_brute_force(&case);
+    let fail = |what: String| Err(format!("tiles seed {seed}: {what}\n--- puzzle ---\n{text}"));
+    let puzzle = match Puzzle::parse(&text, "tiles.toml", "tiles") {
+        Ok(p) => p,
+        Err(why) => return fail(format!("refused: {why}")),
+    };
+    if expected > 0 {
+        *answered.entry("(with solutions)").or_default() += 1;
+    }
+    let symmetry = rng.chance(50);
+    let mut seen: Vec<(&str, (u64, u64))> = Vec::new();
+    for name in ["auto", "row-scan", "dlx", "varisat", "cadical"] {
+        let options = Options {
+            solver: name.parse::<SolverChoice>().expect("a known engine"),
+            symmetry,
+            jobs: Some(1 + rng.below(2)),
+            ..Options::default()
+        };
+        match jigsat::internal::enumerate(&puzzle, &options, &mut |_| {}) {
+            Ok((found, _)) if found.complete => {
+                seen.push((name, (found.count, found.distinct)));
+                *answered.entry(name).or_default() += 1;
+            }
+            Ok(_) => return fail(format!("{name}: incomplete")),
+            // dlx takes one tile with copies at most (its count implied).
+            Err(Error::Usage(_)) if name == "row-scan" || name == "dlx" => {}
+            Err(why) => return fail(format!("{name}: error {why}")),
+        }
+    }
+    let agree = seen.iter().all(|(_, c)| *c == seen[0].1 && c.0 == expected);
+    if agree {
+        Ok(())
+    } else {
+        fail(format!(
+            "brute force count {expected}; {seen:?} (symmetry {symmetry})"
+        ))
+    }
+}
+
+fn run_tile_cases(default_cases: u64) {
+    let seed = env_or("JIGSAT_DIFF_SEED", 35_000);
+    let cases = env_or("JIGSAT_DIFF_CASES", default_cases);
+    let mut answered = BTreeMap::new();
+    let failures: Vec<String> = (seed..seed + cases)
+        .filter_map(|s| check_tiles(s, &mut answered).err())
+        .take(5)
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    eprintln!("{cases} tile cases from seed {seed}: answered {answered:?}");
+    // Boards with solutions, and every engine answering some.
+    if cases >= 100 {
+        for key in [
+            "(with solutions)",
+            "auto",
+            "row-scan",
+            "dlx",
+            "varisat",
+            "cadical",
+        ] {
+            let n = answered.get(key).copied().unwrap_or(0);
+            assert!(n * 5 >= cases, "{key}: {answered:?}");
+        }
+    }
+}
+
+#[test]
+fn every_engine_counts_random_tile_boards_as_the_brute_force_does() {
+    run_tile_cases(150);
+}
+
+#[test]
+#[ignore = "thousands of cases: run in release (cargo test --release -- --ignored)"]
+fn every_engine_counts_thousands_of_random_tile_boards_as_the_brute_force_does() {
+    run_tile_cases(3_000);
+}

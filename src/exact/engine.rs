@@ -97,7 +97,9 @@ fn dlx_refusal(cover: &Cover) -> String {
             _ => format!("an item is covered {}..{} times", i.min, i.max),
         })
         .unwrap_or_else(|| "the cover is not plain exact cover".into());
-    let others = if ExactEngine::FirstCell.supports(cover) {
+    let others = if ExactEngine::RowScan.supports(cover) {
+        "row-scan, cadical or varisat"
+    } else if ExactEngine::FirstCell.supports(cover) {
         "first-cell, varisat or cadical"
     } else {
         "varisat or cadical"
