@@ -721,9 +721,12 @@ fn every_engine_counts_thousands_of_random_puzzles_as_the_brute_force_does() {
 
 // ---- the reproductions of issue #35, item 1 ---------------------------
 
+/// A flat piece's cells, and its least and most uses.
+type DrawnPiece<'a> = (&'a [(i32, i32)], u32, u32);
+
 /// A flat case from a board drawn with `#` (a cell), `?` (an optional
 /// cell) and `.`, and pieces (cells, min, max), turning in space.
-fn drawn(board: &str, fill: Option<&'static str>, pieces: &[(&[(i32, i32)], u32, u32)]) -> Case {
+fn drawn(board: &str, fill: Option<&'static str>, pieces: &[DrawnPiece]) -> Case {
     let cells = board
         .lines()
         .enumerate()
