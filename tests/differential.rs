@@ -1044,5 +1044,5 @@ fn every_engine_counts_random_tile_boards_as_the_brute_force_does() {
 #[test]
 #[ignore = "thousands of cases: run in release (cargo test --release -- --ignored)"]
 fn every_engine_counts_thousands_of_random_tile_boards_as_the_brute_force_does() {
-    run_tile_cases(3_000);
+    run_tile_cases(2_000);
 }
