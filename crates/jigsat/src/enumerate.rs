@@ -918,14 +918,15 @@ const SAT_CUBES: usize = 100_000;
 
 /// The cubes for the SAT engine: the paths of Algorithm X's tree down to
 /// `depth` options, the solutions met on the way sent at once; one empty
-/// cube when the cover is not plain exact cover.
+/// cube when the cover is not plain exact cover, or when the tree has
+/// slack steps (which stand for no option, so for no literal).
 fn cubes(
     cover: &Cover,
     forbidden: &[u32],
     depth: usize,
     send: &mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Vec<Vec<u32>> {
-    let Some(mut dlx) = ExactCover::new(cover, forbidden) else {
+    let Some(mut dlx) = ExactCover::new(cover, forbidden).filter(|d| !d.has_slack()) else {
         return vec![Vec::new()];
     };
     let shallow = Mutex::new(Vec::new());
