@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use crate::cli::{DisasmArgs, Format, SolveArgs};
 use jigsat::api::disassembly::{
-    Disassembler, Disassembly, FirstApart, Groups, Summary, add_to_json, first_halt,
+    Disassembler, Disassembly, FirstApart, Groups, Halted, Summary, add_to_json, first_halt,
 };
-use jigsat::api::run::{Status, Stop};
+use jigsat::api::run::{Enumeration, Status, Stop};
 use jigsat::api::{Puzzle, Result, Solution, process, render};
 
 use super::shared::{Sink, open};
@@ -60,9 +60,11 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     check_puzzle(&puzzle)?;
     super::shared::no_picture(args.output.format, "disasm")?;
     let groups = Groups::from_file(&args.puzzle, args.problem.problem.as_deref())?;
+    // Without --solution, every assembly is found: the first that comes
+    // apart is shown, as `solve --disassemble` does.
     let limit = match (args.all, args.solution) {
-        (true, _) => None,
-        (false, n) => Some(n.unwrap_or(1) as usize),
+        (false, Some(n)) => Some(n as usize),
+        _ => None,
     };
     // The assemblies are numbered in the order one search thread finds
     // them, so that `--solution N` names the same assembly on every run
@@ -104,6 +106,9 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     }
     if found.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
+    }
+    if args.solution.is_none() && !args.all {
+        return first_of_all(args, &puzzle, &found, started);
     }
     process::rearm();
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
@@ -224,6 +229,115 @@ pub(super) fn count_summary(
     Ok((Summary::of(&taken), halt))
 }
 
+/// The first of `classes` that comes apart (its index and disassembly),
+/// or the halt that stopped the search before one did: how `solve
+/// --disassemble` and `disasm` without `--solution` pick the assembly
+/// they show. Neither found: none comes apart.
+fn first_apart(
+    asked: &Asked,
+    classes: &[Solution],
+) -> Result<(Option<(usize, Disassembly)>, Option<Halted>)> {
+    Ok(match prepared(asked)?.first_apart(classes)? {
+        FirstApart::Apart { index, disassembly } => (Some((index, disassembly)), None),
+        FirstApart::Halted(halted) => (None, Some(halted)),
+        _ => (None, None),
+    })
+}
+
+/// `disasm` without `--solution` or `--all`: the first assembly that
+/// comes apart, and how many were tried before it; when none does, says
+/// so for all of them (the search found them all) and exits 0, as a
+/// disassembly that does not come apart does.
+fn first_of_all(
+    args: &DisasmArgs,
+    puzzle: &Puzzle,
+    found: &Enumeration,
+    started: Instant,
+) -> Result<Exit> {
+    let asked = Asked {
+        path: &args.puzzle,
+        problem: args.problem.problem.as_deref(),
+        thorough: args.thorough,
+        time_limit: args.search.time_limit,
+        threads: args.search.jobs.map(|n| n as usize),
+        started,
+    };
+    let (apart, halt) = first_apart(&asked, &found.classes)?;
+    process::finishing();
+    let total = match found.complete {
+        true => found.distinct.to_string(),
+        false => format!("{}+", found.distinct),
+    };
+    let out = match (args.output.format, &apart) {
+        (Format::Json, _) => {
+            let shown: Vec<Solution> = (apart.iter())
+                .map(|(i, _)| found.classes[*i].clone())
+                .collect();
+            let doc = render::json(puzzle, found.status(), &shown, None, &found.stats);
+            add_to_json(
+                &doc,
+                &apart.iter().map(|(_, d)| d).collect::<Vec<_>>(),
+                None,
+            )
+        }
+        (_, Some((index, d))) => format!(
+            "{}: {}{}",
+            puzzle.name(),
+            apart_line(*index, &total, d),
+            d.plan_text()
+        ),
+        (_, None) if halt.is_none() && found.complete => {
+            format!("{}: {}\n", puzzle.name(), none_apart(found.distinct))
+        }
+        _ => String::new(),
+    };
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out)?;
+    if let Some(halted) = halt {
+        eprintln!("{}: {halted}", args.puzzle.display());
+        return Ok(halt_exit(halted.interrupted()));
+    }
+    if apart.is_none() && !found.complete {
+        // The search stopped before every assembly was found: none of
+        // those found comes apart, which says nothing of the rest.
+        super::shared::counts::report_stop_of(&args.puzzle, found);
+        return Ok(halt_exit(found.stopped == Some(Stop::Interrupted)));
+    }
+    Ok(Exit::Done)
+}
+
+/// The line of a puzzle none of whose `total` assemblies comes apart.
+fn none_apart(total: u64) -> String {
+    match total {
+        1 => "its one assembly does not come apart".into(),
+        n => format!("none of the {n} assemblies comes apart"),
+    }
+}
+
+/// "assembly 7 of 12 comes apart, level 2 (…); 6 tried before it did
+/// not": the assembly at `index` (from 0) among `total`.
+fn apart_line(index: usize, total: &str, d: &Disassembly) -> String {
+    let before = match index {
+        0 => String::new(),
+        1 => "; the 1 tried before it did not".to_string(),
+        n => format!("; the {n} tried before it did not"),
+    };
+    format!(
+        "assembly {} of {total} comes apart, level {} ({} moves, {} states searched){before}{}\n",
+        index + 1,
+        d.level().unwrap_or_default(),
+        d.moves().len(),
+        d.states(),
+        if d.thorough_only() {
+            "; only with --thorough: BurrTools says it does not come apart"
+        } else {
+            ""
+        }
+    )
+}
+
 /// `solve --disassemble`: every class found, then the first that comes
 /// apart, drawn with its level and plan; exit 1 when none does.
 pub(super) fn solve_apart(
@@ -251,13 +365,8 @@ pub(super) fn solve_apart(
         threads: args.search.jobs.map(|n| n as usize),
         started,
     };
-    let (apart, halt) = match prepared(&asked)?.first_apart(&found.classes)? {
-        FirstApart::Apart { index, disassembly } => {
-            (Some((found.classes[index].clone(), disassembly)), None)
-        }
-        FirstApart::Halted(halted) => (None, Some(halted)),
-        _ => (None, None),
-    };
+    let (apart, halt) = first_apart(&asked, &found.classes)?;
+    let apart = apart.map(|(index, d)| (found.classes[index].clone(), d));
     process::finishing();
     let status = match (&apart, &halt, found.complete) {
         (Some(_), _, _) => Status::Solved,
