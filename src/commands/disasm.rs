@@ -229,14 +229,15 @@ pub(super) fn count_summary(
     Ok((Summary::of(&taken), halt))
 }
 
+/// The assembly that comes apart (its index among those tried, and how),
+/// or the halt that stopped the search before one did.
+type Picked = (Option<(usize, Disassembly)>, Option<Halted>);
+
 /// The first of `classes` that comes apart (its index and disassembly),
 /// or the halt that stopped the search before one did: how `solve
 /// --disassemble` and `disasm` without `--solution` pick the assembly
 /// they show. Neither found: none comes apart.
-fn first_apart(
-    asked: &Asked,
-    classes: &[Solution],
-) -> Result<(Option<(usize, Disassembly)>, Option<Halted>)> {
+fn first_apart(asked: &Asked, classes: &[Solution]) -> Result<Picked> {
     Ok(match prepared(asked)?.first_apart(classes)? {
         FirstApart::Apart { index, disassembly } => (Some((index, disassembly)), None),
         FirstApart::Halted(halted) => (None, Some(halted)),
