@@ -103,3 +103,164 @@ fn disasm_says_when_no_assembly_comes_apart() {
         "locked: its one assembly does not come apart\n"
     );
 }
+
+/// The top-level fields of a JSON document as written, in their order.
+fn top_level_keys(doc: &str) -> Vec<String> {
+    doc.lines()
+        .filter_map(|l| l.strip_prefix("  \""))
+        .filter_map(|l| l.split_once("\":"))
+        .map(|(k, _)| k.to_string())
+        .collect()
+}
+
+/// The contract's order: the document's own fields, then the
+/// certificate's.
+const CERTIFIED_ORDER: [&str; 8] = [
+    "puzzle",
+    "solutions",
+    "status",
+    "count",
+    "distinct",
+    "stats",
+    "certified",
+    "certificate",
+];
+
+/// `jigsat ARGS --format json`: the exit code, the document's text and
+/// the document.
+fn certified_json(args: &[&str]) -> (Option<i32>, String, Value) {
+    let out = jigsat()
+        .args(args)
+        .args(["--format", "json", "-q"])
+        .output()
+        .unwrap();
+    let text = stdout(&out);
+    let doc = serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "{args:?}: not JSON ({e}): {text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    assert_eq!(top_level_keys(&text), CERTIFIED_ORDER, "{text}");
+    (out.status.code(), text, doc)
+}
+
+#[test]
+fn count_certify_json_is_the_document_with_its_certificate() {
+    let puzzle = common::puzzle_path("tromino-choice.toml");
+    let (code, _, doc) = certified_json(&["count", puzzle.to_str().unwrap(), "--certify"]);
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        (doc["count"].as_u64(), doc["distinct"].as_u64()),
+        (Some(338), Some(48))
+    );
+    assert_eq!(doc["status"], "solved");
+    assert_eq!(doc["certified"], true);
+    let cert = &doc["certificate"];
+    assert_eq!(cert["kind"], "count");
+    assert_eq!(cert["checked"], true);
+    assert!(cert["added"].as_u64().unwrap() > 0, "{cert}");
+}
+
+#[test]
+fn solve_certify_json_of_no_solution_carries_the_checked_proof() {
+    let bars = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bars-10x10.toml");
+    let (code, _, doc) = certified_json(&[
+        "solve",
+        bars.to_str().unwrap(),
+        "--certify",
+        "--no-precheck",
+    ]);
+    assert_eq!(code, Some(1));
+    assert_eq!(doc["status"], "unsolvable");
+    assert_eq!(doc["certified"], true);
+    assert_eq!(doc["certificate"]["kind"], "lrat");
+    assert_eq!(doc["certificate"]["checked"], true);
+    assert!(doc["certificate"]["hints"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn solve_proof_json_says_the_proof_was_not_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("p.lrat");
+    let puzzle = common::puzzle_path("tetromino-4x5.toml");
+    let (code, _, doc) = certified_json(&[
+        "solve",
+        puzzle.to_str().unwrap(),
+        "--no-precheck",
+        "--proof",
+        proof.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(1));
+    assert_eq!(doc["certified"], false);
+    assert_eq!(doc["certificate"]["kind"], "lrat");
+    assert_eq!(doc["certificate"]["checked"], false);
+    assert_eq!(doc["certificate"]["proof"], proof.to_str().unwrap());
+    assert!(proof.is_file());
+}
+
+#[test]
+fn solve_certify_json_of_a_colouring_names_it() {
+    let puzzle = common::puzzle_path("tetromino-4x5.toml");
+    let (code, _, doc) = certified_json(&["solve", puzzle.to_str().unwrap(), "--certify"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(doc["certified"], true);
+    assert_eq!(doc["certificate"]["kind"], "colouring");
+    assert_eq!(doc["certificate"]["colouring"], "checkerboard");
+}
+
+#[test]
+fn a_stopped_certified_count_in_json_certifies_nothing() {
+    // A limit shorter than the slack the certifier keeps back (200 ms)
+    // stops it at its first look at the clock, whatever the machine.
+    let puzzle = common::puzzle_path("tromino-choice.toml");
+    let (code, _, doc) = certified_json(&[
+        "count",
+        puzzle.to_str().unwrap(),
+        "--certify",
+        "--time-limit",
+        "0.001",
+    ]);
+    assert_eq!(code, Some(3));
+    assert_eq!(doc["status"], "unknown");
+    assert_eq!(doc["certified"], false);
+    assert_eq!(doc["certificate"], Value::Null);
+}
+
+#[test]
+fn certify_json_to_a_file_writes_the_document_not_a_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("s.json");
+    let soma = common::puzzle_path("soma.toml");
+    let out = run(&[
+        "solve",
+        soma.to_str().unwrap(),
+        "--certify",
+        "--format",
+        "json",
+        "-o",
+        file.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_success(&out);
+    assert!(file.is_file(), "{} is not a file", file.display());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(top_level_keys(&text), CERTIFIED_ORDER, "{text}");
+    let doc: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(doc["certificate"]["kind"], "solution");
+    assert_eq!(doc["solutions"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn certify_json_with_a_trailing_slash_writes_the_certificate_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let cert = format!("{}/cert/", dir.path().display());
+    let puzzle = common::puzzle_path("tromino-choice.toml");
+    let (code, _, doc) =
+        certified_json(&["count", puzzle.to_str().unwrap(), "--certify", "-o", &cert]);
+    assert_eq!(code, Some(0));
+    assert!(Path::new(&cert).join("manifest.toml").is_file());
+    assert_eq!(doc["certificate"]["directory"], cert.as_str());
+    let checked = run(&["check-certificate", &cert]);
+    assert_success(&checked);
+}
