@@ -35,28 +35,12 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let puzzle = open(&args.puzzle, &args.problem)?;
     let file_name = args.puzzle.display().to_string();
     let certifying = args.certify.certify;
-    let mut certifier =
-        certifier(&args.search)
-            .check(certifying)
-            .proof_format(match args.certify.proof_format {
-                ProofFormatArg::Lrat => ProofFormat::Lrat,
-                ProofFormatArg::Drat => ProofFormat::Drat,
-            });
-    if let Some(path) = &args.certify.proof {
-        certifier = certifier.proof_file(path);
-    }
     let (cert_dir, out_file) = outputs(
         args.output.output.as_deref(),
         args.output.format,
         certifying,
     );
-    if let Some(dir) = cert_dir {
-        certifier = certifier.directory(dir);
-    }
-    if !quiet {
-        let file = file_name.clone();
-        certifier = certifier.on_note(move |note| eprintln!("{file}: {note}"));
-    }
+    let certifier = solve_certifier(args, quiet, cert_dir);
     let file = file_name.as_str();
     let json = args.output.format == Format::Json;
     let answer = match certifier.solve(&puzzle) {
@@ -119,45 +103,74 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             sink.write(&solution.drawing(sink.wants_colour(), args.draw.ascii))?;
             Ok(Exit::Done)
         }
-        Certified::NoSolution(proof) => {
-            let size = proof.written.size();
-            let solve_secs = proof.proving.as_secs_f64();
-            let kept = proof.proof.as_ref().map(|p| p.display().to_string());
-            match &proof.check {
-                None => {
-                    println!("{}: no solution", puzzle.name());
-                    eprintln!(
-                        "{file}: no solution in {solve_secs:.3} s; CaDiCaL's {} proof of {} is in {} ({size}, {} clauses added, {} deleted)",
-                        proof.format.name(),
-                        proof.cnf,
-                        kept.as_deref().unwrap_or("a temporary file"),
-                        proof.written.added,
-                        proof.written.deleted
-                    );
-                    Ok(Exit::NoSolution)
+        Certified::NoSolution(proof) => Ok(no_solution_text(&puzzle, file, &proof, started)),
+    }
+}
+
+/// The certifier of `solve --certify` / `--proof`: the check, the
+/// proof's format and file, the certificate directory, the notes on
+/// standard error unless `quiet`.
+fn solve_certifier(args: &SolveArgs, quiet: bool, cert_dir: Option<&Path>) -> Certifier {
+    let certifying = args.certify.certify;
+    let mut certifier =
+        certifier(&args.search)
+            .check(certifying)
+            .proof_format(match args.certify.proof_format {
+                ProofFormatArg::Lrat => ProofFormat::Lrat,
+                ProofFormatArg::Drat => ProofFormat::Drat,
+            });
+    if let Some(path) = &args.certify.proof {
+        certifier = certifier.proof_file(path);
+    }
+    if let Some(dir) = cert_dir {
+        certifier = certifier.directory(dir);
+    }
+    if !quiet {
+        let file = args.puzzle.display().to_string();
+        certifier = certifier.on_note(move |note| eprintln!("{file}: {note}"));
+    }
+    certifier
+}
+
+/// CaDiCaL's proof of "no solution" said in text: where it is, and
+/// its check when asked.
+fn no_solution_text(puzzle: &Puzzle, file: &str, proof: &NoSolution, started: Instant) -> Exit {
+    let size = proof.written.size();
+    let solve_secs = proof.proving.as_secs_f64();
+    let kept = proof.proof.as_ref().map(|p| p.display().to_string());
+    match &proof.check {
+        None => {
+            println!("{}: no solution", puzzle.name());
+            eprintln!(
+                "{file}: no solution in {solve_secs:.3} s; CaDiCaL's {} proof of {} is in {} ({size}, {} clauses added, {} deleted)",
+                proof.format.name(),
+                proof.cnf,
+                kept.as_deref().unwrap_or("a temporary file"),
+                proof.written.added,
+                proof.written.deleted
+            );
+            Exit::NoSolution
+        }
+        Some(Ok(checked)) => {
+            println!("{}: no solution (certified)", puzzle.name());
+            eprintln!(
+                "{file}: no solution, certified: CaDiCaL's LRAT proof of {} ({size}, {} clauses added, {} deleted, {} hints) was checked by jigsat's LRAT checker in {:.3} s; solving and writing the proof took {solve_secs:.3} s, {:.3} s in all{}",
+                proof.cnf,
+                checked.added,
+                checked.deleted,
+                checked.hints,
+                checked.took.as_secs_f64(),
+                started.elapsed().as_secs_f64(),
+                match &kept {
+                    Some(p) => format!("; the proof is in {p}"),
+                    None => String::new(),
                 }
-                Some(Ok(checked)) => {
-                    println!("{}: no solution (certified)", puzzle.name());
-                    eprintln!(
-                        "{file}: no solution, certified: CaDiCaL's LRAT proof of {} ({size}, {} clauses added, {} deleted, {} hints) was checked by jigsat's LRAT checker in {:.3} s; solving and writing the proof took {solve_secs:.3} s, {:.3} s in all{}",
-                        proof.cnf,
-                        checked.added,
-                        checked.deleted,
-                        checked.hints,
-                        checked.took.as_secs_f64(),
-                        started.elapsed().as_secs_f64(),
-                        match &kept {
-                            Some(p) => format!("; the proof is in {p}"),
-                            None => String::new(),
-                        }
-                    );
-                    Ok(Exit::NoSolution)
-                }
-                Some(Err(stopped)) => {
-                    eprintln!("{file}: the proof's check was stopped: nothing was certified");
-                    Ok(Exit::from(stopped))
-                }
-            }
+            );
+            Exit::NoSolution
+        }
+        Some(Err(stopped)) => {
+            eprintln!("{file}: the proof's check was stopped: nothing was certified");
+            Exit::from(stopped)
         }
     }
 }
