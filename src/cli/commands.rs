@@ -194,10 +194,13 @@ pub struct DisasmArgs {
     #[command(flatten)]
     pub problem: ProblemArg,
 
-    /// Take apart the N-th distinct assembly (from 1). Without it, every
-    /// assembly is found and the first that comes apart is shown, with
-    /// how many were tried before it (as `solve --disassemble` picks);
-    /// when none comes apart, that is said of all of them. Assemblies are numbered in the order one search thread finds them,
+    /// Take apart the N-th distinct assembly (from 1). Without it, the
+    /// first assembly that comes apart is shown, with how many were tried
+    /// before it (as `solve --disassemble` picks; assemblies are found
+    /// one, then four times as many at a time while none comes apart, so
+    /// "of 4+" means the search for more stopped there); when none comes
+    /// apart, that is said of all of them. Assemblies are numbered in the
+    /// order one search thread finds them,
     /// so N names the same assembly on every run (-j sets the threads that
     /// take them apart).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "all")]

@@ -55,26 +55,17 @@ pub(super) fn halt_exit(interrupted: bool) -> Exit {
 
 pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
-    let interrupt = process::interrupt_flag();
     let puzzle = open(&args.puzzle, &args.problem)?;
     check_puzzle(&puzzle)?;
     super::shared::no_picture(args.output.format, "disasm")?;
     let groups = Groups::from_file(&args.puzzle, args.problem.problem.as_deref())?;
-    // Without --solution, every assembly is found: the first that comes
-    // apart is shown, as `solve --disassemble` does.
+    // Without --solution, the first assembly; more are found while none
+    // of those comes apart (`first_of_all`).
     let limit = match (args.all, args.solution) {
-        (false, Some(n)) => Some(n as usize),
-        _ => None,
+        (true, _) => None,
+        (false, n) => Some(n.unwrap_or(1) as usize),
     };
-    // The assemblies are numbered in the order one search thread finds
-    // them, so that `--solution N` names the same assembly on every run
-    // (threads would race for the numbers); -j is the threads that take
-    // them apart.
-    let mut finding = args.search.solver().stop_flag(interrupt).threads(1);
-    if let Some(n) = limit {
-        finding = finding.limit(n);
-    }
-    let found = finding.enumerate(&puzzle, None, &mut |_| {})?;
+    let found = find(args, &puzzle, limit, started)?;
     let chosen: Vec<(usize, Solution)> = match args.solution {
         Some(n) if !args.all => found
             .classes
@@ -108,7 +99,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         return Ok(Exit::Interrupted);
     }
     if args.solution.is_none() && !args.all {
-        return first_of_all(args, &puzzle, &found, started);
+        return first_of_all(args, &puzzle, found, started);
     }
     process::rearm();
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
@@ -245,14 +236,41 @@ fn first_apart(asked: &Asked, classes: &[Solution]) -> Result<Picked> {
     })
 }
 
+/// The first `limit` assemblies (all: `None`), in the order one search
+/// thread finds them, so that `--solution N` names the same assembly on
+/// every run (threads would race for the numbers; -j is the threads that
+/// take them apart), within what is left of the time limit.
+fn find(
+    args: &DisasmArgs,
+    puzzle: &Puzzle,
+    limit: Option<usize>,
+    started: Instant,
+) -> Result<Enumeration> {
+    let mut finding = (args.search.solver())
+        .stop_flag(process::interrupt_flag())
+        .threads(1);
+    if let Some(n) = limit {
+        finding = finding.limit(n);
+    }
+    if let Some(t) = args.search.time_limit {
+        finding = finding.time_limit(
+            t.saturating_sub(started.elapsed())
+                .max(Duration::from_millis(1)),
+        );
+    }
+    finding.enumerate(puzzle, None, &mut |_| {})
+}
+
 /// `disasm` without `--solution` or `--all`: the first assembly that
 /// comes apart, and how many were tried before it; when none does, says
-/// so for all of them (the search found them all) and exits 0, as a
-/// disassembly that does not come apart does.
+/// so for all of them (exit 0, as a disassembly that does not come apart
+/// does). While none of the assemblies found comes apart, four times as
+/// many are found (the same first ones again: one search thread), so
+/// that a puzzle whose first assembly comes apart is not counted.
 fn first_of_all(
     args: &DisasmArgs,
     puzzle: &Puzzle,
-    found: &Enumeration,
+    mut found: Enumeration,
     started: Instant,
 ) -> Result<Exit> {
     let asked = Asked {
@@ -263,8 +281,20 @@ fn first_of_all(
         threads: args.search.jobs.map(|n| n as usize),
         started,
     };
-    let (apart, halt) = first_apart(&asked, &found.classes)?;
+    let mut tried = 0;
+    let (apart, halt) = loop {
+        let fresh = found.classes.get(tried..).unwrap_or_default();
+        let (apart, halt) = first_apart(&asked, fresh)?;
+        // Only a search that stopped at the number asked for has more.
+        let more = matches!(found.stopped, Some(Stop::Limit(_)));
+        if apart.is_some() || halt.is_some() || !more {
+            break (apart.map(|(i, d)| (tried + i, d)), halt);
+        }
+        tried = found.classes.len();
+        found = find(args, puzzle, Some(tried * 4), started)?;
+    };
     process::finishing();
+    let found = &found;
     let total = match found.complete {
         true => found.distinct.to_string(),
         false => format!("{}+", found.distinct),
