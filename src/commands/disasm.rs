@@ -11,7 +11,7 @@ use crate::cli::{DisasmArgs, Format, SolveArgs};
 use jigsat::api::disassembly::{
     Disassembler, Disassembly, FirstApart, Groups, Halted, Summary, add_to_json, first_halt,
 };
-use jigsat::api::run::{Enumeration, Status, Stop};
+use jigsat::api::run::{Ending, Enumeration, Status, Stop};
 use jigsat::api::{Puzzle, Result, Solution, process, render};
 
 use super::shared::{Sink, open};
@@ -101,7 +101,6 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     if args.solution.is_none() && !args.all {
         return first_of_all(args, &puzzle, found, started);
     }
-    process::rearm();
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
     let taken = disassembler(
         args.thorough,
@@ -112,6 +111,9 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     )
     .take_apart(&solutions)?;
     process::finishing();
+    // The search's end, then the disassembly's: one rule for both.
+    let halted = first_halt(&taken);
+    let ending = found.ending().then(halted.map(Halted::unfinished));
     let total = if found.complete {
         found.distinct.to_string()
     } else {
@@ -123,7 +125,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
                 (solutions.iter().zip(&taken))
                     .filter_map(|(s, t)| t.disassembly().map(|d| (s.clone(), d)))
                     .unzip();
-            let doc = render::json(&puzzle, found.status(), &shown, None, &found.stats);
+            let doc = render::json(&puzzle, ending.status(), &shown, None, &found.stats);
             let summary = args.all.then(|| Summary::of(&taken));
             add_to_json(&doc, &disassemblies, summary.as_ref())
         }
@@ -167,11 +169,10 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    if let Some(halted) = first_halt(&taken) {
+    if let Some(halted) = halted {
         eprintln!("{}: {halted}", args.puzzle.display());
-        return Ok(halt_exit(halted.interrupted()));
     }
-    Ok(Exit::Done)
+    Ok(Exit::from(&ending))
 }
 
 /// What `count --disassemble` and `solve --disassemble` hand over with the
@@ -188,11 +189,12 @@ pub(super) struct Asked<'a> {
 }
 
 /// The disassembler of `count --disassemble` and `solve --disassemble`:
-/// Ctrl-C armed again (the search raised the flag to stop its own
-/// workers), the groups of the file, the limits of the run.
+/// the groups of the file, the limits of the run, and Ctrl-C — not
+/// lowered after the search (no engine raises the process's flag to stop
+/// its own workers), so that a signal during the search's last moments
+/// still stops the run.
 fn prepared(asked: &Asked) -> Result<Disassembler> {
     let groups = Groups::from_file(asked.path, asked.problem)?;
-    process::rearm();
     Ok(disassembler(
         asked.thorough,
         groups,
@@ -203,21 +205,15 @@ fn prepared(asked: &Asked) -> Result<Disassembler> {
 }
 
 /// `count --disassemble`: every class of the count taken apart on all
-/// cores; the summary, and the line and exit status of a halt.
+/// cores; the summary, and the halt that stopped it, if one did.
 pub(super) fn count_summary(
     asked: &Asked,
     puzzle: &Puzzle,
     classes: &[Solution],
-) -> Result<(Summary, Option<(String, Exit)>)> {
+) -> Result<(Summary, Option<Halted>)> {
     check_puzzle(puzzle)?;
     let taken = prepared(asked)?.moves(false).take_apart(classes)?;
-    let halt = first_halt(&taken).map(|h| {
-        (
-            format!("{}: {h}", asked.path.display()),
-            halt_exit(h.interrupted()),
-        )
-    });
-    Ok((Summary::of(&taken), halt))
+    Ok((Summary::of(&taken), first_halt(&taken).cloned()))
 }
 
 /// The assembly that comes apart (its index among those tried, and how),
@@ -295,6 +291,8 @@ fn first_of_all(
     };
     process::finishing();
     let found = &found;
+    // The search's end, then the disassembly's: one rule for both.
+    let ending = (found.ending()).then(halt.as_ref().map(Halted::unfinished));
     let total = match found.complete {
         true => found.distinct.to_string(),
         false => format!("{}+", found.distinct),
@@ -304,7 +302,7 @@ fn first_of_all(
             let shown: Vec<Solution> = (apart.iter())
                 .map(|(i, _)| found.classes[*i].clone())
                 .collect();
-            let doc = render::json(puzzle, found.status(), &shown, None, &found.stats);
+            let doc = render::json(puzzle, ending.status(), &shown, None, &found.stats);
             add_to_json(
                 &doc,
                 &apart.iter().map(|(_, d)| d).collect::<Vec<_>>(),
@@ -326,17 +324,14 @@ fn first_of_all(
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    if let Some(halted) = halt {
+    if let Some(halted) = &halt {
         eprintln!("{}: {halted}", args.puzzle.display());
-        return Ok(halt_exit(halted.interrupted()));
-    }
-    if apart.is_none() && !found.complete {
+    } else if apart.is_none() && !found.complete {
         // The search stopped before every assembly was found: none of
         // those found comes apart, which says nothing of the rest.
         super::shared::counts::report_stop_of(&args.puzzle, found);
-        return Ok(halt_exit(found.stopped == Some(Stop::Interrupted)));
     }
-    Ok(Exit::Done)
+    Ok(Exit::from(&ending))
 }
 
 /// The line of a puzzle none of whose `total` assemblies comes apart.
@@ -399,11 +394,14 @@ pub(super) fn solve_apart(
     let (apart, halt) = first_apart(&asked, &found.classes)?;
     let apart = apart.map(|(index, d)| (found.classes[index].clone(), d));
     process::finishing();
-    let status = match (&apart, &halt, found.complete) {
-        (Some(_), _, _) => Status::Solved,
-        (None, None, true) => Status::Unsolvable,
-        _ => Status::Unknown,
+    // One that comes apart answers; else the search's end (no solution
+    // only when every assembly was found), then the disassembly's.
+    let ending = match &apart {
+        Some(_) => Ending::answered(Status::Solved),
+        None => Ending::of_search(found.complete, 0, found.stopped.as_ref())
+            .then(halt.as_ref().map(Halted::unfinished)),
     };
+    let status = ending.status();
     let shown: Vec<Solution> = apart.iter().map(|(s, _)| s.clone()).collect();
     let out = match args.output.format {
         f if f.is_picture() => {
@@ -437,7 +435,6 @@ pub(super) fn solve_apart(
     }
     if let Some(halted) = halt {
         eprintln!("{}: {halted}", args.puzzle.display());
-        return Ok(halt_exit(halted.interrupted()));
     }
-    Ok(status.into())
+    Ok(Exit::from(&ending))
 }
