@@ -2,7 +2,10 @@
 //! --certify`: the answers of [`jigsat::api::certificate`] (a checked
 //! solution, a colouring witness, CaDiCaL's proof checked by jigsat's own
 //! LRAT checker, a certified count, the certificate directory), said as
-//! the command line says them.
+//! the command line says them: in text, or with `--format json` as the
+//! contract's document with `certified` and `certificate` after its own
+//! fields (docs/puzzle-format.md). `-o DIR/` is the certificate
+//! directory; with `--format json`, `-o FILE` is the document's file.
 
 use std::path::Path;
 use std::time::Instant;
