@@ -168,7 +168,11 @@ pub struct CertifyArgs {
     /// puzzle alone. With `-o DIR/`: a
     /// certificate directory (the puzzle, the CNF, the proof or witness,
     /// a found solution, manifest.toml) that `jigsat check-certificate
-    /// DIR` re-checks.
+    /// DIR` re-checks (a trailing slash always names the directory; with
+    /// text output, `-o DIR` does too). With `--format json` (here and
+    /// with --proof): the answer's JSON document with `certified` and
+    /// `certificate`, and `-o FILE` writes that document, e.g. `--format
+    /// json -o answer.json`.
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     pub certify: bool,
 }
@@ -190,8 +194,13 @@ pub struct DisasmArgs {
     #[command(flatten)]
     pub problem: ProblemArg,
 
-    /// Take apart the N-th distinct assembly (from 1) instead of the first.
-    /// Assemblies are numbered in the order one search thread finds them,
+    /// Take apart the N-th distinct assembly (from 1). Without it, the
+    /// first assembly that comes apart is shown, with how many were tried
+    /// before it (as `solve --disassemble` picks; assemblies are found
+    /// one, then four times as many at a time while none comes apart, so
+    /// "of 4+" means the search for more stopped there); when none comes
+    /// apart, that is said of all of them. Assemblies are numbered in the
+    /// order one search thread finds them,
     /// so N names the same assembly on every run (-j sets the threads that
     /// take them apart).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "all")]
@@ -247,7 +256,11 @@ pub struct CountArgs {
     /// symmetries; none with --no-symmetry) has no other model, and the
     /// distinct count derived by applying the group (README.md,
     /// "Certificates"). With `-o DIR/`: a certificate directory that
-    /// `jigsat check-certificate DIR` re-checks.
+    /// `jigsat check-certificate DIR` re-checks (a trailing slash always
+    /// names the directory; with text output, `-o DIR` does too). With
+    /// `--format json`: the count's JSON document with `certified` and
+    /// `certificate`, and `-o FILE` writes that document, e.g.
+    /// `--format json -o count.json`.
     #[arg(long, conflicts_with = "checkpoint")]
     pub certify: bool,
 

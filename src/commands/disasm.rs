@@ -86,24 +86,17 @@ fn past_the_last(assemblies: u64) -> String {
 
 pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
-    let interrupt = process::interrupt_flag();
     let puzzle = open(&args.puzzle, &args.problem)?;
     check_puzzle(&puzzle)?;
     super::shared::no_picture(args.output.format, "disasm")?;
     let groups = Groups::from_file(&args.puzzle, args.problem.problem.as_deref())?;
+    // Without --solution, the first assembly; more are found while none
+    // of those comes apart (`first_of_all`).
     let limit = match (args.all, args.solution) {
         (true, _) => None,
         (false, n) => Some(n.unwrap_or(1) as usize),
     };
-    // The assemblies are numbered in the order one search thread finds
-    // them, so that `--solution N` names the same assembly on every run
-    // (threads would race for the numbers); -j is the threads that take
-    // them apart.
-    let mut finding = args.search.solver().stop_flag(interrupt).threads(1);
-    if let Some(n) = limit {
-        finding = finding.limit(n);
-    }
-    let found = finding.enumerate(&puzzle, None, &mut |_| {})?;
+    let found = find(args, &puzzle, limit, started)?;
     let chosen: Vec<(usize, Solution)> = match args.solution {
         Some(n) if !args.all => found
             .classes
@@ -123,6 +116,9 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     }
     if found.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
+    }
+    if args.solution.is_none() && !args.all {
+        return first_of_all(args, &puzzle, found, started);
     }
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
     let taken = disassembler(
@@ -239,6 +235,154 @@ pub(super) fn count_summary(
     Ok((Summary::of(&taken), first_halt(&taken).cloned()))
 }
 
+/// The assembly that comes apart (its index among those tried, and how),
+/// or the halt that stopped the search before one did.
+type Picked = (Option<(usize, Disassembly)>, Option<Halted>);
+
+/// The first of `classes` that comes apart (its index and disassembly),
+/// or the halt that stopped the search before one did: how `solve
+/// --disassemble` and `disasm` without `--solution` pick the assembly
+/// they show. Neither found: none comes apart.
+fn first_apart(asked: &Asked, classes: &[Solution]) -> Result<Picked> {
+    Ok(match prepared(asked)?.first_apart(classes)? {
+        FirstApart::Apart { index, disassembly } => (Some((index, disassembly)), None),
+        FirstApart::Halted(halted) => (None, Some(halted)),
+        _ => (None, None),
+    })
+}
+
+/// The first `limit` assemblies (all: `None`), in the order one search
+/// thread finds them, so that `--solution N` names the same assembly on
+/// every run (threads would race for the numbers; -j is the threads that
+/// take them apart), within what is left of the time limit.
+fn find(
+    args: &DisasmArgs,
+    puzzle: &Puzzle,
+    limit: Option<usize>,
+    started: Instant,
+) -> Result<Enumeration> {
+    let mut finding = (args.search.solver())
+        .stop_flag(process::interrupt_flag())
+        .threads(1);
+    if let Some(n) = limit {
+        finding = finding.limit(n);
+    }
+    if let Some(t) = args.search.time_limit {
+        finding = finding.time_limit(
+            t.saturating_sub(started.elapsed())
+                .max(Duration::from_millis(1)),
+        );
+    }
+    finding.enumerate(puzzle, None, &mut |_| {})
+}
+
+/// `disasm` without `--solution` or `--all`: the first assembly that
+/// comes apart, and how many were tried before it; when none does, says
+/// so for all of them (exit 0, as a disassembly that does not come apart
+/// does). While none of the assemblies found comes apart, four times as
+/// many are found (the same first ones again: one search thread), so
+/// that a puzzle whose first assembly comes apart is not counted.
+fn first_of_all(
+    args: &DisasmArgs,
+    puzzle: &Puzzle,
+    mut found: Enumeration,
+    started: Instant,
+) -> Result<Exit> {
+    let asked = Asked {
+        path: &args.puzzle,
+        problem: args.problem.problem.as_deref(),
+        thorough: args.thorough,
+        time_limit: args.search.time_limit,
+        threads: args.search.jobs.map(|n| n as usize),
+        started,
+    };
+    let mut tried = 0;
+    let (apart, halt) = loop {
+        let fresh = found.classes.get(tried..).unwrap_or_default();
+        let (apart, halt) = first_apart(&asked, fresh)?;
+        // Only a search that stopped at the number asked for has more.
+        let more = matches!(found.stopped, Some(Stop::Limit(_)));
+        if apart.is_some() || halt.is_some() || !more {
+            break (apart.map(|(i, d)| (tried + i, d)), halt);
+        }
+        tried = found.classes.len();
+        found = find(args, puzzle, Some(tried * 4), started)?;
+    };
+    process::finishing();
+    let found = &found;
+    // The search's end, then the disassembly's: one rule for both.
+    let ending = (found.ending()).then(halt.as_ref().map(Halted::unfinished));
+    let total = match found.complete {
+        true => found.distinct.to_string(),
+        false => format!("{}+", found.distinct),
+    };
+    let out = match (args.output.format, &apart) {
+        (Format::Json, _) => {
+            let shown: Vec<Solution> = (apart.iter())
+                .map(|(i, _)| found.classes[*i].clone())
+                .collect();
+            let doc = render::json(puzzle, ending.status(), &shown, None, &found.stats);
+            add_to_json(
+                &doc,
+                &apart.iter().map(|(_, d)| d).collect::<Vec<_>>(),
+                None,
+            )
+        }
+        (_, Some((index, d))) => format!(
+            "{}: {}{}",
+            puzzle.name(),
+            apart_line(*index, &total, d),
+            d.plan_text()
+        ),
+        (_, None) if halt.is_none() && found.complete => {
+            format!("{}: {}\n", puzzle.name(), none_apart(found.distinct))
+        }
+        _ => String::new(),
+    };
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out)?;
+    if let Some(halted) = &halt {
+        eprintln!("{}: {halted}", args.puzzle.display());
+    } else if apart.is_none() && !found.complete {
+        // The search stopped before every assembly was found: none of
+        // those found comes apart, which says nothing of the rest.
+        super::shared::counts::report_stop_of(&args.puzzle, found);
+    }
+    Ok(Exit::from(&ending))
+}
+
+/// The line of a puzzle none of whose `total` assemblies comes apart.
+fn none_apart(total: u64) -> String {
+    match total {
+        1 => "its one assembly does not come apart".into(),
+        n => format!("none of the {n} assemblies comes apart"),
+    }
+}
+
+/// "assembly 7 of 12 comes apart, level 2 (…); 6 tried before it did
+/// not": the assembly at `index` (from 0) among `total`.
+fn apart_line(index: usize, total: &str, d: &Disassembly) -> String {
+    let before = match index {
+        0 => String::new(),
+        1 => "; the 1 tried before it did not".to_string(),
+        n => format!("; the {n} tried before it did not"),
+    };
+    format!(
+        "assembly {} of {total} comes apart, level {} ({} moves, {} states searched){before}{}\n",
+        index + 1,
+        d.level().unwrap_or_default(),
+        d.moves().len(),
+        d.states(),
+        if d.thorough_only() {
+            "; only with --thorough: BurrTools says it does not come apart"
+        } else {
+            ""
+        }
+    )
+}
+
 /// `solve --disassemble`: every class found, then the first that comes
 /// apart, drawn with its level and plan; exit 1 when none does.
 pub(super) fn solve_apart(
@@ -266,13 +410,8 @@ pub(super) fn solve_apart(
         threads: args.search.jobs.map(|n| n as usize),
         started,
     };
-    let (apart, halt) = match prepared(&asked)?.first_apart(&found.classes)? {
-        FirstApart::Apart { index, disassembly } => {
-            (Some((found.classes[index].clone(), disassembly)), None)
-        }
-        FirstApart::Halted(halted) => (None, Some(halted)),
-        _ => (None, None),
-    };
+    let (apart, halt) = first_apart(&asked, &found.classes)?;
+    let apart = apart.map(|(index, d)| (found.classes[index].clone(), d));
     process::finishing();
     // One that comes apart answers; else the search's end (no solution
     // only when every assembly was found), then the disassembly's.
