@@ -105,7 +105,7 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file: TOML (see README.md for the format) or a
+    /// The puzzle file: TOML (see docs/puzzle-format.md for the format) or a
     /// BurrTools .xmpuzzle; or a job file of `jigsat split` (NAME.job).
     pub puzzle: PathBuf,
 
@@ -145,7 +145,7 @@ pub struct SolveArgs {
     pub certify: CertifyArgs,
 }
 
-/// Proofs of "no solution": shared by `solve` (README.md, "Certificates").
+/// Proofs of "no solution": shared by `solve` (docs/guide.md, "Certificates").
 #[derive(Debug, Args)]
 pub struct CertifyArgs {
     /// When the answer is "no solution", write the built-in CaDiCaL's
@@ -163,7 +163,7 @@ pub struct CertifyArgs {
 
     /// Check "no solution" with jigsat's own LRAT checker before saying
     /// it: a proof of the CNF (with the symmetry breaking where the
-    /// argument that it loses no solution checks, README.md,
+    /// argument that it loses no solution checks, docs/guide.md,
     /// "Certificates"), or the colouring witness re-derived from the
     /// puzzle alone. With `-o DIR/`: a
     /// certificate directory (the puzzle, the CNF, the proof or witness,
@@ -254,7 +254,7 @@ pub struct CountArgs {
     /// puzzle, a checked LRAT proof that the CNF (with the symmetry
     /// breaking, justified by the list being closed under the puzzle's
     /// symmetries; none with --no-symmetry) has no other model, and the
-    /// distinct count derived by applying the group (README.md,
+    /// distinct count derived by applying the group (docs/guide.md,
     /// "Certificates"). With `-o DIR/`: a certificate directory that
     /// `jigsat check-certificate DIR` re-checks (a trailing slash always
     /// names the directory; with text output, `-o DIR` does too). With
@@ -275,7 +275,7 @@ pub struct CountArgs {
     /// Count the classes by Burnside's lemma — the average over the group
     /// of the solutions each symmetry fixes, each an exact cover of that
     /// symmetry's orbits of placements — instead of weighing every
-    /// solution under the group (README.md, "Counting, symmetry").
+    /// solution under the group (docs/guide.md, "Counting, symmetry").
     #[arg(long, conflicts_with_all = ["checkpoint", "certify"])]
     pub burnside: bool,
 

@@ -97,7 +97,7 @@ pub enum Command {
         Ctrl-C (or SIGTERM) stops a count within a second: it prints what it found so far, \
         marked as not the total, and exits with status 130.\n\n\
         For a BurrTools .xmpuzzle file, `distinct` is what BurrTools calls the number of \
-        assemblies (see README.md, \"BurrTools files\"). With --disassemble, count also takes \
+        assemblies (see docs/guide.md, \"BurrTools files\"). With --disassemble, count also takes \
         every distinct assembly apart by sliding pieces, as BurrTools does: the assemblies that \
         come apart are BurrTools' solutions, with their levels (`jigsat disasm` shows the \
         moves). Every assembly is checked against the puzzle, as every solution is; the moves \

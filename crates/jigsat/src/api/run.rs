@@ -215,7 +215,7 @@ impl Solver {
 
     /// Counts classes by Burnside's lemma instead of weighing each
     /// solution (`count --burnside`): the same figures, reached another
-    /// way, as a check (slower: measured in README).
+    /// way, as a check (slower: measured in encodings/RESULTS.md).
     ///
     /// ```
     /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
