@@ -2,7 +2,7 @@
 //! contract's exit status.
 
 use jigsat::api::Error;
-use jigsat::api::run::Status;
+use jigsat::api::run::{Ending, Status, Unfinished};
 
 /// How a command ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,19 @@ impl From<Status> for Exit {
             Status::Solved => Exit::Done,
             Status::Unsolvable => Exit::NoSolution,
             Status::Unknown => Exit::GaveUp,
+        }
+    }
+}
+
+/// The one rule of a run's exit ([`Ending`]): a run that did not finish
+/// never exits 0 — 130 after a signal, 3 for any other stop — and one that
+/// did exits by its status.
+impl From<&Ending> for Exit {
+    fn from(ending: &Ending) -> Exit {
+        match ending.unfinished() {
+            Some(Unfinished::Interrupted) => Exit::Interrupted,
+            Some(_) => Exit::GaveUp,
+            None => ending.status().into(),
         }
     }
 }

@@ -197,6 +197,24 @@ fn ranges() {
 }
 
 #[test]
+fn optional_pieces_on_variable_voxels_count_as_burrtxt_does() {
+    // Pieces used at most once where cells may stay empty (issue #35: a
+    // file like this counted 8 assemblies where burrTxt counts 9). The
+    // assemblies are burrTxt's (`burrTxt -q -o N`): 3 for a domino and an
+    // optional cube on "##+", 5 for both optional on "+++" (the empty
+    // board among them). Every engine that takes the file agrees.
+    let path = fixture("optional.xmpuzzle");
+    for (problem, assemblies) in [("0", 3), ("1", 5)] {
+        let auto = count(&path, problem, &[]);
+        assert_eq!(auto.1, assemblies, "problem {problem}");
+        for solver in ["dlx", "varisat", "cadical"] {
+            let found = count(&path, problem, &["--solver", solver]);
+            assert_eq!(found, auto, "problem {problem}, {solver}");
+        }
+    }
+}
+
+#[test]
 fn info_lists_every_problem() {
     let out = run(&["info".as_ref(), fixture("variable.xmpuzzle").as_os_str()]);
     assert_success(&out);

@@ -129,6 +129,44 @@ fn splits_merge_exactly_without_symmetry_breaking_and_with_first_cell() {
     }
 }
 
+/// Optional pieces where holes are allowed (issue #35): the tree has
+/// slack steps (a piece left out), the parts still add up to SAT's count,
+/// and the cubes of cubes.icnf speak of placements alone (a slack step is
+/// the piece's placements, negated).
+#[test]
+fn a_split_of_optional_pieces_with_holes_merges_to_sat_s_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("optional.toml");
+    std::fs::write(
+        &path,
+        "[board]\nsize = [4, 3]\n[rules]\nfill = \"partial\"\n\
+         [[piece]]\nname = \"L\"\nshape = \"###\\n#..\"\ncount = \"0..1\"\n\
+         [[piece]]\nname = \"O\"\nsize = [2, 2]\ncount = \"0..1\"\n\
+         [[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = \"0..1\"\n\
+         [[piece]]\nname = \"m\"\nsize = [1, 1]\ncount = \"0..1\"\n",
+    )
+    .unwrap();
+    let path = path.to_str().unwrap();
+    let expected = counts(&["count", path, "--solver", "varisat"]);
+    let split_dir = dir.path().join("split");
+    split(Path::new(path), 6, &split_dir, &["--solver", "dlx"]);
+    run_jobs(&split_dir);
+    assert_eq!(counts(&["merge", split_dir.to_str().unwrap()]), expected);
+    let icnf = std::fs::read_to_string(split_dir.join("cubes.icnf")).unwrap();
+    let placements: i64 = icnf
+        .lines()
+        .find_map(|l| l.strip_prefix("c placements 1.."))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .expect("a c placements line");
+    for cube in icnf.lines().filter(|l| l.starts_with("a ")) {
+        for literal in cube[2..].split_whitespace() {
+            let literal: i64 = literal.parse().unwrap();
+            assert!(literal.abs() <= placements, "{cube}: not a placement");
+        }
+    }
+}
+
 #[test]
 fn merge_names_missing_repeated_and_foreign_parts_and_claims_nothing() {
     let dir = tempfile::tempdir().unwrap();

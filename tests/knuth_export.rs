@@ -129,3 +129,36 @@ fn counts_dlx1_cannot_express_are_refused() {
     );
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn optional_pieces_where_holes_are_allowed_are_counted_by_dlx1() {
+    // Issue #35: a domino and a monomino each 0..1 on a 3 x 1 board where
+    // holes are allowed. Every option covers secondary items alone, which
+    // DLX1 never takes: the export must make them reachable (slack
+    // options), so that the reader counts what jigsat counts.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("optional.toml");
+    std::fs::write(
+        &path,
+        "[board]\nsize = [3, 1]\n[rules]\nfill = \"partial\"\n[[piece]]\nname = \"d\"\nsize = [2, 1]\ncount = \"0..1\"\n[[piece]]\nname = \"m\"\nsize = [1, 1]\ncount = \"0..1\"\n",
+    )
+    .unwrap();
+    let output = jigsat()
+        .arg("dimacs")
+        .arg(&path)
+        .args(["--format", "dlx", "--no-symmetry"])
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let exported = count_solutions(&String::from_utf8(output.stdout).unwrap());
+    let output = jigsat()
+        .arg("count")
+        .arg(&path)
+        .args(["--solver", "varisat", "--format", "json", "-q"])
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(Some(exported), json["count"].as_u64());
+    assert!(exported > 1, "more than the empty board");
+}

@@ -23,9 +23,9 @@ class SearchOptions(CnfOptions, total=False):
     """The command line's options of a search."""
 
     time_limit: Optional[float]
-    """Give up after this many seconds: TimeLimitError."""
+    """Give up after this many seconds (above 0, at most 1e9, as ``--time-limit``): TimeLimitError."""
     threads: Optional[int]
-    """Threads for the search (default: one per core)."""
+    """Threads for the search, 1 to 1024 as ``-j`` (default: one per core)."""
     engine: str
     """auto, an exact search (dlx, first-cell, ...), a SAT solver (cadical, varisat, ...) or a solver program's path."""
     model: str
@@ -100,7 +100,9 @@ class Solution:
         """Draws the solution with matplotlib's voxels; returns the axes."""
 
 class Solutions(Iterator[Solution]):
-    """The solutions of a run as the search finds them; closing it stops the search."""
+    """The solutions of a run as the search finds them; closing it stops the search.
+
+    Threads may share one: each solution goes to one of them."""
 
     def __iter__(self) -> "Solutions": ...
     def __next__(self) -> Solution: ...
@@ -122,7 +124,8 @@ class Puzzle:
         fill: Optional[str] = None,
     ) -> None: ...
     @staticmethod
-    def from_file(path: Union[str, "PathLike[str]"], problem: Optional[str] = None) -> "Puzzle": ...
+    def from_file(path: Union[str, "PathLike[str]"], problem: Optional[str] = None) -> "Puzzle":
+        """Reads a puzzle file (TOML or ``.xmpuzzle``); Ctrl-C raises KeyboardInterrupt, even on a FIFO."""
     @staticmethod
     def from_toml(text: str) -> "Puzzle": ...
     @property

@@ -5,17 +5,22 @@
 //! [`api::Solutions`]); the Python thread waits for it with the GIL
 //! released, in slices of [`SLICE`], and between slices runs Python's
 //! signal handlers, so that Ctrl-C raises `KeyboardInterrupt` within a
-//! slice and stops the search. A panic anywhere becomes `jigsat.BugError`,
-//! never an abort.
+//! slice and stops the search; a file is read the same way, on a thread
+//! of its own ([`read_file`]). The iterator of solutions may be shared
+//! between threads ([`Solutions`]). The options take what the command
+//! line's take, or raise `ValueError`. A panic anywhere becomes
+//! `jigsat.BugError`, never an abort.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::task::Poll;
 use std::time::Duration;
 
 use jigsat::api;
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyException, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
@@ -102,6 +107,78 @@ fn wait<T: Send>(py: Python<'_>, mut poll: impl FnMut(Duration) -> Poll<T> + Sen
         py.check_signals()?;
     }
 }
+
+/// Reads a puzzle file on a thread of its own while the Python thread
+/// waits in slices, running its signal handlers: opening a FIFO that no
+/// one writes to blocks in the kernel, and Rust's standard library
+/// retries the call on Ctrl-C's `EINTR`, so a read on the Python thread
+/// never sees Ctrl-C. On Ctrl-C the reader is [`release`]d and the
+/// `KeyboardInterrupt` raised.
+fn read_file(py: Python<'_>, path: PathBuf, problem: Option<String>) -> PyResult<api::Puzzle> {
+    let (send, receive) = mpsc::channel();
+    let done = Arc::new(AtomicBool::new(false));
+    let reader = {
+        let (path, done) = (path.clone(), Arc::clone(&done));
+        move || {
+            let read = api::Puzzle::from_file_problem(&path, problem.as_deref());
+            done.store(true, Ordering::SeqCst);
+            // The caller may have gone (Ctrl-C): the puzzle is dropped.
+            let _ = send.send(read);
+        }
+    };
+    std::thread::Builder::new()
+        .name("jigsat-read".into())
+        .spawn(reader)
+        .map_err(|e| PyOSError::new_err(format!("cannot start the reading thread: {e}")))?;
+    let waited = wait(py, move |slice| match receive.recv_timeout(slice) {
+        Ok(read) => Poll::Ready(Some(read)),
+        Err(mpsc::RecvTimeoutError::Timeout) => Poll::Pending,
+        // The reader panicked; its panic was printed.
+        Err(mpsc::RecvTimeoutError::Disconnected) => Poll::Ready(None),
+    });
+    match waited {
+        Ok(Some(read)) => read.map_err(to_py),
+        Ok(None) => Err(BugError::new_err(
+            "internal error: the reading thread panicked; please report it",
+        )),
+        Err(interrupt) => {
+            py.detach(|| release(&path, &done));
+            Err(interrupt)
+        }
+    }
+}
+
+/// Lets a reading thread left behind by Ctrl-C end: one blocked opening a
+/// FIFO is released by a writer that comes and goes at once (it then
+/// reads an empty file and its answer is dropped), so that it never takes
+/// the data meant for the next reader; it is given [`RELEASE`] to end
+/// (`done`) before the next writer may come. Nothing for any other file:
+/// its reader ends by itself.
+fn release(path: &std::path::Path, done: &AtomicBool) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+        let fifo = std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo());
+        if done.load(Ordering::SeqCst) || !fifo {
+            return;
+        }
+        // Without a reader waiting this fails (ENXIO), which is fine.
+        let writer = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path);
+        drop(writer);
+        let end = std::time::Instant::now() + RELEASE;
+        while !done.load(Ordering::SeqCst) && std::time::Instant::now() < end {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (path, done);
+}
+
+/// How long [`release`] waits for the reader it released to end.
+const RELEASE: Duration = Duration::from_secs(1);
 
 /// A cell from a Python sequence of 2 or 3 integers.
 fn cell(item: &Bound<'_, PyAny>) -> PyResult<api::Cell> {
@@ -200,6 +277,51 @@ const SEARCH: &[&str] = &[
 /// The keywords of the CNF (`to_dimacs`, `decode`).
 const CNF: &[&str] = &["encoding", "card", "edges", "symmetry"];
 
+/// The longest time limit, in seconds: the command line's `--time-limit`
+/// takes no more (src/cli.rs, `parse_seconds`), and a `Duration` of many
+/// more would not fit (`1e308` panicked).
+const MAX_SECONDS: f64 = 1e9;
+
+/// The most threads: the range of the command line's `-j` (src/cli.rs),
+/// so that a typo cannot start a million threads.
+const MAX_THREADS: u32 = 1024;
+
+/// `time_limit=`: a finite number of seconds above 0 and at most
+/// [`MAX_SECONDS`], as `--time-limit` takes; anything else is a
+/// `ValueError` naming the option.
+fn time_limit(value: &Bound<'_, PyAny>) -> PyResult<Duration> {
+    let t: f64 = value.extract()?;
+    if !(t.is_finite() && t > 0.0 && t <= MAX_SECONDS) {
+        return Err(PyValueError::new_err(format!(
+            "time_limit: expected a number of seconds above 0 and at most {MAX_SECONDS:e} (as --time-limit), not {t}"
+        )));
+    }
+    Ok(Duration::from_secs_f64(t))
+}
+
+/// `threads=`: an integer from 1 to [`MAX_THREADS`], as `-j` takes; an
+/// integer outside (however large) is a `ValueError` naming the option.
+fn threads(value: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let refused = || {
+        PyValueError::new_err(format!(
+            "threads: expected an integer from 1 to {MAX_THREADS} (as -j), not {}",
+            value.repr().map(|r| r.to_string()).unwrap_or_default()
+        ))
+    };
+    // An integer too large for i64 is out of range too, not a TypeError.
+    let n: i64 = match value.extract() {
+        Ok(n) => n,
+        Err(e) if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(value.py()) => {
+            return Err(refused());
+        }
+        Err(e) => return Err(e),
+    };
+    match u32::try_from(n) {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n as usize),
+        _ => Err(refused()),
+    }
+}
+
 /// The options of a run from its keyword arguments, each of which must be
 /// one of `allowed`; `None` leaves an option at its default.
 fn solver(options: Option<&Bound<'_, PyDict>>, allowed: &[&str]) -> PyResult<api::Solver> {
@@ -219,16 +341,8 @@ fn solver(options: Option<&Bound<'_, PyDict>>, allowed: &[&str]) -> PyResult<api
             continue;
         }
         s = match key.as_str() {
-            "time_limit" => {
-                let t: f64 = value.extract()?;
-                if !(t.is_finite() && t >= 0.0) {
-                    return Err(PyValueError::new_err(format!(
-                        "time_limit: expected a number of seconds >= 0, not {t}"
-                    )));
-                }
-                s.time_limit(Duration::from_secs_f64(t))
-            }
-            "threads" => s.threads(value.extract()?),
+            "time_limit" => s.time_limit(time_limit(&value)?),
+            "threads" => s.threads(threads(&value)?),
             "engine" => s.engine(&value.extract::<String>()?).map_err(to_py)?,
             "encoding" => s.encoding(&value.extract::<String>()?).map_err(to_py)?,
             "card" => s.card(&value.extract::<String>()?).map_err(to_py)?,
@@ -303,12 +417,14 @@ impl Puzzle {
 
     /// Reads a puzzle file: jigsat's TOML or a BurrTools ``.xmpuzzle``
     /// (``problem`` picks one of its problems, by number or name).
+    /// Ctrl-C raises ``KeyboardInterrupt`` while the file is read, even a
+    /// FIFO no one writes to.
     #[staticmethod]
     #[pyo3(signature = (path, problem = None))]
-    fn from_file(path: std::path::PathBuf, problem: Option<&str>) -> PyResult<Puzzle> {
+    fn from_file(py: Python<'_>, path: PathBuf, problem: Option<&str>) -> PyResult<Puzzle> {
         guarded(|| {
             Ok(Puzzle {
-                inner: api::Puzzle::from_file_problem(&path, problem).map_err(to_py)?,
+                inner: read_file(py, path, problem.map(str::to_string))?,
             })
         })
     }
@@ -584,9 +700,49 @@ impl Solution {
 }
 
 /// The solutions of a run, as the search finds them (``Puzzle.solutions``).
-#[pyclass(module = "jigsat")]
+///
+/// Safe to share between threads: the search is held under the lock for
+/// one [`SLICE`] of waiting at a time, never while the GIL is wanted, so
+/// each thread's `next` takes the next solution (none is given twice) and
+/// every waiting thread runs its signal handlers between slices — a
+/// thread blocked on the lock with the GIL held would deadlock the other,
+/// and Ctrl-C with them.
+#[pyclass(module = "jigsat", frozen)]
 struct Solutions {
     inner: Mutex<Option<api::Solutions>>,
+}
+
+/// What one slice of waiting for the next solution gave.
+type Step = Poll<Option<api::Result<api::Solution>>>;
+
+impl Solutions {
+    /// Waits one [`SLICE`] for the next solution, under the lock; the run
+    /// is dropped (its search stopped) once it has ended or failed. Run
+    /// without the GIL.
+    fn step(&self) -> Result<Step, PoisonError<()>> {
+        let mut guard = self.inner.lock().map_err(|_| PoisonError::new(()))?;
+        let Some(solutions) = guard.as_mut() else {
+            return Ok(Poll::Ready(None));
+        };
+        let step = solutions.poll(SLICE);
+        if matches!(step, Poll::Ready(None | Some(Err(_)))) {
+            *guard = None;
+        }
+        Ok(step)
+    }
+
+    /// Takes the run out, so that every thread's next `next` ends, and
+    /// drops it (stopping the search) without the GIL.
+    fn stop(&self, py: Python<'_>) {
+        py.detach(|| {
+            let taken = self
+                .inner
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take();
+            drop(taken);
+        });
+    }
 }
 
 #[pymethods]
@@ -597,36 +753,28 @@ impl Solutions {
 
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Solution>> {
         guarded(|| {
-            let mut guard = self.inner.lock().map_err(|_| {
-                BugError::new_err("internal error: the iterator's lock is poisoned")
-            })?;
-            let Some(solutions) = guard.as_mut() else {
-                return Ok(None);
-            };
-            let next = wait(py, |slice| solutions.poll(slice));
-            match next {
-                Ok(Some(Ok(inner))) => Ok(Some(Solution { inner })),
-                Ok(Some(Err(e))) => {
-                    *guard = None;
-                    Err(to_py(e))
+            loop {
+                let step = py.detach(|| self.step()).map_err(|_| {
+                    BugError::new_err("internal error: the iterator's lock is poisoned")
+                })?;
+                match step {
+                    Poll::Ready(Some(Ok(inner))) => return Ok(Some(Solution { inner })),
+                    Poll::Ready(Some(Err(e))) => return Err(to_py(e)),
+                    Poll::Ready(None) => return Ok(None),
+                    Poll::Pending => {}
                 }
-                Ok(None) => {
-                    *guard = None;
-                    Ok(None)
-                }
-                Err(interrupt) => {
-                    // Ctrl-C: the search stops as the iterator is dropped.
-                    *guard = None;
-                    Err(interrupt)
+                if let Err(interrupt) = py.check_signals() {
+                    // Ctrl-C: the search stops, for every thread.
+                    self.stop(py);
+                    return Err(interrupt);
                 }
             }
         })
     }
 
-    /// Stops the search; the iterator ends.
+    /// Stops the search; the iterator ends (in every thread).
     fn close(&self, py: Python<'_>) {
-        let taken = self.inner.lock().ok().and_then(|mut g| g.take());
-        py.detach(move || drop(taken));
+        self.stop(py);
     }
 
     fn __enter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {

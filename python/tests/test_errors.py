@@ -102,3 +102,23 @@ def test_a_panic_inside_is_a_bug_error_not_a_crash():
     # The interpreter and the library live on after it.
     dominoes = jigsat.Puzzle(board=(2, 2), pieces=[jigsat.Piece("d", [(0, 0), (1, 0)], 2)])
     assert dominoes.solve() is not None
+
+
+def test_time_limit_and_threads_take_what_the_command_line_takes(cli):
+    """`time_limit=` and `threads=` take what `--time-limit` and `-j` take;
+    anything else is a ValueError naming the option (1e308 was a panic,
+    BugError, and `threads` had no bound)."""
+    soma = PUZZLES / "soma.toml"
+    puzzle = jigsat.Puzzle.from_file(soma)
+    for seconds in (1e308, float("inf"), float("nan"), 0, -1, 1e9 * 1.5):
+        with pytest.raises(ValueError, match="^time_limit: "):
+            puzzle.solve(time_limit=seconds)
+        assert cli("solve", soma, "--time-limit", str(seconds), check=False).returncode == 2
+    for threads in (0, -1, 1025, 2**64):
+        with pytest.raises(ValueError, match="^threads: "):
+            puzzle.count(threads=threads)
+        assert cli("count", soma, "-j", str(threads), check=False).returncode == 2
+    with pytest.raises(TypeError):
+        puzzle.count(threads=2.5)
+    dominoes = jigsat.Puzzle(board=(2, 3), pieces=[jigsat.Piece("d", [(0, 0), (1, 0)], count=3)])
+    assert dominoes.count(time_limit=1e9, threads=2).count == 3

@@ -75,3 +75,40 @@ def test_pictures_and_files():
     assert str(soma) == soma.text()
     assert soma.text(ascii=True).isascii()
     assert soma == soma
+
+
+SHARED = f"""
+import json, sys, threading, jigsat
+soma = jigsat.Puzzle.from_file({str(PUZZLES / "soma.toml")!r})
+solutions = soma.solutions()
+taken = [[], []]
+def drain(k):
+    for s in solutions:
+        taken[k].append(sorted((n, sorted(map(tuple, c))) for n, c in s.placements))
+threads = [threading.Thread(target=drain, args=(k,)) for k in range(2)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(json.dumps(taken))
+"""
+
+
+def test_two_threads_share_one_iterator_and_each_solution_goes_to_one(cli):
+    """Two threads drain one iterator: every class once, none twice, no
+    deadlock (a child process, so that one is a failure, not a hang)."""
+    import json
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", SHARED], capture_output=True, text=True, timeout=300
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError("two threads on one solutions() iterator deadlocked")
+    assert done.returncode == 0, done.stderr
+    taken = json.loads(done.stdout)
+    every = [repr(s) for k in taken for s in k]
+    assert len(every) == len(set(every)), "a solution went to both threads"
+    assert len(every) == cli.json("count", PUZZLES / "soma.toml")["distinct"]

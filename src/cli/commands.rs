@@ -105,7 +105,7 @@ pub struct ConvertArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The puzzle file: TOML (see README.md for the format) or a
+    /// The puzzle file: TOML (see docs/puzzle-format.md for the format) or a
     /// BurrTools .xmpuzzle; or a job file of `jigsat split` (NAME.job).
     pub puzzle: PathBuf,
 
@@ -145,7 +145,7 @@ pub struct SolveArgs {
     pub certify: CertifyArgs,
 }
 
-/// Proofs of "no solution": shared by `solve` (README.md, "Certificates").
+/// Proofs of "no solution": shared by `solve` (docs/guide.md, "Certificates").
 #[derive(Debug, Args)]
 pub struct CertifyArgs {
     /// When the answer is "no solution", write the built-in CaDiCaL's
@@ -163,12 +163,16 @@ pub struct CertifyArgs {
 
     /// Check "no solution" with jigsat's own LRAT checker before saying
     /// it: a proof of the CNF (with the symmetry breaking where the
-    /// argument that it loses no solution checks, README.md,
+    /// argument that it loses no solution checks, docs/guide.md,
     /// "Certificates"), or the colouring witness re-derived from the
     /// puzzle alone. With `-o DIR/`: a
     /// certificate directory (the puzzle, the CNF, the proof or witness,
     /// a found solution, manifest.toml) that `jigsat check-certificate
-    /// DIR` re-checks.
+    /// DIR` re-checks (a trailing slash always names the directory; with
+    /// text output, `-o DIR` does too). With `--format json` (here and
+    /// with --proof): the answer's JSON document with `certified` and
+    /// `certificate`, and `-o FILE` writes that document, e.g. `--format
+    /// json -o answer.json`.
     #[arg(long, conflicts_with_all = ["all", "limit"])]
     pub certify: bool,
 }
@@ -190,8 +194,13 @@ pub struct DisasmArgs {
     #[command(flatten)]
     pub problem: ProblemArg,
 
-    /// Take apart the N-th distinct assembly (from 1) instead of the first.
-    /// Assemblies are numbered in the order one search thread finds them,
+    /// Take apart the N-th distinct assembly (from 1). Without it, the
+    /// first assembly that comes apart is shown, with how many were tried
+    /// before it (as `solve --disassemble` picks; assemblies are found
+    /// one, then four times as many at a time while none comes apart, so
+    /// "of 4+" means the search for more stopped there); when none comes
+    /// apart, that is said of all of them. Assemblies are numbered in the
+    /// order one search thread finds them,
     /// so N names the same assembly on every run (-j sets the threads that
     /// take them apart).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "all")]
@@ -245,9 +254,13 @@ pub struct CountArgs {
     /// puzzle, a checked LRAT proof that the CNF (with the symmetry
     /// breaking, justified by the list being closed under the puzzle's
     /// symmetries; none with --no-symmetry) has no other model, and the
-    /// distinct count derived by applying the group (README.md,
+    /// distinct count derived by applying the group (docs/guide.md,
     /// "Certificates"). With `-o DIR/`: a certificate directory that
-    /// `jigsat check-certificate DIR` re-checks.
+    /// `jigsat check-certificate DIR` re-checks (a trailing slash always
+    /// names the directory; with text output, `-o DIR` does too). With
+    /// `--format json`: the count's JSON document with `certified` and
+    /// `certificate`, and `-o FILE` writes that document, e.g.
+    /// `--format json -o count.json`.
     #[arg(long, conflicts_with = "checkpoint")]
     pub certify: bool,
 
@@ -262,7 +275,7 @@ pub struct CountArgs {
     /// Count the classes by Burnside's lemma — the average over the group
     /// of the solutions each symmetry fixes, each an exact cover of that
     /// symmetry's orbits of placements — instead of weighing every
-    /// solution under the group (README.md, "Counting, symmetry").
+    /// solution under the group (docs/guide.md, "Counting, symmetry").
     #[arg(long, conflicts_with_all = ["checkpoint", "certify"])]
     pub burnside: bool,
 

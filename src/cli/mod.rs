@@ -25,8 +25,8 @@ use clap::{Parser, Subcommand};
     long_about = "Solve packing puzzles (polyominoes, polycubes, rectangles) and edge-matching \
         puzzles (square tiles whose touching edges match) with SAT.\n\n\
         A puzzle is a TOML file with a [board] and [[piece]] (or [[tile]]) entries, or a BurrTools \
-        .xmpuzzle file (cube grid; `jigsat convert` turns one into the other; jigsat counts \
-        assemblies and never checks disassembly); jigsat lists every \
+        .xmpuzzle file (cube grid; `jigsat convert` turns one into the other; `jigsat disasm` and \
+        `count --disassemble` take assemblies apart as BurrTools does); jigsat lists every \
         placement of every piece, encodes the exact cover as CNF (one variable per \
         placement), solves it (by exact search or SAT, whichever suits the puzzle), checks the \
         answer against the puzzle and draws it.",
@@ -97,8 +97,11 @@ pub enum Command {
         Ctrl-C (or SIGTERM) stops a count within a second: it prints what it found so far, \
         marked as not the total, and exits with status 130.\n\n\
         For a BurrTools .xmpuzzle file, `distinct` is what BurrTools calls the number of \
-        assemblies (see README.md, \"BurrTools files\"): whether the pieces can be taken apart \
-        (disassembly) is not checked, so no figure corresponds to BurrTools' solutions.")]
+        assemblies (see docs/guide.md, \"BurrTools files\"). With --disassemble, count also takes \
+        every distinct assembly apart by sliding pieces, as BurrTools does: the assemblies that \
+        come apart are BurrTools' solutions, with their levels (`jigsat disasm` shows the \
+        moves). Every assembly is checked against the puzzle, as every solution is; the moves \
+        that take it apart are the disassembly search's own and are not checked again.")]
     Count(CountArgs),
 
     /// Can it come apart? Take assemblies apart by sliding pieces (the

@@ -9,7 +9,6 @@ use std::time::{Duration, Instant};
 use crate::cli::CountArgs;
 use crate::cli::Format;
 use jigsat::api::estimate::Estimate;
-use jigsat::api::run::Stop;
 use jigsat::api::{Error, Puzzle, Result, Solver, process};
 
 use super::shared::{Progress, Sink, open};
@@ -162,8 +161,10 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     process::finishing();
     progress.finish();
     let searched = watch.and_then(|w| w.finish());
-    let status = result.status();
-    let mut out = super::shared::counts::printed(&puzzle, &result, args.output.format);
+    // The count's end, then the disassembly's: one rule for both.
+    let halted = disassembly.as_ref().and_then(|(_, h)| h.as_ref());
+    let ending = result.ending().then(halted.map(|h| h.unfinished()));
+    let mut out = super::shared::counts::printed(&puzzle, &result, &ending, args.output.format);
     if let Some((summary, _)) = &disassembly {
         match args.output.format {
             Format::Json => out = jigsat::api::disassembly::add_to_json(&out, &[], Some(summary)),
@@ -178,12 +179,8 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     if let Some(line) = searched.filter(|_| !result.complete) {
         eprintln!("{}: {line}", args.puzzle.display());
     }
-    if result.stopped == Some(Stop::Interrupted) {
-        return Ok(Exit::Interrupted);
+    if let Some(halted) = halted {
+        eprintln!("{}: {halted}", args.puzzle.display());
     }
-    if let Some((_, Some((line, code)))) = disassembly {
-        eprintln!("{line}");
-        return Ok(code);
-    }
-    Ok(status.into())
+    Ok(Exit::from(&ending))
 }

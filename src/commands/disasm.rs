@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use crate::cli::{DisasmArgs, Format, SolveArgs};
 use jigsat::api::disassembly::{
-    Disassembler, Disassembly, FirstApart, Groups, Summary, add_to_json, first_halt,
+    Disassembler, Disassembly, FirstApart, Groups, Halted, Summary, add_to_json, first_halt,
 };
-use jigsat::api::run::{Status, Stop};
+use jigsat::api::run::{Ending, Enumeration, Status, Stop};
 use jigsat::api::{Puzzle, Result, Solution, process, render};
 
 use super::shared::{Sink, open};
@@ -53,26 +53,50 @@ pub(super) fn halt_exit(interrupted: bool) -> Exit {
     }
 }
 
+/// The end of a run that found nothing to take apart: a search that
+/// stopped says so, a `--solution N` past the last assembly is a bad
+/// argument (exit 2, saying how many there are), and a puzzle without
+/// assemblies has nothing to take apart (exit 1).
+fn nothing_chosen(args: &DisasmArgs, found: &Enumeration) -> Exit {
+    if found.status() == Status::Unknown {
+        super::shared::counts::report_stop_of(&args.puzzle, found);
+        return halt_exit(found.stopped == Some(Stop::Interrupted));
+    }
+    let file = args.puzzle.display();
+    match args.solution.filter(|_| found.distinct > 0) {
+        Some(n) => {
+            eprintln!("{file}: --solution {n}: {}", past_the_last(found.distinct));
+            Exit::BadInput
+        }
+        None => {
+            eprintln!("{file}: no assembly: nothing to take apart");
+            Exit::NoSolution
+        }
+    }
+}
+
+/// What `--solution N` past the last of `assemblies` (at least one)
+/// expected.
+fn past_the_last(assemblies: u64) -> String {
+    match assemblies {
+        1 => "the puzzle has 1 assembly (expected --solution 1)".into(),
+        n => format!("the puzzle has {n} assemblies (expected --solution 1 to {n})"),
+    }
+}
+
 pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
-    let interrupt = process::interrupt_flag();
     let puzzle = open(&args.puzzle, &args.problem)?;
     check_puzzle(&puzzle)?;
     super::shared::no_picture(args.output.format, "disasm")?;
     let groups = Groups::from_file(&args.puzzle, args.problem.problem.as_deref())?;
+    // Without --solution, the first assembly; more are found while none
+    // of those comes apart (`first_of_all`).
     let limit = match (args.all, args.solution) {
         (true, _) => None,
         (false, n) => Some(n.unwrap_or(1) as usize),
     };
-    // The assemblies are numbered in the order one search thread finds
-    // them, so that `--solution N` names the same assembly on every run
-    // (threads would race for the numbers); -j is the threads that take
-    // them apart.
-    let mut finding = args.search.solver().stop_flag(interrupt).threads(1);
-    if let Some(n) = limit {
-        finding = finding.limit(n);
-    }
-    let found = finding.enumerate(&puzzle, None, &mut |_| {})?;
+    let found = find(args, &puzzle, limit, started)?;
     let chosen: Vec<(usize, Solution)> = match args.solution {
         Some(n) if !args.all => found
             .classes
@@ -88,24 +112,14 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
             .collect(),
     };
     if chosen.is_empty() {
-        if found.status() == Status::Unknown {
-            super::shared::counts::report_stop_of(&args.puzzle, &found);
-            return Ok(halt_exit(found.stopped == Some(Stop::Interrupted)));
-        }
-        let what = match args.solution {
-            Some(n) if found.distinct > 0 => format!(
-                "--solution {n}: the puzzle has {} assemblies",
-                found.distinct
-            ),
-            _ => "no assembly: nothing to take apart".into(),
-        };
-        eprintln!("{}: {what}", args.puzzle.display());
-        return Ok(Exit::NoSolution);
+        return Ok(nothing_chosen(args, &found));
     }
     if found.stopped == Some(Stop::Interrupted) {
         return Ok(Exit::Interrupted);
     }
-    process::rearm();
+    if args.solution.is_none() && !args.all {
+        return first_of_all(args, &puzzle, found, started);
+    }
     let solutions: Vec<Solution> = chosen.iter().map(|(_, s)| s.clone()).collect();
     let taken = disassembler(
         args.thorough,
@@ -116,6 +130,9 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
     )
     .take_apart(&solutions)?;
     process::finishing();
+    // The search's end, then the disassembly's: one rule for both.
+    let halted = first_halt(&taken);
+    let ending = found.ending().then(halted.map(Halted::unfinished));
     let total = if found.complete {
         found.distinct.to_string()
     } else {
@@ -127,7 +144,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
                 (solutions.iter().zip(&taken))
                     .filter_map(|(s, t)| t.disassembly().map(|d| (s.clone(), d)))
                     .unzip();
-            let doc = render::json(&puzzle, found.status(), &shown, None, &found.stats);
+            let doc = render::json(&puzzle, ending.status(), &shown, None, &found.stats);
             let summary = args.all.then(|| Summary::of(&taken));
             add_to_json(&doc, &disassemblies, summary.as_ref())
         }
@@ -171,11 +188,10 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         path: args.output.output.as_deref(),
     }
     .write(&out)?;
-    if let Some(halted) = first_halt(&taken) {
+    if let Some(halted) = halted {
         eprintln!("{}: {halted}", args.puzzle.display());
-        return Ok(halt_exit(halted.interrupted()));
     }
-    Ok(Exit::Done)
+    Ok(Exit::from(&ending))
 }
 
 /// What `count --disassemble` and `solve --disassemble` hand over with the
@@ -192,11 +208,12 @@ pub(super) struct Asked<'a> {
 }
 
 /// The disassembler of `count --disassemble` and `solve --disassemble`:
-/// Ctrl-C armed again (the search raised the flag to stop its own
-/// workers), the groups of the file, the limits of the run.
+/// the groups of the file, the limits of the run, and Ctrl-C — not
+/// lowered after the search (no engine raises the process's flag to stop
+/// its own workers), so that a signal during the search's last moments
+/// still stops the run.
 fn prepared(asked: &Asked) -> Result<Disassembler> {
     let groups = Groups::from_file(asked.path, asked.problem)?;
-    process::rearm();
     Ok(disassembler(
         asked.thorough,
         groups,
@@ -207,21 +224,163 @@ fn prepared(asked: &Asked) -> Result<Disassembler> {
 }
 
 /// `count --disassemble`: every class of the count taken apart on all
-/// cores; the summary, and the line and exit status of a halt.
+/// cores; the summary, and the halt that stopped it, if one did.
 pub(super) fn count_summary(
     asked: &Asked,
     puzzle: &Puzzle,
     classes: &[Solution],
-) -> Result<(Summary, Option<(String, Exit)>)> {
+) -> Result<(Summary, Option<Halted>)> {
     check_puzzle(puzzle)?;
     let taken = prepared(asked)?.moves(false).take_apart(classes)?;
-    let halt = first_halt(&taken).map(|h| {
-        (
-            format!("{}: {h}", asked.path.display()),
-            halt_exit(h.interrupted()),
-        )
-    });
-    Ok((Summary::of(&taken), halt))
+    Ok((Summary::of(&taken), first_halt(&taken).cloned()))
+}
+
+/// The assembly that comes apart (its index among those tried, and how),
+/// or the halt that stopped the search before one did.
+type Picked = (Option<(usize, Disassembly)>, Option<Halted>);
+
+/// The first of `classes` that comes apart (its index and disassembly),
+/// or the halt that stopped the search before one did: how `solve
+/// --disassemble` and `disasm` without `--solution` pick the assembly
+/// they show. Neither found: none comes apart.
+fn first_apart(asked: &Asked, classes: &[Solution]) -> Result<Picked> {
+    Ok(match prepared(asked)?.first_apart(classes)? {
+        FirstApart::Apart { index, disassembly } => (Some((index, disassembly)), None),
+        FirstApart::Halted(halted) => (None, Some(halted)),
+        _ => (None, None),
+    })
+}
+
+/// The first `limit` assemblies (all: `None`), in the order one search
+/// thread finds them, so that `--solution N` names the same assembly on
+/// every run (threads would race for the numbers; -j is the threads that
+/// take them apart), within what is left of the time limit.
+fn find(
+    args: &DisasmArgs,
+    puzzle: &Puzzle,
+    limit: Option<usize>,
+    started: Instant,
+) -> Result<Enumeration> {
+    let mut finding = (args.search.solver())
+        .stop_flag(process::interrupt_flag())
+        .threads(1);
+    if let Some(n) = limit {
+        finding = finding.limit(n);
+    }
+    if let Some(t) = args.search.time_limit {
+        finding = finding.time_limit(
+            t.saturating_sub(started.elapsed())
+                .max(Duration::from_millis(1)),
+        );
+    }
+    finding.enumerate(puzzle, None, &mut |_| {})
+}
+
+/// `disasm` without `--solution` or `--all`: the first assembly that
+/// comes apart, and how many were tried before it; when none does, says
+/// so for all of them (exit 0, as a disassembly that does not come apart
+/// does). While none of the assemblies found comes apart, four times as
+/// many are found (the same first ones again: one search thread), so
+/// that a puzzle whose first assembly comes apart is not counted.
+fn first_of_all(
+    args: &DisasmArgs,
+    puzzle: &Puzzle,
+    mut found: Enumeration,
+    started: Instant,
+) -> Result<Exit> {
+    let asked = Asked {
+        path: &args.puzzle,
+        problem: args.problem.problem.as_deref(),
+        thorough: args.thorough,
+        time_limit: args.search.time_limit,
+        threads: args.search.jobs.map(|n| n as usize),
+        started,
+    };
+    let mut tried = 0;
+    let (apart, halt) = loop {
+        let fresh = found.classes.get(tried..).unwrap_or_default();
+        let (apart, halt) = first_apart(&asked, fresh)?;
+        // Only a search that stopped at the number asked for has more.
+        let more = matches!(found.stopped, Some(Stop::Limit(_)));
+        if apart.is_some() || halt.is_some() || !more {
+            break (apart.map(|(i, d)| (tried + i, d)), halt);
+        }
+        tried = found.classes.len();
+        found = find(args, puzzle, Some(tried * 4), started)?;
+    };
+    process::finishing();
+    let found = &found;
+    // The search's end, then the disassembly's: one rule for both.
+    let ending = (found.ending()).then(halt.as_ref().map(Halted::unfinished));
+    let total = match found.complete {
+        true => found.distinct.to_string(),
+        false => format!("{}+", found.distinct),
+    };
+    let out = match (args.output.format, &apart) {
+        (Format::Json, _) => {
+            let shown: Vec<Solution> = (apart.iter())
+                .map(|(i, _)| found.classes[*i].clone())
+                .collect();
+            let doc = render::json(puzzle, ending.status(), &shown, None, &found.stats);
+            add_to_json(
+                &doc,
+                &apart.iter().map(|(_, d)| d).collect::<Vec<_>>(),
+                None,
+            )
+        }
+        (_, Some((index, d))) => format!(
+            "{}: {}{}",
+            puzzle.name(),
+            apart_line(*index, &total, d),
+            d.plan_text()
+        ),
+        (_, None) if halt.is_none() && found.complete => {
+            format!("{}: {}\n", puzzle.name(), none_apart(found.distinct))
+        }
+        _ => String::new(),
+    };
+    Sink {
+        path: args.output.output.as_deref(),
+    }
+    .write(&out)?;
+    if let Some(halted) = &halt {
+        eprintln!("{}: {halted}", args.puzzle.display());
+    } else if apart.is_none() && !found.complete {
+        // The search stopped before every assembly was found: none of
+        // those found comes apart, which says nothing of the rest.
+        super::shared::counts::report_stop_of(&args.puzzle, found);
+    }
+    Ok(Exit::from(&ending))
+}
+
+/// The line of a puzzle none of whose `total` assemblies comes apart.
+fn none_apart(total: u64) -> String {
+    match total {
+        1 => "its one assembly does not come apart".into(),
+        n => format!("none of the {n} assemblies comes apart"),
+    }
+}
+
+/// "assembly 7 of 12 comes apart, level 2 (…); 6 tried before it did
+/// not": the assembly at `index` (from 0) among `total`.
+fn apart_line(index: usize, total: &str, d: &Disassembly) -> String {
+    let before = match index {
+        0 => String::new(),
+        1 => "; the 1 tried before it did not".to_string(),
+        n => format!("; the {n} tried before it did not"),
+    };
+    format!(
+        "assembly {} of {total} comes apart, level {} ({} moves, {} states searched){before}{}\n",
+        index + 1,
+        d.level().unwrap_or_default(),
+        d.moves().len(),
+        d.states(),
+        if d.thorough_only() {
+            "; only with --thorough: BurrTools says it does not come apart"
+        } else {
+            ""
+        }
+    )
 }
 
 /// `solve --disassemble`: every class found, then the first that comes
@@ -251,19 +410,17 @@ pub(super) fn solve_apart(
         threads: args.search.jobs.map(|n| n as usize),
         started,
     };
-    let (apart, halt) = match prepared(&asked)?.first_apart(&found.classes)? {
-        FirstApart::Apart { index, disassembly } => {
-            (Some((found.classes[index].clone(), disassembly)), None)
-        }
-        FirstApart::Halted(halted) => (None, Some(halted)),
-        _ => (None, None),
-    };
+    let (apart, halt) = first_apart(&asked, &found.classes)?;
+    let apart = apart.map(|(index, d)| (found.classes[index].clone(), d));
     process::finishing();
-    let status = match (&apart, &halt, found.complete) {
-        (Some(_), _, _) => Status::Solved,
-        (None, None, true) => Status::Unsolvable,
-        _ => Status::Unknown,
+    // One that comes apart answers; else the search's end (no solution
+    // only when every assembly was found), then the disassembly's.
+    let ending = match &apart {
+        Some(_) => Ending::answered(Status::Solved),
+        None => Ending::of_search(found.complete, 0, found.stopped.as_ref())
+            .then(halt.as_ref().map(Halted::unfinished)),
     };
+    let status = ending.status();
     let shown: Vec<Solution> = apart.iter().map(|(s, _)| s.clone()).collect();
     let out = match args.output.format {
         f if f.is_picture() => {
@@ -297,7 +454,6 @@ pub(super) fn solve_apart(
     }
     if let Some(halted) = halt {
         eprintln!("{}: {halted}", args.puzzle.display());
-        return Ok(halt_exit(halted.interrupted()));
     }
-    Ok(status.into())
+    Ok(Exit::from(&ending))
 }

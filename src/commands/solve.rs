@@ -4,7 +4,7 @@
 use crate::cli::Format;
 use crate::cli::SolveArgs;
 use crate::exit::Exit;
-use jigsat::api::run::{Enumeration, Status, Stop};
+use jigsat::api::run::{Enumeration, Status};
 use jigsat::api::{Error, Puzzle, Result, process, render};
 
 use super::shared::listing::Listed;
@@ -157,10 +157,7 @@ fn run_all(args: &SolveArgs, quiet: bool, puzzle: &Puzzle, sink: &Sink) -> Resul
 /// The exit of `--all` / `--limit`, after its output.
 fn ended(args: &SolveArgs, result: &Enumeration) -> Result<Exit> {
     super::shared::counts::report_stop_of(&args.puzzle, result);
-    if result.stopped == Some(Stop::Interrupted) {
-        return Ok(Exit::Interrupted);
-    }
-    Ok(result.status().into())
+    Ok(Exit::from(&result.ending()))
 }
 
 /// `--all` and `--limit` as a picture: the classes held, at most

@@ -38,7 +38,7 @@ pub type Point = [i32; 3];
 /// Piece name -> (drawn cells, count).
 pub type Shapes = HashMap<String, (Vec<Point>, usize)>;
 
-fn normalize(cells: &[Point]) -> BTreeSet<Point> {
+pub fn normalize(cells: &[Point]) -> BTreeSet<Point> {
     let lo = [0, 1, 2].map(|a| cells.iter().map(|c| c[a]).min().unwrap());
     cells
         .iter()
@@ -76,7 +76,7 @@ pub fn motions(proper_only: bool, flat: bool) -> Vec<[[i32; 3]; 3]> {
     out
 }
 
-fn apply(m: &[[i32; 3]; 3], c: Point) -> Point {
+pub fn apply(m: &[[i32; 3]; 3], c: Point) -> Point {
     [0, 1, 2].map(|r| (0..3).map(|k| m[r][k] * c[k]).sum())
 }
 

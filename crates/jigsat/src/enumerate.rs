@@ -48,6 +48,19 @@
 //!
 //! Which engine runs is the plan's choice ([`crate::portfolio`]), never
 //! this module's.
+//!
+//! # Complete only when exhausted
+//!
+//! An enumeration is complete only when its engine's worker says
+//! [`Message::Done`], which it says only after exhausting its search: an
+//! exact search or a SAT thread stopped (its flag, the receiving end
+//! gone) sends nothing, and each engine's threads stop on a flag of their
+//! own, raised when [`collect`] returns, never on the caller's (the
+//! process's interrupt), which stays a signal's alone. [`collect`] looks
+//! at the caller's flag before every message, so that a listing whose
+//! classes never stop coming still stops on Ctrl-C. What a run may say
+//! from `complete` and `stopped` is decided in one place,
+//! [`crate::report::Ending`].
 
 use std::collections::HashSet;
 use std::fmt;
@@ -352,6 +365,13 @@ fn collect_messages<T, K: std::hash::Hash + Eq>(
             result.stopped = Some(Stopped::TimeLimit(limit));
             break;
         }
+        // Looked at before every message, not only when none comes: a
+        // listing that finds classes faster than they are written never
+        // waits, and must still stop on Ctrl-C.
+        if stopped_from_outside() {
+            result.stopped = Some(Stopped::Interrupted);
+            break;
+        }
         let message = match receive.recv_timeout(wait) {
             Ok(m) => m,
             Err(mpsc::RecvTimeoutError::Timeout) => {
@@ -553,7 +573,11 @@ fn enumerate_sat(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
     let group = run.group;
-    let stop = run.limits.stop.clone().unwrap_or_default();
+    // The solver threads' own flag, raised when the run ends for any
+    // reason, as the exact engines' is: raising the caller's flag (the
+    // process's interrupt) would read as Ctrl-C to whatever polls it
+    // next, and a stop from outside reaches the threads through here.
+    let stop = Arc::new(AtomicBool::new(false));
     let (send, receive) = mpsc::sync_channel::<Message<Vec<u32>>>(1024);
     start_sat(run, solver, &stop, send)?;
     let canonical = |options: &Vec<u32>| group.canonical(options);
@@ -894,14 +918,15 @@ const SAT_CUBES: usize = 100_000;
 
 /// The cubes for the SAT engine: the paths of Algorithm X's tree down to
 /// `depth` options, the solutions met on the way sent at once; one empty
-/// cube when the cover is not plain exact cover.
+/// cube when the cover is not plain exact cover, or when the tree has
+/// slack steps (which stand for no option, so for no literal).
 fn cubes(
     cover: &Cover,
     forbidden: &[u32],
     depth: usize,
     send: &mpsc::SyncSender<Message<Vec<u32>>>,
 ) -> Vec<Vec<u32>> {
-    let Some(mut dlx) = ExactCover::new(cover, forbidden) else {
+    let Some(mut dlx) = ExactCover::new(cover, forbidden).filter(|d| !d.has_slack()) else {
         return vec![Vec::new()];
     };
     let shallow = Mutex::new(Vec::new());
@@ -1012,21 +1037,49 @@ pub fn sat<B: Blocker>(
                 .collect();
             workers
                 .into_iter()
-                .filter_map(|w| match w.join() {
-                    Ok(Ok(())) => None,
-                    Ok(Err(e)) => Some(e),
-                    Err(_) => Some(format!("{name} panicked while enumerating")),
+                .map(|w| match w.join() {
+                    Ok(Ok(Searched::Exhausted)) => Ok(Searched::Exhausted),
+                    Ok(Ok(Searched::Stopped)) => Ok(Searched::Stopped),
+                    Ok(Err(e)) => Err(e),
+                    Err(_) => Err(format!("{name} panicked while enumerating")),
                 })
-                .next()
+                .fold(Ok(Searched::Exhausted), Searched::both)
         })
     };
     worker::spawn(name, run, move |finished| {
-        let _ = done.send(match finished {
-            Ok(None) => Message::Done,
-            Ok(Some(e)) => Message::Failed(e),
-            Err(panic) => Message::Failed(format!("{name} panicked while enumerating: {panic}")),
-        });
+        // Only a search that exhausted every cube is done: a stopped one
+        // sends nothing, so that its classes are never taken for all.
+        let _ = match finished {
+            Ok(Ok(Searched::Exhausted)) => done.send(Message::Done),
+            Ok(Ok(Searched::Stopped)) => Ok(()),
+            Ok(Err(e)) => done.send(Message::Failed(e)),
+            Err(panic) => done.send(Message::Failed(format!(
+                "{name} panicked while enumerating: {panic}"
+            ))),
+        };
     })
+}
+
+/// How a SAT enumeration thread ended: every cube exhausted, or stopped
+/// (the flag, or the receiving end gone) with some left.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Searched {
+    Exhausted,
+    Stopped,
+}
+
+impl Searched {
+    /// The end of two threads together: the first failure, else stopped
+    /// if either stopped.
+    fn both(
+        a: std::result::Result<Searched, String>,
+        b: std::result::Result<Searched, String>,
+    ) -> std::result::Result<Searched, String> {
+        match (a?, b?) {
+            (Searched::Exhausted, Searched::Exhausted) => Ok(Searched::Exhausted),
+            _ => Ok(Searched::Stopped),
+        }
+    }
 }
 
 /// What every SAT enumeration thread needs.
@@ -1045,7 +1098,7 @@ impl<B: Blocker> SatJob<B> {
         cubes: &[&[u32]],
         stop: &Arc<AtomicBool>,
         send: &mpsc::SyncSender<Message<B::Raw>>,
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<Searched, String> {
         let mut solver = self.formula.session(stop);
         let mut values = vec![false; self.num_vars + 1];
         for cube in cubes {
@@ -1055,13 +1108,13 @@ impl<B: Blocker> SatJob<B> {
                 .collect();
             loop {
                 if stop.load(Ordering::Relaxed) {
-                    return Ok(());
+                    return Ok(Searched::Stopped);
                 }
                 match solver.solve(&assumptions)? {
                     Some(true) => {}
                     Some(false) => break,
-                    // Stopped: the enumeration is over.
-                    None => return Ok(()),
+                    // Stopped: the enumeration is over, not complete.
+                    None => return Ok(Searched::Stopped),
                 }
                 solver.model(&mut values);
                 let raw = self.blocker.read(&values);
@@ -1073,10 +1126,10 @@ impl<B: Blocker> SatJob<B> {
                     solver.add_clause(clause);
                 }
                 if send.send(Message::Solution(raw)).is_err() {
-                    return Ok(());
+                    return Ok(Searched::Stopped);
                 }
             }
         }
-        Ok(())
+        Ok(Searched::Exhausted)
     }
 }

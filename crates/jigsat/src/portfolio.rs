@@ -9,24 +9,30 @@
 //!   flat board it finds a first solution fastest of all engines, and it
 //!   counts fastest when the scan line is short (boards at most 5 wide:
 //!   3x20, 4x15, 5x12 pentominoes). It is the only
-//!   exact engine for pieces with count ranges (Calibron 12's two pairs of
-//!   equal rectangles, a "0..4" count). In 3-D its fixed order loses
+//!   exact engine for pieces with count ranges beyond `0..1` (Calibron
+//!   12's two pairs of equal rectangles, a "0..4" count), and it takes
+//!   only boards filled exactly. In 3-D its fixed order loses
 //!   badly (counting Y25 takes minutes, against seconds for dlx; a box
 //!   packed with copies, BurrTools' AlPackino, an estimated 42 hours
 //!   against half a second for SAT), so it counts on flat boards only.
 //! - **dlx** (Algorithm X, branching on the tightest item) counts fastest
 //!   everywhere else: wide flat boards, boxes, edge-matching tiles. It
 //!   also finds first solutions of edge-matching puzzles orders of
-//!   magnitude sooner than SAT.
+//!   magnitude sooner than SAT. It takes holes, optional cells and pieces
+//!   used `0..1` times (slack options, [`crate::exact`]), not a piece
+//!   with more copies than the areas force.
 //! - **row-scan** fills edge-matching boards row by row, looking up the
 //!   tile looks that fit the colours on the left and above: it answers
 //!   first solutions and counts of tile puzzles, copies included, sooner
 //!   than dlx (which cannot take copies) and SAT (encodings/RESULTS.md,
 //!   "Edge matching: the row scan").
-//! - **SAT** takes what neither exact engine handles: holes allowed with
-//!   count ranges; and it is the second runner of the race for a first
+//! - **SAT** takes what neither exact engine handles: holes or optional
+//!   cells with a count range beyond `0..1`; and it is the second runner of the race for a first
 //!   solution on two cores (`crate::race`, [`RacePlan`]), for the
 //!   puzzles where the exact search's fixed order is unlucky.
+//!
+//! An engine named with `--solver` that cannot take the puzzle is refused
+//! with the reason and the engines that can (exit 2), never run.
 //!
 //! Rectangle and box puzzles (Calibron 12) go to the corner search
 //! ([`crate::family::boxes::corner`], first-cell on rows of bits without
@@ -376,8 +382,8 @@ pub fn solver_help() -> String {
          definitive answer taken and the other engine stopped (-v says which answered). \
          Exact searches (not SAT): `first-cell` (fills the first empty cell; boards filled \
          exactly, any piece counts), `row-scan` (edge-matching tiles, row by row, copies \
-         included) and `dlx` (Algorithm X; pieces used once or a number of times the areas \
-         force). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built in), `kissat`, \
+         included) and `dlx` (Algorithm X; pieces used once, at most once or a number of \
+         times the areas force, holes allowed). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built in), `kissat`, \
          `cadical-program`, `minisat` (programs on PATH, run on a DIMACS file; \
          `cadical-program` runs the `cadical` on PATH), or the path of any solver that \
          prints SAT competition output (e.g. --solver ./glucose, or --solver \

@@ -26,7 +26,7 @@ impl Rng {
     }
 
     /// Fisher-Yates. (It draws with `%`, not [`Rng::below`], so that the
-    /// shuffled CNFs behind the figures in README.md and RESULTS.md stay
+    /// shuffled CNFs behind the figures in encodings/RESULTS.md stay
     /// exactly reproducible.)
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {

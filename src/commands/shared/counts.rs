@@ -5,7 +5,7 @@
 use crate::exit::Exit;
 use std::path::Path;
 
-use jigsat::api::run::{Enumeration, Stats, Status, Stop};
+use jigsat::api::run::{Ending, Enumeration, Stats, Status, Stop};
 
 /// The counts as text: exact when the search completed, a lower bound
 /// clearly marked as such otherwise.
@@ -52,16 +52,23 @@ pub(crate) fn report_stop(
         (Status::Unsolvable, None, _) => {
             eprintln!("{}: no solution: the search is exhausted", path.display())
         }
+        (Status::Unknown, _, Some(Stop::Interrupted)) => eprintln!(
+            "{}: interrupted: what was found so far is printed, not the totals",
+            path.display()
+        ),
         (Status::Unknown, _, Some(reason)) => eprintln!("{}: gave up: {reason}", path.display()),
         _ => {}
     }
 }
 
 /// The output of a count that ran in this process, as text
-/// ([`summary`]) or as the contract's JSON document.
+/// ([`summary`]) or as the contract's JSON document, whose status is the
+/// whole run's (`ending`: a disassembly after the count may not have
+/// finished).
 pub(crate) fn printed(
     puzzle: &jigsat::api::Puzzle,
     result: &Enumeration,
+    ending: &Ending,
     format: crate::cli::Format,
 ) -> String {
     if format != crate::cli::Format::Json {
@@ -69,7 +76,7 @@ pub(crate) fn printed(
     }
     jigsat::api::render::json(
         puzzle,
-        result.status(),
+        ending.status(),
         &[],
         result.complete.then_some((result.count, result.distinct)),
         &result.stats,

@@ -1,6 +1,6 @@
 //! Answers anyone can check: "no solution" with a proof, a count with
 //! the proof that there is no other solution, and the certificate
-//! directory a third party re-checks (README.md, "Certificates").
+//! directory a third party re-checks (docs/guide.md, "Certificates").
 //!
 //! A [`Certifier`] takes a [`Solver`]'s options, time limit and stop
 //! flag. [`Certifier::solve`] answers with a checked solution (its own

@@ -6,6 +6,8 @@
 //! is an error there. A tool that prints what a stopped run found — the
 //! command line is one — asks [`Solver::run`] and [`Solver::enumerate`]
 //! instead: they give a [`Report`] or an [`Enumeration`] whatever the end.
+//! What such a tool may then say is one rule, [`Ending`]: a run that did
+//! not finish is never solved nor unsolvable, and says why.
 //!
 //! ```
 //! use jigsat::api::{Puzzle, Solver, run::Status};
@@ -29,7 +31,7 @@ use super::{Puzzle, Result, Solution, Solver};
 use crate::enumerate::{Listing, Want};
 
 pub use crate::enumerate::Stopped as Stop;
-pub use crate::report::{Stats, Status};
+pub use crate::report::{Ending, Stats, Status, Unfinished};
 
 /// What a first-solution run ([`Solver::run`]) ended with.
 ///
@@ -103,13 +105,23 @@ impl Enumeration {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn status(&self) -> Status {
-        match (self.complete, self.distinct) {
-            (true, 0) => Status::Unsolvable,
-            (true, _) => Status::Solved,
-            // Stopped by the limit: what was asked for was found.
-            (false, n) if n > 0 && matches!(self.stopped, Some(Stop::Limit(_))) => Status::Solved,
-            (false, _) => Status::Unknown,
-        }
+        self.ending().status()
+    }
+
+    /// How the enumeration ended ([`Ending`], the one rule): finished
+    /// when the search was exhausted or reached the limit asked for.
+    ///
+    /// ```
+    /// use std::sync::{Arc, atomic::AtomicBool};
+    /// use jigsat::api::{Puzzle, Solver, run::Unfinished};
+    /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+    /// let stopped = Solver::new().stop_flag(Arc::new(AtomicBool::new(true)));
+    /// let found = stopped.enumerate(&soma, None, &mut |_| {})?;
+    /// assert_eq!(found.ending().unfinished(), Some(&Unfinished::Interrupted));
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn ending(&self) -> Ending {
+        Ending::of_search(self.complete, self.distinct, self.stopped.as_ref())
     }
 }
 
@@ -203,7 +215,7 @@ impl Solver {
 
     /// Counts classes by Burnside's lemma instead of weighing each
     /// solution (`count --burnside`): the same figures, reached another
-    /// way, as a check (slower: measured in README).
+    /// way, as a check (slower: measured in encodings/RESULTS.md).
     ///
     /// ```
     /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;

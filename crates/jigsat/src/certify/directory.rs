@@ -329,7 +329,7 @@ fn write_files(dir: &Path, shown: &Path, c: &Contents) -> Result<()> {
         check,
     };
     let text = format!(
-        "# A jigsat certificate: README.md, \"Certificates\", says what it proves.\n{}",
+        "# A jigsat certificate: docs/guide.md, \"Certificates\", says what it proves.\n{}",
         toml::to_string(&manifest).map_err(|e| Error::Bug(format!("the manifest: {e}")))?
     );
     crate::process::files::write_text(&dir.join(MANIFEST), &text)

@@ -16,7 +16,7 @@
 //! - [`run`] makes a certified solve or count from start to end: the
 //!   directory made ready, the proof, the answer, the directory written.
 //!
-//! What a certificate proves, and what it does not, is in README.md,
+//! What a certificate proves, and what it does not, is in docs/guide.md,
 //! "Certificates". In short: a checked proof shows that the CNF has no
 //! model; that the CNF says what the puzzle says is jigsat's encoder's
 //! word (the same encoder whose models are checked against the puzzle

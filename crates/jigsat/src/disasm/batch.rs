@@ -143,5 +143,23 @@ pub fn take_apart(
             w.thread().unpark();
         }
     });
-    Ok(results.into_inner().unwrap_or_else(|e| e.into_inner()))
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    if outer.as_ref().is_some_and(|o| o.load(Ordering::Relaxed)) {
+        mark_interrupted(&mut results);
+    }
+    Ok(results)
+}
+
+/// A batch the caller's stop flag ended: its tasks may have seen the flag
+/// before starting an assembly and left no halt, which would read as a
+/// batch that answered for the assemblies it reached, and no more. The
+/// first assembly not reached is marked interrupted, unless a halt is
+/// already there.
+fn mark_interrupted(results: &mut [Option<Answer>]) {
+    if results.iter().any(|r| matches!(r, Some(Err(_)))) {
+        return;
+    }
+    if let Some(slot) = results.iter_mut().find(|r| r.is_none()) {
+        *slot = Some(Err((Halt::Interrupted, Progress::default())));
+    }
 }

@@ -50,6 +50,10 @@ pub struct BitX {
     live: Vec<u64>,
     /// The uncovered primary items at each depth, `item_words` per level.
     open: Vec<u64>,
+    /// Options from here on are slack (see `Layout`); `slack` says
+    /// whether there are any, so a solution costs one branch without.
+    real: u32,
+    slack: bool,
     ticker: Ticker,
 }
 
@@ -61,6 +65,11 @@ impl BitX {
     }
 
     /// `None` when the instance has more than [`MAX_OPTIONS`] options.
+    /// Whether some options are slack (see `Layout`).
+    pub fn has_slack(&self) -> bool {
+        self.slack
+    }
+
     pub(crate) fn from_layout(layout: &Layout) -> Option<BitX> {
         let n_options = layout.options.len();
         if n_options > MAX_OPTIONS {
@@ -118,6 +127,8 @@ impl BitX {
             item_words,
             live,
             open,
+            real: layout.real,
+            slack: layout.options.len() > layout.real as usize,
             ticker: Ticker::default(),
         })
     }
@@ -266,7 +277,18 @@ impl Search for BitX {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        self.search_at(self.depth, chosen, visit)
+        if !self.slack {
+            return self.search_at(self.depth, chosen, visit);
+        }
+        // Slack steps are left out of each solution here, once, so that
+        // the search itself is the same with and without them.
+        let real = self.real;
+        let mut without_slack = |o: &[u32]| search::visit_real(visit, o, real);
+        self.search_at(self.depth, chosen, &mut without_slack)
+    }
+
+    fn is_slack(&self, option: u32) -> bool {
+        option >= self.real
     }
 
     fn ticker(&self) -> &Ticker {

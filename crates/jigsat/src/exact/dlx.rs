@@ -63,6 +63,10 @@ pub struct Dlx {
     /// The options [`Search::enter`] took from the root, so that
     /// [`Search::leave`] can only undo what was done.
     entered: Vec<u32>,
+    /// Options from here on are slack (see `Layout`); `slack` says
+    /// whether there are any, so a solution costs one branch without.
+    real: u32,
+    slack: bool,
     ticker: Ticker,
 }
 
@@ -72,6 +76,11 @@ impl Dlx {
     /// X cannot express.
     pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Dlx> {
         Layout::new(cover, forbidden).map(|layout| Dlx::from_layout(&layout))
+    }
+
+    /// Whether some options are slack (see `Layout`).
+    pub fn has_slack(&self) -> bool {
+        self.slack
     }
 
     pub(crate) fn from_layout(layout: &Layout) -> Dlx {
@@ -92,6 +101,8 @@ impl Dlx {
             first: vec![u32::MAX; layout.options.len()],
             primary: n_primary,
             entered: Vec::new(),
+            real: layout.real,
+            slack: layout.options.len() > layout.real as usize,
             ticker: Ticker::default(),
         };
         // Two circular lists: primary items off root 0, secondary off root2.
@@ -402,7 +413,18 @@ impl Search for Dlx {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
-        self.search_here(chosen, visit)
+        if !self.slack {
+            return self.search_here(chosen, visit);
+        }
+        // Slack steps are left out of each solution here, once, so that
+        // the search itself is the same with and without them.
+        let real = self.real;
+        let mut without_slack = |o: &[u32]| search::visit_real(visit, o, real);
+        self.search_here(chosen, &mut without_slack)
+    }
+
+    fn is_slack(&self, option: u32) -> bool {
+        option >= self.real
     }
 
     fn ticker(&self) -> &Ticker {

@@ -3,7 +3,7 @@
 //! take it like any other [`Search`], so that nothing above has to be
 //! generic over which engine a run chose.
 
-use crate::cover::Cover;
+use crate::cover::{Cover, ItemKind};
 use crate::geometry::Board;
 
 use super::search::Ticker;
@@ -68,15 +68,65 @@ impl ExactEngine {
                     log::debug!("dlx engine: Algorithm X over {}", dlx.name());
                     Built::Dlx(dlx)
                 })
-                .ok_or_else(|| "the dlx engine handles pieces used exactly once or at most once; use --solver first-cell, varisat or cadical for count ranges".into()),
+                .ok_or_else(|| dlx_refusal(cover)),
             ExactEngine::FirstCell => FirstCell::new(cover, forbidden, board)
                 .map(Built::FirstCell)
-                .ok_or_else(|| "the first-cell engine fills boards exactly (no holes, no edge colours, one piece per placement); use --solver dlx or varisat".into()),
+                .ok_or_else(|| first_cell_refusal(cover)),
             ExactEngine::RowScan => RowScan::new(cover, Some(board), forbidden)
                 .map(Built::RowScan)
                 .ok_or_else(|| "the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into()),
         }
     }
+}
+
+/// Why dlx cannot take `cover`, for a user: the first piece whose count
+/// range Algorithm X cannot express (more than one copy, not forced by
+/// the areas), and the engines that can count it.
+fn dlx_refusal(cover: &Cover) -> String {
+    let range = cover
+        .items
+        .iter()
+        .find(|i| !(i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)))
+        .map(|i| match i.kind {
+            ItemKind::Piece(p) => format!(
+                "{} may be used {}..{} times",
+                cover.piece_labels.get(p).map_or("a piece", String::as_str),
+                i.min,
+                i.max
+            ),
+            _ => format!("an item is covered {}..{} times", i.min, i.max),
+        })
+        .unwrap_or_else(|| "the cover is not plain exact cover".into());
+    let others = if ExactEngine::RowScan.supports(cover) {
+        "row-scan, cadical or varisat"
+    } else if ExactEngine::FirstCell.supports(cover) {
+        "first-cell, varisat or cadical"
+    } else {
+        "varisat or cadical"
+    };
+    format!(
+        "the dlx engine takes pieces used exactly once, at most once, or as often as the areas force, and here {range}: use --solver {others}"
+    )
+}
+
+/// Why first-cell cannot take `cover`, for a user, and the engines that
+/// can count it.
+fn first_cell_refusal(cover: &Cover) -> String {
+    let why = if cover.has_colours() {
+        "the puzzle has edge colours"
+    } else if !cover.exact_fill() {
+        "cells may stay empty (fill = \"partial\" or optional cells)"
+    } else {
+        "a placement does not cover exactly one piece"
+    };
+    let others = if ExactEngine::Dlx.supports(cover) {
+        "dlx, varisat or cadical"
+    } else {
+        "varisat or cadical"
+    };
+    format!(
+        "the first-cell engine fills boards exactly (every cell once, no edge colours), and here {why}: use --solver {others}"
+    )
 }
 
 impl std::fmt::Display for ExactEngine {
@@ -122,6 +172,9 @@ impl Search for Built {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
         dispatch!(self, s => s.search(chosen, visit))
+    }
+    fn is_slack(&self, option: u32) -> bool {
+        dispatch!(self, s => s.is_slack(option))
     }
     fn ticker(&self) -> &Ticker {
         dispatch!(self, s => s.ticker())

@@ -22,7 +22,12 @@
 //! leaves out are left out here too: a piece whose count the areas force
 //! (the 25 Y's of Y25), and options forbidden by symmetry breaking.
 //! Counts other than "exactly once" or "at most once" cannot be written
-//! for DLX1 and are refused.
+//! for DLX1 and are refused. DLX1 never takes an option whose items are
+//! all secondary (a `0..1` piece on cells that may stay empty), so one item
+//! of each such option is written as primary, with a *slack* option (the
+//! item alone, after the placements) for "left uncovered", as jigsat's own
+//! Algorithm X does: DLX1 then counts every solution, once; the slack
+//! lines of its solutions name no placement.
 
 use std::io::{self, Write};
 
@@ -105,6 +110,14 @@ fn write_lines<W: Write>(
     for line in header {
         writeln!(out, "| {line}")?;
     }
+    // Options covering secondary items alone, which DLX1 never takes: one
+    // item of each becomes primary, with a slack option of its own.
+    let promoted = super::search::Roles::new(cover, forbidden)
+        .map(|r| r.promoted)
+        .unwrap_or_default();
+    let mut roles = roles.to_vec();
+    promoted.iter().for_each(|&i| roles[i] = Role::Primary);
+    let roles = &roles[..];
     // Pieces first: DLX1 breaks ties in its "fewest options" choice by
     // the order of this line, and a tight piece beats a tight cell.
     let of = |role: Role| {
@@ -143,6 +156,15 @@ fn write_lines<W: Write>(
         }
         let line: Vec<&str> = shown.iter().map(|&i| names[i as usize].as_str()).collect();
         writeln!(out, "{}", line.join(" "))?;
+    }
+    if !promoted.is_empty() {
+        writeln!(
+            out,
+            "| slack options: the item alone, left uncovered (a piece not used, a cell left empty)"
+        )?;
+    }
+    for &i in &promoted {
+        writeln!(out, "{}", names[i])?;
     }
     out.flush()?;
     let counted = out.into_inner().map_err(|e| e.into_error())?;

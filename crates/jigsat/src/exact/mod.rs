@@ -7,7 +7,8 @@
 //!   while the options fit in a few hundred machine words; every puzzle
 //!   in `puzzles/`). [`ExactCover::new`] picks one.
 //! - **first-cell** ([`FirstCell`]): fills the first empty cell in a
-//!   fixed scan order; takes pieces with copies and count ranges.
+//!   fixed scan order; takes pieces with copies and count ranges, on
+//!   boards filled exactly (no holes, no optional cells).
 //! - **row-scan** ([`RowScan`]): edge-matching tiles, position by
 //!   position, looking up the tile looks that fit the colours around.
 //!
@@ -19,10 +20,16 @@
 //!
 //! Items that must be covered exactly once (cells of an exact fill, pieces
 //! used once) are *primary*; items that may be covered at most once (cells
-//! where holes are allowed, optional pieces) are *secondary*; items whose
-//! count the areas already force are dropped. Other multiplicities (a
-//! piece used between 2 and 5 times) are outside plain Algorithm X, and
-//! the constructors say so by returning `None`, so the caller uses SAT.
+//! where holes are allowed, optional cells, pieces used `0..1` times) are
+//! *secondary*; items whose count the areas already force are dropped.
+//! Algorithm X only takes an option through a primary item, so an option
+//! covering secondary items alone (an optional monomino where holes are
+//! allowed) gets one of them made primary, with a *slack* option standing
+//! for "left uncovered" (`Layout`, [`Search::is_slack`]): every solution
+//! is counted, once. Other multiplicities (a piece used between 2 and 5
+//! times) are outside plain Algorithm X, and the constructors say so by
+//! returning `None`: first-cell counts them on boards filled exactly, SAT
+//! everywhere ([`crate::portfolio`] routes them).
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
@@ -86,7 +93,7 @@ pub fn split_below<S: Search>(
             let branches = s.branches();
             s.leave(&path);
             match branches {
-                None if !visit(&path) => return Err(Stop::Visitor),
+                None if !visit(&real_options(s, &path)) => return Err(Stop::Visitor),
                 None => {}
                 Some(options) => next.extend(options.into_iter().map(|o| {
                     let mut longer = path.clone();
@@ -98,6 +105,40 @@ pub fn split_below<S: Search>(
         paths = next;
     }
     Ok(paths)
+}
+
+/// The options of the cover on `path`: its steps without the slack options
+/// (see [`Search::is_slack`]), which no solution lists.
+fn real_options<S: Search>(s: &S, path: &[u32]) -> Vec<u32> {
+    path.iter().copied().filter(|&o| !s.is_slack(o)).collect()
+}
+
+/// A path of Algorithm X's tree over `cover` (as [`ExactEngine::Dlx`]
+/// builds it, over [`Cover::for_dlx`]) as a cube of literals over the
+/// placement variables (option `o` is variable `o + 1`): a step that takes
+/// an option is that option, a slack step (an item left uncovered) is
+/// every option covering that item, negated. `None` when the cover is
+/// not one Algorithm X takes.
+pub fn cube_literals(cover: &Cover, path: &[u32]) -> Option<Vec<i64>> {
+    let cover = cover.for_dlx();
+    let promoted = search::Roles::new(&cover, &[])?.promoted;
+    let real = cover.options.len() as u32;
+    let by_item = if promoted.is_empty() {
+        Vec::new()
+    } else {
+        cover.options_by_item()
+    };
+    let mut cube = Vec::with_capacity(path.len());
+    for &o in path {
+        match o.checked_sub(real) {
+            None => cube.push(i64::from(o) + 1),
+            Some(k) => {
+                let item = *promoted.get(k as usize)?;
+                cube.extend(by_item[item].iter().map(|&o| -(i64::from(o) + 1)));
+            }
+        }
+    }
+    Some(cube)
 }
 
 /// Whether `path` is a path of the tree: each option one the search
@@ -220,6 +261,16 @@ impl ExactCover {
         })
     }
 
+    /// Whether the tree has slack options (see [`Search::is_slack`]):
+    /// its paths are then not sets of the cover's options, and cannot be
+    /// read as SAT cubes.
+    pub fn has_slack(&self) -> bool {
+        match self {
+            ExactCover::Links(s) => s.has_slack(),
+            ExactCover::Bits(s) => s.has_slack(),
+        }
+    }
+
     /// Which representation was chosen, for logs.
     pub fn name(&self) -> &'static str {
         match self {
@@ -257,6 +308,9 @@ impl Search for ExactCover {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Stop> {
         dispatch!(self, s => s.search(chosen, visit))
+    }
+    fn is_slack(&self, option: u32) -> bool {
+        dispatch!(self, s => s.is_slack(option))
     }
     fn ticker(&self) -> &search::Ticker {
         dispatch!(self, s => s.ticker())

@@ -77,6 +77,13 @@ pub trait Search: Clone + Send {
     fn nodes(&self) -> u64 {
         self.ticker().nodes
     }
+    /// Whether `option`, a step of a path, is a slack option (see
+    /// `Layout`): a step of the tree that takes no option of the cover,
+    /// left out of the solutions reported. Only Algorithm X has them, on
+    /// covers with options that cover no primary item.
+    fn is_slack(&self, _option: u32) -> bool {
+        false
+    }
     /// Makes the search give up soon after `flag` is raised.
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.ticker_mut().interrupt = Some(flag);
@@ -190,24 +197,102 @@ pub(crate) fn report(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32]) -> R
     }
 }
 
+/// Hands the visitor a solution whose path may hold slack options
+/// (numbered from `real` on, see [`Layout`]): the cover's options only.
+pub(crate) fn visit_real(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32], real: u32) -> bool {
+    let options: Vec<u32> = chosen.iter().copied().filter(|&o| o < real).collect();
+    visit(&options)
+}
+
 /// The items and options as both representations number them: primary
 /// items `1..=primary`, then the secondary ones up to `items`.
+///
+/// Algorithm X only takes an option through a primary item it covers, so
+/// an option whose items are all secondary (a monomino of a `0..1` piece
+/// on a board where holes are allowed) would never be part of a solution.
+/// Such options are made reachable: one secondary item of each (its piece
+/// where it has one) becomes primary, with a *slack* option that covers
+/// that item alone and stands for "left uncovered". Every solution of the
+/// cover extends by exactly one set of slack options, so the counts are
+/// unchanged; the engines number slack options from [`Layout::real`] on
+/// and leave them out of the solutions they report, but they do appear on
+/// paths of the tree (see [`Search::is_slack`]).
 pub(crate) struct Layout {
     pub items: u32,
     pub primary: u32,
-    /// Per option of the cover: its items in this numbering, or `None`
-    /// when it is left out (forbidden, covers an item nothing may cover,
-    /// or covers nothing that counts).
+    /// Per option: its items in this numbering, or `None` when it is left
+    /// out (forbidden, covers an item nothing may cover, or covers nothing
+    /// that counts). The cover's options first, then the slack options.
     pub options: Vec<Option<Vec<u32>>>,
+    /// The number of the cover's options: options from here on are slack.
+    pub real: u32,
 }
 
 impl Layout {
     /// `forbidden` options are left out (symmetry breaking). `None` when
     /// some item has a multiplicity plain Algorithm X cannot express.
     pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Layout> {
-        let mut excluded = vec![false; cover.options.len()];
-        forbidden.iter().for_each(|&o| excluded[o as usize] = true);
+        let Roles {
+            excluded,
+            mut primary,
+            mut secondary,
+            promoted,
+        } = Roles::new(cover, forbidden)?;
         let mut number = vec![0u32; cover.items.len()];
+        secondary.retain(|i| !promoted.contains(i));
+        primary.extend(&promoted);
+        // Ties in the MRV choice go to the first item in the list: putting
+        // the pieces before the cells (as Knuth does for pentominoes) makes
+        // the search try a tight piece before a tight cell.
+        primary.sort_by_key(|&i| (!matches!(cover.items[i].kind, ItemKind::Piece(_)), i));
+        for (k, &i) in primary.iter().chain(&secondary).enumerate() {
+            number[i] = k as u32 + 1;
+        }
+        let mut options: Vec<Option<Vec<u32>>> = cover
+            .options
+            .iter()
+            .zip(&excluded)
+            .map(|(covered, &out)| {
+                let items: Vec<u32> = covered
+                    .iter()
+                    .map(|&i| number[i as usize])
+                    .filter(|&k| k != 0)
+                    .collect();
+                (!out && !items.is_empty()).then_some(items)
+            })
+            .collect();
+        options.extend(promoted.iter().map(|&i| Some(vec![number[i]])));
+        Some(Layout {
+            items: (primary.len() + secondary.len()) as u32,
+            primary: primary.len() as u32,
+            options,
+            real: cover.options.len() as u32,
+        })
+    }
+}
+
+/// What Algorithm X makes of a cover's items: primary and secondary (by
+/// index, in order; implied items in neither), the options left out, and
+/// the secondary items to make primary with a slack option each (see
+/// [`Layout`]; they are still listed as secondary here). Knuth's format
+/// ([`crate::exact::knuth`]) writes the same.
+pub(crate) struct Roles {
+    pub excluded: Vec<bool>,
+    pub primary: Vec<usize>,
+    pub secondary: Vec<usize>,
+    pub promoted: Vec<usize>,
+}
+
+impl Roles {
+    /// `forbidden` options are left out; `None` when some item has a
+    /// multiplicity plain Algorithm X cannot express.
+    pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<Roles> {
+        let mut excluded = vec![false; cover.options.len()];
+        for &o in forbidden {
+            if let Some(e) = excluded.get_mut(o as usize) {
+                *e = true;
+            }
+        }
         let (mut primary, mut secondary) = (Vec::new(), Vec::new());
         for (i, item) in cover.items.iter().enumerate() {
             match (item.implied, item.min, item.max) {
@@ -225,30 +310,64 @@ impl Layout {
                 _ => return None,
             }
         }
-        // Ties in the MRV choice go to the first item in the list: putting
-        // the pieces before the cells (as Knuth does for pentominoes) makes
-        // the search try a tight piece before a tight cell.
-        primary.sort_by_key(|&i| !matches!(cover.items[i].kind, ItemKind::Piece(_)));
-        for (k, &i) in primary.iter().chain(&secondary).enumerate() {
-            number[i] = k as u32 + 1;
-        }
-        let options = cover
-            .options
-            .iter()
-            .zip(&excluded)
-            .map(|(covered, &out)| {
-                let items: Vec<u32> = covered
-                    .iter()
-                    .map(|&i| number[i as usize])
-                    .filter(|&k| k != 0)
-                    .collect();
-                (!out && !items.is_empty()).then_some(items)
-            })
-            .collect();
-        Some(Layout {
-            items: (primary.len() + secondary.len()) as u32,
-            primary: primary.len() as u32,
-            options,
+        // Which items get slack options follows from the cover alone, not
+        // from the options symmetry breaking forbids: a path's slack step
+        // then names the same item for every reader of the tree
+        // ([`crate::exact::cube_literals`]). A slack option too many is
+        // harmless.
+        let mut blocked = excluded.clone();
+        forbidden_only(&mut blocked, cover, forbidden);
+        let promoted = promote(cover, &blocked, &primary, &secondary);
+        Some(Roles {
+            excluded,
+            primary,
+            secondary,
+            promoted,
         })
     }
+}
+
+/// Takes the `forbidden` options back out of `excluded`, leaving the
+/// options the cover itself rules out (an item nothing may cover).
+fn forbidden_only(excluded: &mut [bool], cover: &Cover, forbidden: &[u32]) {
+    for &o in forbidden {
+        let Some(e) = excluded.get_mut(o as usize) else {
+            continue;
+        };
+        let blocked = cover.options[o as usize].iter().any(|&i| {
+            let item = &cover.items[i as usize];
+            !item.implied && item.max == 0
+        });
+        *e = blocked;
+    }
+}
+
+/// The secondary items to make primary (each with a slack option) so that
+/// every option left in covers a primary item: for each option that
+/// covers none, its piece item, or else its first secondary item, unless
+/// an item of it was promoted already. Sorted.
+fn promote(cover: &Cover, excluded: &[bool], primary: &[usize], secondary: &[usize]) -> Vec<usize> {
+    let mut kind = vec![0u8; cover.items.len()];
+    primary.iter().for_each(|&i| kind[i] = 1);
+    secondary.iter().for_each(|&i| kind[i] = 2);
+    const PROMOTED: u8 = 3;
+    let mut promoted = Vec::new();
+    for (covered, _) in cover.options.iter().zip(excluded).filter(|(_, out)| !**out) {
+        let kinds = || covered.iter().map(|&i| kind[i as usize]);
+        if kinds().any(|k| k == 1 || k == PROMOTED) || kinds().all(|k| k == 0) {
+            continue;
+        }
+        let is_piece = |&&i: &&u32| matches!(cover.items[i as usize].kind, ItemKind::Piece(_));
+        let secondary_items = || covered.iter().filter(|&&i| kind[i as usize] == 2);
+        let Some(&pick) = secondary_items()
+            .find(is_piece)
+            .or_else(|| secondary_items().next())
+        else {
+            continue;
+        };
+        kind[pick as usize] = PROMOTED;
+        promoted.push(pick as usize);
+    }
+    promoted.sort_unstable();
+    promoted
 }

@@ -181,11 +181,19 @@ impl SplitFiles<'_> {
             options: CnfSource::options_for(&encoded),
             encoded: &encoded,
         };
-        let cubes: Vec<(usize, Vec<Vec<u32>>)> = cut
+        // A prefix may hold slack steps (a piece left out), which are
+        // literals too, negated ones.
+        let cover = instance.cover();
+        let cube = |prefix: &Vec<u32>| match cut.shape.engine.as_str() {
+            "dlx" => crate::exact::cube_literals(cover, prefix)
+                .ok_or_else(|| Error::Bug("a dlx tree over a cover dlx cannot take".into())),
+            _ => Ok(prefix.iter().map(|&o| i64::from(o) + 1).collect()),
+        };
+        let cubes = cut
             .parts
             .iter()
-            .map(|p| (p.part, p.prefixes.clone()))
-            .collect();
+            .map(|p| Ok((p.part, p.prefixes.iter().map(cube).collect::<Result<_>>()?)))
+            .collect::<Result<Vec<(usize, Vec<Vec<i64>>)>>>()?;
         crate::process::files::write_atomically(path, |file| {
             dimacs::write_cubes(file, &cnf, &cubes)
         })?;

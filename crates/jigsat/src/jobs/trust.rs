@@ -14,7 +14,7 @@
 //!
 //! These are FNV-1a hashes, not signatures: they catch a stale file, a
 //! mix of two splits, a hand edit or a damaged copy, not a determined
-//! forger, who can recompute them (README, "Big jobs").
+//! forger, who can recompute them (docs/guide.md, "Big jobs").
 
 use std::collections::BTreeSet;
 

@@ -116,11 +116,10 @@ impl<W: Write> Writer<W> {
         let flat = puzzle.is_flat();
         out.write_all(b"{\"pieces\":[")?;
         for (k, p) in s.pieces().iter().enumerate() {
-            out.write_all(if k == 0 {
-                b"{\"cells\":["
-            } else {
-                b",{\"cells\":["
-            })?;
+            // The documented order, `piece` then `cells` ([`solution`]'s).
+            let name = self.names.get(p.piece).map_or("null", String::as_str);
+            let sep = if k == 0 { "" } else { "," };
+            write!(out, "{sep}{{\"piece\":{name},\"cells\":[")?;
             for (i, c) in p.cells.iter().enumerate() {
                 let sep = if i == 0 { "" } else { "," };
                 match flat {
@@ -128,8 +127,7 @@ impl<W: Write> Writer<W> {
                     false => write!(out, "{sep}[{},{},{}]", c.x, c.y, c.z)?,
                 }
             }
-            let name = self.names.get(p.piece).map_or("null", String::as_str);
-            write!(out, "],\"piece\":{name}}}")?;
+            out.write_all(b"]}")?;
         }
         out.write_all(b"]")?;
         for (key, value) in extra {

@@ -113,15 +113,17 @@ pub fn write<W: Write>(out: W, source: &CnfSource) -> io::Result<u64> {
     write_with(out, source, None)
 }
 
-/// Cubes by part: each part's number and its cubes (option numbers).
-pub type PartCubes = [(usize, Vec<Vec<u32>>)];
+/// Cubes by part: each part's number and its cubes (literals over the
+/// placement variables, option `o` being variable `o + 1`).
+pub type PartCubes = [(usize, Vec<Vec<i64>>)];
 
 /// Writes the CNF in the incremental format CaDiCaL, Paracooba and Mallob
 /// read for cube-and-conquer: the same comments, `p inccnf`, the clauses,
 /// then one `a LITS 0` line per cube, part after part; a `c part N cubes
 /// FIRST..LAST` line in the header says which cubes make part N (the
-/// format has no comments after the header). `parts` lists each part's cubes as option numbers (each
-/// option's variable is the option + 1). The variable and clause counts,
+/// format has no comments after the header). `parts` lists each part's
+/// cubes as literals (a placement taken, or one ruled out where the tree
+/// left a piece unused: [`crate::exact::cube_literals`]). The variable and clause counts,
 /// which `p inccnf` does not carry, are on a `c cnf VARIABLES CLAUSES`
 /// line, so `decode --cnf` can check a model against the file.
 pub fn write_cubes<W: Write>(out: W, source: &CnfSource, parts: &PartCubes) -> io::Result<u64> {
@@ -179,8 +181,8 @@ fn write_with<W: Write>(out: W, source: &CnfSource, cubes: Option<&PartCubes>) -
         for cube in cubes {
             line.clear();
             line.extend_from_slice(b"a ");
-            for &o in cube {
-                push_int(&mut line, i64::from(o) + 1);
+            for &literal in cube {
+                push_int(&mut line, literal);
                 line.push(b' ');
             }
             line.extend_from_slice(b"0\n");

@@ -60,7 +60,7 @@ impl ExternalKind {
         match self {
             ExternalKind::Kissat => {
                 "install it with `pip download --no-deps passagemath-kissat`, unzip the wheel and \
-                 copy its sage_wheels/bin/kissat onto your PATH (see README.md)"
+                 copy its sage_wheels/bin/kissat onto your PATH (see docs/guide.md, \"External SAT solvers\")"
             }
             ExternalKind::Cadical => {
                 "install it with `apt-get install cadical`, or use the built-in one: --solver cadical"

@@ -796,6 +796,24 @@ impl Halted {
     pub fn interrupted(&self) -> bool {
         self.reason == HaltReason::Interrupted
     }
+
+    /// How this halt leaves the run it ends ([`crate::api::run::Ending::then`]):
+    /// interrupted, or given up in this halt's words.
+    ///
+    /// ```
+    /// use jigsat::api::{Puzzle, disassembly::{Disassembler, first_halt}, run::Unfinished};
+    ///
+    /// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+    /// let taken = Disassembler::new().max_states(1).take_apart(&[soma.solve()?.unwrap()])?;
+    /// assert!(matches!(first_halt(&taken).unwrap().unfinished(), Unfinished::GaveUp(_)));
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn unfinished(&self) -> crate::api::run::Unfinished {
+        match self.interrupted() {
+            true => crate::api::run::Unfinished::Interrupted,
+            false => crate::api::run::Unfinished::GaveUp(self.to_string()),
+        }
+    }
 }
 
 impl fmt::Display for Halted {

@@ -35,6 +35,9 @@ pub struct Summary {
     /// How many have each level, the level as its numbers (ordered as
     /// levels are: `98.2.4.2` above `12.9`).
     pub levels: BTreeMap<Vec<u32>, u64>,
+    /// Whether a halt left some assemblies unanswered: the figures are
+    /// then those of the assemblies answered, not of the puzzle.
+    pub partial: bool,
 }
 
 impl Summary {
@@ -46,7 +49,10 @@ impl Summary {
     /// assert_eq!(Summary::of(&[]).assemblies, 0);
     /// ```
     pub fn of(outcomes: &[Outcome]) -> Summary {
-        let mut s = Summary::default();
+        let mut s = Summary {
+            partial: outcomes.iter().any(|o| o.disassembly().is_none()),
+            ..Summary::default()
+        };
         for d in outcomes.iter().filter_map(Outcome::disassembly) {
             s.assemblies += 1;
             if let Some(level) = d.level() {
@@ -96,6 +102,9 @@ impl Summary {
             "{} assemblies, {} come apart (BurrTools' solutions)\n",
             self.assemblies, self.come_apart
         );
+        if self.partial {
+            out += "disassembly stopped: these figures are of the assemblies taken apart before it stopped, not the totals\n";
+        }
         if self.thorough_only > 0 {
             out += &format!(
                 "--thorough: {} of them come apart only by another separation than BurrTools' first (BurrTools: {} come apart)\n",
@@ -127,6 +136,7 @@ impl Summary {
             "thorough_changed": self.thorough_only,
             "levels": levels,
             "highest": self.highest(),
+            "partial": self.partial,
         })
     }
 
