@@ -230,7 +230,7 @@ fn the_key_reader_reads_the_documented_example() {
     );
     assert_eq!(
         keys_at(&keys, "disassembly"),
-        ["assemblies", "come_apart", "levels"]
+        ["assemblies", "come_apart", "levels", "partial"]
     );
     assert_eq!(keys_at(&keys, ""), ["solutions", "disassembly"]);
 }
