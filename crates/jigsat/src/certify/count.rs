@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::breaking::Justified;
 use super::{Answer, Checked, ProofFormat, Proved, Until};
 use crate::encode::{Cnf, Encoding, Lit};
 use crate::enumerate::Enumeration;
@@ -223,6 +224,27 @@ fn prove_by_search(
     }
 }
 
+/// The symmetry argument for the `forbidden` placements and the list
+/// `fixed` ([`super::breaking::justify`]), which must hold and find the
+/// `orbits` the group found.
+fn justified(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    forbidden: &[u32],
+    fixed: &[Vec<u32>],
+    orbits: u64,
+) -> Result<Justified> {
+    let justified = super::breaking::justify(puzzle, instance, forbidden, fixed)
+        .map_err(|why| Error::Bug(format!("the symmetry argument does not hold: {why}")))?;
+    if justified.orbits != orbits {
+        return Err(Error::Bug(format!(
+            "{} orbits under the checked symmetries, {orbits} under the group",
+            justified.orbits
+        )));
+    }
+    Ok(justified)
+}
+
 /// Checks the proof at `proof_path` of the blocked CNF `cnf` with
 /// jigsat's LRAT checker; `None` when `until` is reached first. A proof
 /// past the memory budget is bad input; one that does not check is a bug.
@@ -269,14 +291,7 @@ pub fn certify(
         .as_ref()
         .map(|b| b.forbidden.clone())
         .unwrap_or_default();
-    let justified = super::breaking::justify(puzzle, &instance, &forbidden, &fixed)
-        .map_err(|why| Error::Bug(format!("the symmetry argument does not hold: {why}")))?;
-    if justified.orbits != orbits {
-        return Err(Error::Bug(format!(
-            "{} orbits under the checked symmetries, {orbits} under the group",
-            justified.orbits
-        )));
-    }
+    let justified = justified(puzzle, &instance, &forbidden, &fixed, orbits)?;
     let (searched, encoding) = proof_encoding(&instance, options);
     instance.check_encoding(encoding, options.card, options.edges)?;
     let mut encoded = instance.encode(encoding, options.card, options.edges, breaking.as_ref());
