@@ -8,8 +8,10 @@ use std::time::{Duration, Instant};
 
 use crate::cli::CountArgs;
 use crate::cli::Format;
+use jigsat::api::disassembly::{Halted, Summary};
 use jigsat::api::estimate::Estimate;
-use jigsat::api::{Error, Puzzle, Result, Solver, process};
+use jigsat::api::run::Enumeration;
+use jigsat::api::{Error, Puzzle, Result, Solution, Solver, process};
 
 use super::shared::{Progress, Sink, open};
 
@@ -117,45 +119,9 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
     if let Some(w) = &watch {
         solver = solver.meter(w.meter());
     }
-    let done = Arc::new(AtomicBool::new(false));
-    let refused = Mutex::new(None);
-    let result = std::thread::scope(|scope| {
-        let forecaster = scope.spawn(|| {
-            forecast(
-                &args.puzzle,
-                &puzzle,
-                &solver,
-                &done,
-                &progress,
-                quiet,
-                &refused,
-            )
-        });
-        let counted = solver.enumerate(&puzzle, None, &mut |n| progress.update(n));
-        done.store(true, Ordering::Relaxed);
-        forecaster.thread().unpark();
-        counted
-    })?;
-    if let Some(why) = refused.lock().ok().and_then(|mut r| r.take()) {
-        progress.finish();
-        return Err(Error::Usage(format!("{}: {why}", args.puzzle.display())));
-    }
+    let result = count_forecast(args, &puzzle, &solver, &progress, quiet)?;
     let disassembly = match args.disassemble && result.complete {
-        true => {
-            let asked = super::disasm::Asked {
-                path: &args.puzzle,
-                problem: args.problem.problem.as_deref(),
-                thorough: args.thorough,
-                time_limit: search.time_limit,
-                threads: search.jobs.map(|n| n as usize),
-                started,
-            };
-            Some(super::disasm::count_summary(
-                &asked,
-                &puzzle,
-                &result.classes,
-            )?)
-        }
+        true => Some(disassembled(args, &puzzle, &result.classes, started)?),
         false => None,
     };
     process::finishing();
@@ -183,4 +149,60 @@ pub fn run(args: &CountArgs, quiet: bool) -> Result<Exit> {
         eprintln!("{}: {halted}", args.puzzle.display());
     }
     Ok(Exit::from(&ending))
+}
+
+/// The count of `puzzle` by `solver`, with [`forecast`] beside it on
+/// its own thread until the count is done; a count the forecast refused
+/// (past 2^64) is a usage error saying why.
+fn count_forecast(
+    args: &CountArgs,
+    puzzle: &Puzzle,
+    solver: &Solver,
+    progress: &Progress,
+    quiet: bool,
+) -> Result<Enumeration> {
+    let done = Arc::new(AtomicBool::new(false));
+    let refused = Mutex::new(None);
+    let result = std::thread::scope(|scope| {
+        let forecaster = scope.spawn(|| {
+            forecast(
+                &args.puzzle,
+                puzzle,
+                solver,
+                &done,
+                progress,
+                quiet,
+                &refused,
+            )
+        });
+        let counted = solver.enumerate(puzzle, None, &mut |n| progress.update(n));
+        done.store(true, Ordering::Relaxed);
+        forecaster.thread().unpark();
+        counted
+    })?;
+    if let Some(why) = refused.lock().ok().and_then(|mut r| r.take()) {
+        progress.finish();
+        return Err(Error::Usage(format!("{}: {why}", args.puzzle.display())));
+    }
+    Ok(result)
+}
+
+/// `count --disassemble`: every class counted taken apart, summed up,
+/// with the halt that stopped it early if one did (the time limit counts
+/// from `started`).
+fn disassembled(
+    args: &CountArgs,
+    puzzle: &Puzzle,
+    classes: &[Solution],
+    started: Instant,
+) -> Result<(Summary, Option<Halted>)> {
+    let asked = super::disasm::Asked {
+        path: &args.puzzle,
+        problem: args.problem.problem.as_deref(),
+        thorough: args.thorough,
+        time_limit: args.search.time_limit,
+        threads: args.search.jobs.map(|n| n as usize),
+        started,
+    };
+    super::disasm::count_summary(&asked, puzzle, classes)
 }

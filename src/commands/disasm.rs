@@ -9,7 +9,8 @@ use std::time::{Duration, Instant};
 
 use crate::cli::{DisasmArgs, Format, SolveArgs};
 use jigsat::api::disassembly::{
-    Disassembler, Disassembly, FirstApart, Groups, Halted, Summary, add_to_json, first_halt,
+    Disassembler, Disassembly, FirstApart, Groups, Halted, Outcome, Summary, add_to_json,
+    first_halt,
 };
 use jigsat::api::run::{Ending, Enumeration, Status, Stop};
 use jigsat::api::{Puzzle, Result, Solution, process, render};
@@ -97,20 +98,7 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         (false, n) => Some(n.unwrap_or(1) as usize),
     };
     let found = find(args, &puzzle, limit, started)?;
-    let chosen: Vec<(usize, Solution)> = match args.solution {
-        Some(n) if !args.all => found
-            .classes
-            .get(n as usize - 1)
-            .map(|s| vec![(n as usize, s.clone())])
-            .unwrap_or_default(),
-        _ => found
-            .classes
-            .iter()
-            .cloned()
-            .enumerate()
-            .map(|(i, s)| (i + 1, s))
-            .collect(),
-    };
+    let chosen = chosen(args, &found);
     if chosen.is_empty() {
         return Ok(nothing_chosen(args, &found));
     }
@@ -149,39 +137,14 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
             add_to_json(&doc, &disassemblies, summary.as_ref())
         }
         _ => {
-            let mut out = String::new();
-            for ((n, _), t) in chosen.iter().zip(&taken) {
-                let Some(d) = t.disassembly() else { continue };
-                match d.level() {
-                    Some(level) => {
-                        out += &format!(
-                            "{}: assembly {n} of {total} comes apart, level {level} ({} moves, {} states searched){}\n",
-                            puzzle.name(),
-                            d.moves().len(),
-                            d.states(),
-                            if d.thorough_only() {
-                                "; only with --thorough: BurrTools says it does not come apart"
-                            } else {
-                                ""
-                            }
-                        );
-                    }
-                    None => {
-                        out += &format!(
-                            "{}: assembly {n} of {total} does not come apart ({} states searched)\n",
-                            puzzle.name(),
-                            d.states()
-                        );
-                    }
-                }
-                if !quiet || chosen.len() == 1 {
-                    out += &d.plan_text();
-                }
-            }
-            if args.all && found.complete {
-                out += &Summary::of(&taken).text();
-            }
-            out
+            let shown = Shown {
+                puzzle: &puzzle,
+                chosen: &chosen,
+                total: &total,
+                plans: !quiet || chosen.len() == 1,
+            };
+            let summary = (args.all && found.complete).then(|| Summary::of(&taken));
+            shown.text(&taken, summary.as_ref())
         }
     };
     Sink {
@@ -192,6 +155,70 @@ pub fn run(args: &DisasmArgs, quiet: bool) -> Result<Exit> {
         eprintln!("{}: {halted}", args.puzzle.display());
     }
     Ok(Exit::from(&ending))
+}
+
+/// The assemblies `--solution N` (one) or `--all` (every one found)
+/// asks for, each with its number from 1; none when `--solution N` is
+/// past the last found.
+fn chosen(args: &DisasmArgs, found: &Enumeration) -> Vec<(usize, Solution)> {
+    match args.solution {
+        Some(n) if !args.all => (found.classes.get(n as usize - 1))
+            .map(|s| vec![(n as usize, s.clone())])
+            .unwrap_or_default(),
+        _ => (found.classes.iter().cloned().enumerate())
+            .map(|(i, s)| (i + 1, s))
+            .collect(),
+    }
+}
+
+/// The chosen assemblies of `disasm` as text: of `total` found, their
+/// numbers, and whether each one's plan is drawn (`plans`).
+struct Shown<'a> {
+    puzzle: &'a Puzzle,
+    chosen: &'a [(usize, Solution)],
+    total: &'a str,
+    plans: bool,
+}
+
+impl Shown<'_> {
+    /// A line for each assembly taken apart (with its plan when
+    /// `plans`), then the `--all` summary when there is one.
+    fn text(&self, taken: &[Outcome], summary: Option<&Summary>) -> String {
+        let mut out = String::new();
+        for ((n, _), t) in self.chosen.iter().zip(taken) {
+            let Some(d) = t.disassembly() else { continue };
+            out += &self.line(*n, d);
+            if self.plans {
+                out += &d.plan_text();
+            }
+        }
+        if let Some(summary) = summary {
+            out += &summary.text();
+        }
+        out
+    }
+
+    /// "NAME: assembly N of TOTAL comes apart, level L (…)" or "… does
+    /// not come apart (…)".
+    fn line(&self, n: usize, d: &Disassembly) -> String {
+        let (name, total) = (self.puzzle.name(), self.total);
+        match d.level() {
+            Some(level) => format!(
+                "{name}: assembly {n} of {total} comes apart, level {level} ({} moves, {} states searched){}\n",
+                d.moves().len(),
+                d.states(),
+                if d.thorough_only() {
+                    "; only with --thorough: BurrTools says it does not come apart"
+                } else {
+                    ""
+                }
+            ),
+            None => format!(
+                "{name}: assembly {n} of {total} does not come apart ({} states searched)\n",
+                d.states()
+            ),
+        }
+    }
 }
 
 /// What `count --disassemble` and `solve --disassemble` hand over with the

@@ -4,7 +4,7 @@
 use crate::cli::Format;
 use crate::cli::SolveArgs;
 use crate::exit::Exit;
-use jigsat::api::run::{Enumeration, Status};
+use jigsat::api::run::{Enumeration, Report, Status};
 use jigsat::api::{Error, Puzzle, Result, process, render};
 
 use super::shared::listing::Listed;
@@ -67,26 +67,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
         _ => {
             let mut out = String::new();
             if !quiet {
-                let secs = (report.stats.encode_ms + report.stats.solve_ms) / 1000.0;
-                let stats = &report.stats;
-                // An exact search has no CNF to describe.
-                let how = if stats.variables == 0 && stats.clauses == 0 {
-                    format!("{} search", stats.backend)
-                } else {
-                    format!(
-                        "{} variables, {} clauses, {} encoding, {}",
-                        stats.variables, stats.clauses, stats.encoding, stats.backend
-                    )
-                };
-                out += &format!(
-                    "{}: {} in {secs:.3} s ({how})\n",
-                    puzzle.name(),
-                    match report.status {
-                        Status::Solved => "solved",
-                        Status::Unsolvable => "no solution",
-                        Status::Unknown => "gave up",
-                    },
-                );
+                out += &headline(&puzzle, &report);
             }
             for s in &report.solutions {
                 out += &sink.drawing(&args.draw, s);
@@ -100,6 +81,40 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if !args.output.format.is_picture() {
         sink.write(&out)?;
     }
+    say_why(args, &report, progress);
+    if let Some(exit) = level.as_ref().and_then(|l| l.exit()) {
+        return Ok(exit);
+    }
+    Ok(report.status.into())
+}
+
+/// The first line of `solve`'s text: the puzzle, its status, the time,
+/// and how it was searched (an exact search has no CNF to describe).
+fn headline(puzzle: &Puzzle, report: &Report) -> String {
+    let secs = (report.stats.encode_ms + report.stats.solve_ms) / 1000.0;
+    let stats = &report.stats;
+    let how = if stats.variables == 0 && stats.clauses == 0 {
+        format!("{} search", stats.backend)
+    } else {
+        format!(
+            "{} variables, {} clauses, {} encoding, {}",
+            stats.variables, stats.clauses, stats.encoding, stats.backend
+        )
+    };
+    format!(
+        "{}: {} in {secs:.3} s ({how})\n",
+        puzzle.name(),
+        match report.status {
+            Status::Solved => "solved",
+            Status::Unsolvable => "no solution",
+            Status::Unknown => "gave up",
+        },
+    )
+}
+
+/// On stderr, why a run has no solution or gave up, and where a run
+/// that gave up had got to (`progress`).
+fn say_why(args: &SolveArgs, report: &Report, progress: Option<String>) {
     if let Some(reason) = &report.reason {
         match report.status {
             Status::Unsolvable => eprintln!("{}: no solution: {reason}", args.puzzle.display()),
@@ -109,10 +124,6 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if let Some(line) = progress.filter(|_| report.status == Status::Unknown) {
         eprintln!("{}: {line}", args.puzzle.display());
     }
-    if let Some(exit) = level.as_ref().and_then(|l| l.exit()) {
-        return Ok(exit);
-    }
-    Ok(report.status.into())
 }
 
 /// Time kept back from the time limit per board cell of each class an

@@ -111,20 +111,7 @@ pub fn count(
             .enumerate()
             .all(|(o, &i)| i as usize == o);
         let found = if is_identity {
-            let whole = CoverRun {
-                breaking: None,
-                group: &trivial(group, run.cover.options.len()),
-                limits: &limits,
-                ..*run
-            };
-            enumerate::enumerate_exact(
-                &whole,
-                engine.name(),
-                whole.build(engine)?,
-                vec![Vec::new()],
-                progress,
-            )?
-            .enumeration
+            identity_term(run, engine, &limits, progress)?
         } else {
             fixed(run, &limits, &element.options)?
         };
@@ -170,6 +157,30 @@ pub fn count(
         solve_ms,
         ..Enumeration::default()
     })
+}
+
+/// The identity's term of [`count`]: every solution on a fixed board,
+/// found by `engine` over the whole cover without symmetry breaking.
+fn identity_term(
+    run: &CoverRun,
+    engine: ExactEngine,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Enumeration> {
+    let whole = CoverRun {
+        breaking: None,
+        group: &trivial(run.group, run.cover.options.len()),
+        limits,
+        ..*run
+    };
+    Ok(enumerate::enumerate_exact(
+        &whole,
+        engine.name(),
+        whole.build(engine)?,
+        vec![Vec::new()],
+        progress,
+    )?
+    .enumeration)
 }
 
 /// The group of the identity alone, over `options` options and the

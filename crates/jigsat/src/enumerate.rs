@@ -325,6 +325,40 @@ pub fn collect<T, K: std::hash::Hash + Eq>(
     Ok(result)
 }
 
+/// One message of the search, taken into `result`: a solution whose
+/// class was not `seen` yet, or a class with its weight, is recorded; a
+/// failure is the run's error. Whether the enumeration is over (the
+/// search is done, or the limit on classes is reached).
+fn take_message<T, K: std::hash::Hash + Eq>(
+    message: Message<T>,
+    classes: &Classes<T, K>,
+    seen: &mut HashSet<K>,
+    result: &mut Enumeration,
+    limits: &Limits,
+    progress: &mut dyn FnMut(u64),
+) -> Result<bool> {
+    match message {
+        Message::Solution(raw) => {
+            let (class, stabiliser) = (classes.canonical)(&raw);
+            if !seen.insert(class) {
+                return Ok(false);
+            }
+            let solution = (classes.decode)(raw)?;
+            let weight = classes.order / stabiliser as u64;
+            result.record(solution, weight, limits, progress)
+        }
+        Message::Class(raw, weight) => {
+            let solution = (classes.decode)(raw)?;
+            result.record(solution, weight, limits, progress)
+        }
+        Message::Done => {
+            result.complete = true;
+            Ok(true)
+        }
+        Message::Failed(e) => Err(Error::Solver(e)),
+    }
+}
+
 fn collect_messages<T, K: std::hash::Hash + Eq>(
     receive: &mpsc::Receiver<Message<T>>,
     engine: &str,
@@ -359,17 +393,18 @@ fn collect_messages<T, K: std::hash::Hash + Eq>(
                 .saturating_sub(run_started.elapsed())
         })
     };
+    // The time limit, then a stop from outside.
+    let halt = |distinct: u64| match (limits.time, left(distinct)) {
+        (Some(limit), Some(Duration::ZERO)) => Some(Stopped::TimeLimit(limit)),
+        _ => stopped_from_outside().then_some(Stopped::Interrupted),
+    };
     loop {
         let wait = left(result.distinct).map_or(LOOK, |l| l.min(LOOK));
-        if let (Some(limit), Some(Duration::ZERO)) = (limits.time, left(result.distinct)) {
-            result.stopped = Some(Stopped::TimeLimit(limit));
-            break;
-        }
         // Looked at before every message, not only when none comes: a
         // listing that finds classes faster than they are written never
         // waits, and must still stop on Ctrl-C.
-        if stopped_from_outside() {
-            result.stopped = Some(Stopped::Interrupted);
+        if let Some(stopped) = halt(result.distinct) {
+            result.stopped = Some(stopped);
             break;
         }
         let message = match receive.recv_timeout(wait) {
@@ -382,12 +417,8 @@ fn collect_messages<T, K: std::hash::Hash + Eq>(
                         progress(distinct);
                     }
                 }
-                if let (Some(limit), Some(Duration::ZERO)) = (limits.time, left(result.distinct)) {
-                    result.stopped = Some(Stopped::TimeLimit(limit));
-                    break;
-                }
-                if stopped_from_outside() {
-                    result.stopped = Some(Stopped::Interrupted);
+                if let Some(stopped) = halt(result.distinct) {
+                    result.stopped = Some(stopped);
                     break;
                 }
                 continue;
@@ -398,29 +429,8 @@ fn collect_messages<T, K: std::hash::Hash + Eq>(
             }
             Err(mpsc::RecvTimeoutError::Disconnected) => failed(),
         };
-        match message {
-            Message::Solution(raw) => {
-                let (class, stabiliser) = (classes.canonical)(&raw);
-                if !seen.insert(class) {
-                    continue;
-                }
-                let solution = (classes.decode)(raw)?;
-                let weight = classes.order / stabiliser as u64;
-                if result.record(solution, weight, limits, progress)? {
-                    break;
-                }
-            }
-            Message::Class(raw, weight) => {
-                let solution = (classes.decode)(raw)?;
-                if result.record(solution, weight, limits, progress)? {
-                    break;
-                }
-            }
-            Message::Done => {
-                result.complete = true;
-                break;
-            }
-            Message::Failed(e) => return Err(Error::Solver(e)),
+        if take_message(message, &classes, &mut seen, &mut result, limits, progress)? {
+            break;
         }
     }
     result.solve_ms = crate::report::ms(started.elapsed());
@@ -471,6 +481,28 @@ pub struct Exact {
     pub nodes: u64,
 }
 
+/// The tallies of an exact search of `run` from `roots` (`who` names
+/// its engine): the orbits avoid the options symmetry breaking forbids,
+/// and with every placement checked against the puzzle beforehand.
+fn new_counter(run: &CoverRun, roots: &[Vec<u32>], who: &str) -> Result<Counter> {
+    let mut forbidden = vec![false; run.cover.options.len()];
+    run.forbidden()
+        .iter()
+        .for_each(|&o| forbidden[o as usize] = true);
+    let placements = Placements::new(run.puzzle, run.cover.options.len(), run.solution)
+        .map_err(|e| crate::solution::failed(who, &e))?;
+    Ok(Counter {
+        orbits: Orbits::new(run.group, &forbidden),
+        want: run.limits.want,
+        tallies: Mutex::new(Tallies::default()),
+        failure: Mutex::new(None),
+        nodes: AtomicU64::new(0),
+        whole: roots.len() == 1 && roots[0].is_empty(),
+        who: who.to_string(),
+        placements,
+    })
+}
+
 /// Enumerates the solutions below `roots` (paths of `search`'s tree, none
 /// below another; one empty path for the whole tree) on the run's
 /// threads, for what `run.limits.want` says: the counts are always the
@@ -484,23 +516,7 @@ pub fn enumerate_exact(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Exact> {
     let who = format!("the {name} engine");
-    let forbidden = {
-        let mut out = vec![false; run.cover.options.len()];
-        run.forbidden().iter().for_each(|&o| out[o as usize] = true);
-        out
-    };
-    let placements = Placements::new(run.puzzle, run.cover.options.len(), run.solution)
-        .map_err(|e| crate::solution::failed(&who, &e))?;
-    let counter = Arc::new(Counter {
-        orbits: Orbits::new(run.group, &forbidden),
-        want: run.limits.want,
-        tallies: Mutex::new(Tallies::default()),
-        failure: Mutex::new(None),
-        nodes: AtomicU64::new(0),
-        whole: roots.len() == 1 && roots[0].is_empty(),
-        who: who.clone(),
-        placements,
-    });
+    let counter = Arc::new(new_counter(run, &roots, &who)?);
     // The search threads' own flag, raised when the run ends for any
     // reason; a stop from outside (`limits.stop`) reaches them through
     // `collect`, which leaves that flag to its owner.

@@ -151,36 +151,7 @@ pub fn witness(puzzle: &Puzzle) -> Option<Witness> {
                 .iter()
                 .map(|c| [c.x, c.y, c.z])
                 .collect();
-            let mut balances = BTreeSet::new();
-            for m in &motions {
-                let turned: Vec<[i32; 3]> = shape
-                    .iter()
-                    .map(|c| {
-                        let mut t = [0; 3];
-                        for (row, out) in t.iter_mut().enumerate() {
-                            *out = (0..3).map(|k| m[row][k] * c[k]).sum();
-                        }
-                        t
-                    })
-                    .collect();
-                let Some(first) = turned.first() else {
-                    continue;
-                };
-                for anchor in &cells {
-                    let shift = [
-                        anchor[0] - first[0],
-                        anchor[1] - first[1],
-                        anchor[2] - first[2],
-                    ];
-                    let balance: Option<i32> = turned
-                        .iter()
-                        .map(|c| colour.get(&[c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]]))
-                        .sum();
-                    if let Some(b) = balance {
-                        balances.insert(b);
-                    }
-                }
-            }
+            let balances = balances(&shape, &motions, &cells, &colour);
             list.push((
                 piece.name.clone(),
                 piece.count.min,
@@ -202,6 +173,48 @@ pub fn witness(puzzle: &Puzzle) -> Option<Witness> {
         }
     }
     None
+}
+
+/// Every balance (lights minus darks under `colour`) a piece of
+/// `shape` covers in some motion of `motions`, placed with its first
+/// cell on one of `cells`, wholly on the board.
+fn balances(
+    shape: &[[i32; 3]],
+    motions: &[[[i32; 3]; 3]],
+    cells: &[[i32; 3]],
+    colour: &HashMap<[i32; 3], i32>,
+) -> BTreeSet<i32> {
+    let mut balances = BTreeSet::new();
+    for m in motions {
+        let turned: Vec<[i32; 3]> = shape
+            .iter()
+            .map(|c| {
+                let mut t = [0; 3];
+                for (row, out) in t.iter_mut().enumerate() {
+                    *out = (0..3).map(|k| m[row][k] * c[k]).sum();
+                }
+                t
+            })
+            .collect();
+        let Some(first) = turned.first() else {
+            continue;
+        };
+        for anchor in cells {
+            let shift = [
+                anchor[0] - first[0],
+                anchor[1] - first[1],
+                anchor[2] - first[2],
+            ];
+            let balance: Option<i32> = turned
+                .iter()
+                .map(|c| colour.get(&[c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]]))
+                .sum();
+            if let Some(b) = balance {
+                balances.insert(b);
+            }
+        }
+    }
+    balances
 }
 
 /// Whether some choice of copies (within each piece's range) and one

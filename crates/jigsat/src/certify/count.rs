@@ -19,8 +19,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::breaking::Justified;
 use super::{Answer, Checked, ProofFormat, Proved, Until};
-use crate::encode::{Encoding, Lit};
+use crate::encode::{Cnf, Encoding, Lit};
+use crate::enumerate::Enumeration;
 use crate::error::{Error, Result};
 use crate::geometry::Cell;
 use crate::instance::Instance;
@@ -91,24 +93,11 @@ fn options_of(keys: &HashMap<(usize, Vec<Cell>), u32>, s: &Solution) -> Result<V
     Ok(out)
 }
 
-/// Counts `puzzle` and certifies the count, writing the proof to
-/// `proof_path`.
-pub fn certify(
-    puzzle: &Puzzle,
-    options: &Options,
-    until: &Until,
-    proof_path: &Path,
-) -> Result<CountOutcome> {
-    let started = Instant::now();
-    let instance = Instance::new(puzzle)?;
-    if instance.cover().has_colours() {
-        return Err(Error::Usage(
-            "count --certify takes packing puzzles (edge-matching tiles are not certified yet)"
-                .into(),
-        ));
-    }
-    // The enumeration sets its stop flag when it is done (to end its
-    // threads), so it gets its own, raised from `until` while it runs.
+/// Every solution of `puzzle` up to symmetry, the enumeration stopped
+/// when `until` is reached. The enumeration sets its stop flag when it is
+/// done (to end its threads), so it gets its own, raised from `until`
+/// while it runs.
+fn enumerate_until(puzzle: &Puzzle, options: &Options, until: &Until) -> Result<Enumeration> {
     let own = Arc::new(AtomicBool::new(false));
     let run = Options {
         limit: None,
@@ -129,17 +118,26 @@ pub fn certify(
         done.store(true, Ordering::Relaxed);
         counted
     })?;
-    if !result.complete {
-        return Ok(CountOutcome::Stopped);
-    }
-    let enumerate = started.elapsed();
-    let keys = option_keys(&instance);
+    Ok(result)
+}
+
+/// The images under the group of every class `result` found (each a
+/// sorted list of options, the list sorted), each checked as a solution,
+/// and the number of orbits, both matched against the enumeration's
+/// counts. `None` when `until` is reached first.
+fn images(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    result: &Enumeration,
+    until: &Until,
+) -> Result<Option<(Vec<Vec<u32>>, u64)>> {
+    let keys = option_keys(instance);
     let group = instance.group();
     let mut fixed: HashSet<Vec<u32>> = HashSet::new();
     let mut orbits = 0u64;
     for class in &result.classes {
         if until.reached() {
-            return Ok(CountOutcome::Stopped);
+            return Ok(None);
         }
         let chosen = options_of(&keys, class)?;
         let orbit: HashSet<Vec<u32>> = (0..group.order())
@@ -158,7 +156,7 @@ pub fn certify(
     fixed.sort_unstable();
     for (k, chosen) in fixed.iter().enumerate() {
         if k % 256 == 0 && until.reached() {
-            return Ok(CountOutcome::Stopped);
+            return Ok(None);
         }
         let s = instance.family().solution(chosen);
         crate::solution::check(puzzle, &s).map_err(|why| {
@@ -176,12 +174,67 @@ pub fn certify(
             orbits
         )));
     }
-    let breaking = instance.breaking(options.symmetry);
-    let forbidden: Vec<u32> = breaking
-        .as_ref()
-        .map(|b| b.forbidden.clone())
-        .unwrap_or_default();
-    let justified = super::breaking::justify(puzzle, &instance, &forbidden, &fixed)
+    Ok(Some((fixed, orbits)))
+}
+
+/// Whether the count is proved by the search ([`super::search`], for an
+/// exact cover), which reads the pairwise CNF, and the encoding of the
+/// proved CNF: else CaDiCaL proves it, in the encoding asked for.
+fn proof_encoding(instance: &Instance, options: &Options) -> (bool, Encoding) {
+    let searched = super::search::applies(instance.cover())
+        && instance
+            .check_encoding(Encoding::Pairwise, options.card, options.edges)
+            .is_ok();
+    match searched {
+        true => (true, Encoding::Pairwise),
+        false => (false, options.encoding),
+    }
+}
+
+/// The search's proof that `cnf` (its first `base` clauses, then the
+/// blocking ones) has no model, written to `proof_path`. `None` when
+/// `until` is reached first; the proof file that cannot be made or
+/// written (a bad path, a full disk) is an error naming it, as bad input
+/// (exit 2).
+fn prove_by_search(
+    instance: &Instance,
+    cnf: &Cnf,
+    base: usize,
+    proof_path: &Path,
+    until: &Until,
+) -> Result<Option<Proved>> {
+    let mut found = None;
+    let written = crate::process::files::write_atomically(proof_path, |file| {
+        let s = super::search::prove(instance.cover(), cnf, base, file, until)?;
+        let bytes = s.as_ref().map_or(0, |s| s.bytes);
+        found = Some(s);
+        Ok(bytes)
+    });
+    match (written, found) {
+        (Ok(_), Some(Some(s))) => Ok(Some(Proved {
+            answer: Answer::Unsat,
+            bytes: s.bytes,
+            added: s.added,
+            deleted: 0,
+        })),
+        (Err(_), _) if until.reached() => Ok(None),
+        (Err(e), _) => Err(e),
+        (Ok(_), Some(None)) => Err(Error::Bug("the search does not apply after all".into())),
+        (Ok(_), None) => Err(Error::Bug("a proof without a search".into())),
+    }
+}
+
+/// The symmetry argument for the `forbidden` placements and the list
+/// `fixed` ([`super::breaking::justify`]), which must hold and find the
+/// `orbits` the group found.
+fn justified(
+    puzzle: &Puzzle,
+    instance: &Instance,
+    forbidden: &[u32],
+    fixed: &[Vec<u32>],
+    orbits: u64,
+) -> Result<Justified> {
+    let justified = super::breaking::justify(puzzle, instance, forbidden, fixed)
         .map_err(|why| Error::Bug(format!("the symmetry argument does not hold: {why}")))?;
     if justified.orbits != orbits {
         return Err(Error::Bug(format!(
@@ -189,17 +242,57 @@ pub fn certify(
             justified.orbits
         )));
     }
-    // An exact cover is proved by the search ([`super::search`]), which
-    // reads the pairwise CNF; anything else by CaDiCaL.
-    let searched = super::search::applies(instance.cover())
-        && instance
-            .check_encoding(Encoding::Pairwise, options.card, options.edges)
-            .is_ok();
-    let encoding = if searched {
-        Encoding::Pairwise
-    } else {
-        options.encoding
+    Ok(justified)
+}
+
+/// Checks the proof at `proof_path` of the blocked CNF `cnf` with
+/// jigsat's LRAT checker; `None` when `until` is reached first. A proof
+/// past the memory budget is bad input; one that does not check is a bug.
+fn check_blocked(cnf: &Cnf, proof_path: &Path, until: &Until) -> Result<Option<Checked>> {
+    let clauses = super::dimacs_clauses(cnf);
+    match super::check_file(&clauses, proof_path, until) {
+        Ok(c) => Ok(Some(c)),
+        Err(super::Rejected::Stopped) => Ok(None),
+        Err(e @ (super::Rejected::Memory { .. } | super::Rejected::LargeStep { .. })) => {
+            Err(Error::Usage(e.to_string()))
+        }
+        Err(e) => Err(Error::Bug(format!(
+            "CaDiCaL's proof of the blocked CNF does not check: {e}"
+        ))),
+    }
+}
+
+/// Counts `puzzle` and certifies the count, writing the proof to
+/// `proof_path`.
+pub fn certify(
+    puzzle: &Puzzle,
+    options: &Options,
+    until: &Until,
+    proof_path: &Path,
+) -> Result<CountOutcome> {
+    let started = Instant::now();
+    let instance = Instance::new(puzzle)?;
+    if instance.cover().has_colours() {
+        return Err(Error::Usage(
+            "count --certify takes packing puzzles (edge-matching tiles are not certified yet)"
+                .into(),
+        ));
+    }
+    let result = enumerate_until(puzzle, options, until)?;
+    if !result.complete {
+        return Ok(CountOutcome::Stopped);
+    }
+    let enumerate = started.elapsed();
+    let Some((fixed, orbits)) = images(puzzle, &instance, &result, until)? else {
+        return Ok(CountOutcome::Stopped);
     };
+    let breaking = instance.breaking(options.symmetry);
+    let forbidden: Vec<u32> = breaking
+        .as_ref()
+        .map(|b| b.forbidden.clone())
+        .unwrap_or_default();
+    let justified = justified(puzzle, &instance, &forbidden, &fixed, orbits)?;
+    let (searched, encoding) = proof_encoding(&instance, options);
     instance.check_encoding(encoding, options.card, options.edges)?;
     let mut encoded = instance.encode(encoding, options.card, options.edges, breaking.as_ref());
     let base_clauses = encoded.cnf.num_clauses();
@@ -208,29 +301,10 @@ pub fn certify(
     }
     let prove_start = Instant::now();
     let proved = if searched {
-        let mut found = None;
-        let written = crate::process::files::write_atomically(proof_path, |file| {
-            let s =
-                super::search::prove(instance.cover(), &encoded.cnf, base_clauses, file, until)?;
-            let bytes = s.as_ref().map_or(0, |s| s.bytes);
-            found = Some(s);
-            Ok(bytes)
-        });
-        match (written, found) {
-            (Ok(_), Some(Some(s))) => Proved {
-                answer: Answer::Unsat,
-                bytes: s.bytes,
-                added: s.added,
-                deleted: 0,
-            },
-            (Err(_), _) if until.reached() => return Ok(CountOutcome::Stopped),
-            // The proof file could not be made or written (a bad path, a
-            // full disk): the error names the file, as bad input (exit 2).
-            (Err(e), _) => return Err(e),
-            (Ok(_), Some(None)) => {
-                return Err(Error::Bug("the search does not apply after all".into()));
-            }
-            (Ok(_), None) => return Err(Error::Bug("a proof without a search".into())),
+        let cnf = &encoded.cnf;
+        match prove_by_search(&instance, cnf, base_clauses, proof_path, until)? {
+            Some(proved) => proved,
+            None => return Ok(CountOutcome::Stopped),
         }
     } else {
         super::prove_to_file(&encoded.cnf, ProofFormat::Lrat, proof_path, until)?
@@ -245,19 +319,9 @@ pub fn certify(
             ));
         }
     }
-    let clauses = super::dimacs_clauses(&encoded.cnf);
     let check_start = Instant::now();
-    let checked = match super::check_file(&clauses, proof_path, until) {
-        Ok(c) => c,
-        Err(super::Rejected::Stopped) => return Ok(CountOutcome::Stopped),
-        Err(e @ (super::Rejected::Memory { .. } | super::Rejected::LargeStep { .. })) => {
-            return Err(Error::Usage(e.to_string()));
-        }
-        Err(e) => {
-            return Err(Error::Bug(format!(
-                "CaDiCaL's proof of the blocked CNF does not check: {e}"
-            )));
-        }
+    let Some(checked) = check_blocked(&encoded.cnf, proof_path, until)? else {
+        return Ok(CountOutcome::Stopped);
     };
     Ok(CountOutcome::Certified(Box::new(CountCertificate {
         distinct: orbits,

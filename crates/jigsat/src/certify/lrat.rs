@@ -663,12 +663,7 @@ pub fn check<'c, R: BufRead>(
     limit: u64,
 ) -> Result<Checked, Rejected> {
     let head = proof.fill_buf().map_err(Rejected::from)?;
-    let binary = match kind(&head[..head.len().min(4096)]) {
-        Kind::LratText => false,
-        Kind::LratBinary => true,
-        Kind::DratText => return Err(Rejected::Drat { binary: false }),
-        Kind::DratBinary => return Err(Rejected::Drat { binary: true }),
-    };
+    let binary = lrat_binary(head)?;
     let (mut checker, mut last_id) = Checker::of(clauses, limit)?;
     let over = |checker: &Checker| Rejected::Memory {
         needed: checker.bytes,
@@ -701,19 +696,7 @@ pub fn check<'c, R: BufRead>(
         match step {
             Step::Delete => {
                 reader.list(&mut hints, room())?;
-                if let Some(id) = hints.iter().find(|&&id| id < 0) {
-                    return Err(reader.syntax(format!("deletes clause id {id}")));
-                }
-                for &id in &hints {
-                    checker
-                        .delete(id as u64)
-                        .map_err(|message| Rejected::Step {
-                            at: at.clone(),
-                            id: last_id,
-                            message,
-                        })?;
-                }
-                done.deleted += hints.len() as u64;
+                done.deleted += delete(&reader, &mut checker, &hints, &at, last_id)?;
             }
             Step::Add { id } => {
                 reader.list(&mut lits, room())?;
@@ -725,10 +708,7 @@ pub fn check<'c, R: BufRead>(
                         needed,
                         limit: checker.limit,
                     })?;
-                let clause: Box<[i32]> = lits
-                    .iter()
-                    .map(|&l| i32::try_from(l).map_err(|_| reader.syntax(format!("literal {l}"))))
-                    .collect::<Result<_, _>>()?;
+                let clause = literals(&reader, &lits)?;
                 let rejected = |message| Rejected::Step {
                     at: at.clone(),
                     id,
@@ -754,6 +734,48 @@ pub fn check<'c, R: BufRead>(
         }
     }
     Err(Rejected::NoEmptyClause)
+}
+
+/// Whether a proof starting with `head` is binary LRAT (`false`: text
+/// LRAT); a DRAT proof is refused: this checker reads LRAT only.
+fn lrat_binary(head: &[u8]) -> Result<bool, Rejected> {
+    match kind(&head[..head.len().min(4096)]) {
+        Kind::LratText => Ok(false),
+        Kind::LratBinary => Ok(true),
+        Kind::DratText => Err(Rejected::Drat { binary: false }),
+        Kind::DratBinary => Err(Rejected::Drat { binary: true }),
+    }
+}
+
+/// The literals a step lists, each within an `i32` as a CNF's are.
+fn literals<R: BufRead>(reader: &Reader<R>, lits: &[i64]) -> Result<Box<[i32]>, Rejected> {
+    lits.iter()
+        .map(|&l| i32::try_from(l).map_err(|_| reader.syntax(format!("literal {l}"))))
+        .collect()
+}
+
+/// A deletion step at `at`, after the step with id `last_id`: the
+/// clauses of `ids` (none negative) are deleted; how many.
+fn delete<R: BufRead>(
+    reader: &Reader<R>,
+    checker: &mut Checker,
+    ids: &[i64],
+    at: &str,
+    last_id: u64,
+) -> Result<u64, Rejected> {
+    if let Some(id) = ids.iter().find(|&&id| id < 0) {
+        return Err(reader.syntax(format!("deletes clause id {id}")));
+    }
+    for &id in ids {
+        checker
+            .delete(id as u64)
+            .map_err(|message| Rejected::Step {
+                at: at.to_string(),
+                id: last_id,
+                message,
+            })?;
+    }
+    Ok(ids.len() as u64)
 }
 
 impl<R: BufRead> Reader<R> {

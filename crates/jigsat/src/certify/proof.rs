@@ -103,6 +103,31 @@ struct Writer<W: Write> {
 }
 
 impl<W: Write> Writer<W> {
+    /// A writer of a proof in `format` to `out`, of a CNF of `clauses`
+    /// clauses, before CaDiCaL has said anything.
+    fn new(out: W, format: ProofFormat, clauses: i64) -> Writer<W> {
+        Writer {
+            out: BufWriter::with_capacity(
+                1 << 16,
+                Counting {
+                    inner: out,
+                    bytes: 0,
+                },
+            ),
+            format,
+            error: None,
+            unfit: None,
+            clauses,
+            ids: Vec::new(),
+            originals: 0,
+            last_id: 0,
+            empty_derived: false,
+            original_empty: None,
+            added: 0,
+            deleted: 0,
+        }
+    }
+
     fn map(&mut self, cadical: i64, ours: i64) {
         let k = cadical.max(0) as usize;
         if k >= self.ids.len() {
@@ -237,26 +262,11 @@ pub fn prove<W: Write + 'static>(
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
 ) -> io::Result<Proved> {
-    let writer = Rc::new(RefCell::new(Writer {
-        out: BufWriter::with_capacity(
-            1 << 16,
-            Counting {
-                inner: out,
-                bytes: 0,
-            },
-        ),
+    let writer = Rc::new(RefCell::new(Writer::new(
+        out,
         format,
-        error: None,
-        unfit: None,
-        clauses: cnf.num_clauses() as i64,
-        ids: Vec::new(),
-        originals: 0,
-        last_id: 0,
-        empty_derived: false,
-        original_empty: None,
-        added: 0,
-        deleted: 0,
-    }));
+        cnf.num_clauses() as i64,
+    )));
     let mut solver = CaDiCal::new();
     let known = solver.set("factor", 0);
     debug_assert!(known, "CaDiCaL has no option factor");

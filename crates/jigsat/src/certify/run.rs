@@ -19,12 +19,14 @@ use std::time::{Duration, Instant};
 
 use super::directory::{self, Claim, Contents, Staged};
 use super::{Answer, Checked, ProofFormat, Proved, Rejected, Until};
+use crate::encode::Encoded;
 use crate::error::{Error, Result};
 use crate::instance::Instance;
 use crate::options::{Options, SolverChoice};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 use crate::solve::SatSolver;
+use crate::symmetry::Breaking;
 
 /// What a certifying run is asked to do.
 pub struct Request<'a> {
@@ -152,78 +154,76 @@ impl ProofPath {
     }
 }
 
-/// Solves `r.puzzle` with a certificate: a checked solution, the
-/// colouring witness, or CaDiCaL's proof of the placement CNF (checked by
-/// jigsat's LRAT checker when `r.check`).
-pub fn solve(r: &Request) -> Result<Solved> {
+/// The certificate directory `solve` stages, if one is asked for: only
+/// with the check (it holds checked answers), which reads LRAT only.
+fn solve_directory(r: &Request) -> Result<Option<Staged>> {
     if r.check && r.format == ProofFormat::Drat {
         return Err(Error::Usage(
             "--certify checks LRAT proofs: leave out --proof-format drat".into(),
         ));
     }
-    let dir = match (r.directory, r.check) {
-        (Some(d), true) => Some(Staged::new(d)?),
-        (Some(_), false) => {
-            return Err(Error::Usage(
-                "a certificate directory holds checked answers: it needs the check".into(),
-            ));
-        }
-        (None, _) => None,
-    };
-    let instance = Instance::new(r.puzzle)?;
-    let contents = |claim| Contents::of(claim, r.puzzle, r.puzzle_path, r.problem, &instance);
-    let options = r.options;
-    match &options.solver {
-        SolverChoice::Auto | SolverChoice::Sat(SatSolver::Cadical) => {}
-        other => (r.note)(&format!(
-            "{other} writes no proof: the question goes to the built-in CaDiCaL"
+    match (r.directory, r.check) {
+        (Some(d), true) => Ok(Some(Staged::new(d)?)),
+        (Some(_), false) => Err(Error::Usage(
+            "a certificate directory holds checked answers: it needs the check".into(),
         )),
+        (None, _) => Ok(None),
     }
+}
 
-    if options.precheck && instance.precheck(options).is_some() {
-        match super::colouring::witness(r.puzzle) {
-            Some(w) => {
-                let text = w.text(r.puzzle);
-                if let Some(path) = r.proof {
-                    crate::process::files::write_text(path, &text)?;
-                }
-                if let Some(dir) = dir {
-                    directory::write(
-                        dir,
-                        &Contents {
-                            witness: Some(text),
-                            ..contents(Claim::NoSolutionColouring)
-                        },
-                    )?;
-                }
-                return Ok(Solved::Colouring(w.colouring.to_string()));
-            }
-            None => (r.note)(
-                "the pre-check's argument has no colouring witness; proving by SAT instead",
-            ),
+/// For a puzzle the pre-check refuses: the colouring witness, written to
+/// the proof file and the directory (`dir` taken) when asked for. `None`
+/// (with a note) when no colouring gives one: SAT proves it instead.
+fn colouring(r: &Request, instance: &Instance, dir: &mut Option<Staged>) -> Result<Option<Solved>> {
+    let Some(w) = super::colouring::witness(r.puzzle) else {
+        (r.note)("the pre-check's argument has no colouring witness; proving by SAT instead");
+        return Ok(None);
+    };
+    let text = w.text(r.puzzle);
+    if let Some(path) = r.proof {
+        crate::process::files::write_text(path, &text)?;
+    }
+    if let Some(dir) = dir.take() {
+        let claim = Claim::NoSolutionColouring;
+        directory::write(
+            dir,
+            &Contents {
+                witness: Some(text),
+                ..Contents::of(claim, r.puzzle, r.puzzle_path, r.problem, instance)
+            },
+        )?;
+    }
+    Ok(Some(Solved::Colouring(w.colouring.to_string())))
+}
+
+/// The symmetry breaking a proof keeps, and the pool its argument rests
+/// on: with the check, only where the argument that it loses no solution
+/// checks from the placements alone ([`super::breaking`]); else (with a
+/// note) none.
+fn proved_breaking(r: &Request, instance: &Instance) -> (Option<Breaking>, Option<String>) {
+    let breaking = instance.breaking(r.options.symmetry);
+    let Some(b) = breaking.as_ref().filter(|_| r.check) else {
+        return (breaking, None);
+    };
+    match super::breaking::justify(r.puzzle, instance, &b.forbidden, &[]) {
+        Ok(j) => (breaking, Some(j.pool)),
+        Err(why) => {
+            (r.note)(&format!(
+                "the symmetry breaking is left out of the proof: {why}"
+            ));
+            (None, None)
         }
     }
+}
 
-    // The proof is of the CNF `jigsat dimacs` writes with the same
-    // options. A checked proof keeps the symmetry breaking only where the
-    // argument that it loses no solution checks from the placements alone
-    // ([`super::breaking`]); else it is of the CNF without it.
-    let mut breaking = instance.breaking(options.symmetry);
-    let mut justified = None;
-    if r.check
-        && let Some(b) = &breaking
-    {
-        match super::breaking::justify(r.puzzle, &instance, &b.forbidden, &[]) {
-            Ok(j) => justified = Some(j.pool),
-            Err(why) => {
-                (r.note)(&format!(
-                    "the symmetry breaking is left out of the proof: {why}"
-                ));
-                breaking = None;
-            }
-        }
-    }
-    let symmetry = breaking.is_some();
+/// The CNF `solve` proves, and it in words. It is the CNF `jigsat dimacs`
+/// writes with the same options; a checked proof keeps the symmetry
+/// breaking only where the argument that it loses no solution checks
+/// from the placements alone ([`super::breaking`]); else it is of the
+/// CNF without it.
+fn proved_cnf(r: &Request, instance: &Instance) -> Result<(Encoded, String)> {
+    let options = r.options;
+    let (breaking, justified) = proved_breaking(r, instance);
     instance.check_encoding(options.encoding, options.card, options.edges)?;
     let encoded = instance.encode(
         options.encoding,
@@ -231,12 +231,20 @@ pub fn solve(r: &Request) -> Result<Solved> {
         options.edges,
         breaking.as_ref(),
     );
-    let cnf = format!(
+    let cnf = described(&encoded, breaking.is_some(), justified.as_deref());
+    Ok((encoded, cnf))
+}
+
+/// The proved CNF in words: the `jigsat dimacs` command that writes it,
+/// its size, and its symmetry breaking (`justified`: the pool of the
+/// argument that keeps it).
+fn described(encoded: &Encoded, symmetry: bool, justified: Option<&str>) -> String {
+    format!(
         "the placement CNF `jigsat dimacs{}` writes ({} variables, {} clauses, {})",
         if symmetry { "" } else { " --no-symmetry" },
         encoded.cnf.num_vars(),
         encoded.cnf.num_clauses(),
-        match &justified {
+        match justified {
             Some(pool) => format!(
                 "with symmetry breaking, justified: every one of {pool} has an image under the puzzle's \
                  symmetries that the breaking keeps, so a solution would have one it keeps"
@@ -244,7 +252,61 @@ pub fn solve(r: &Request) -> Result<Solved> {
             None if symmetry => "with symmetry breaking".to_string(),
             None => "without symmetry breaking".to_string(),
         },
-    );
+    )
+}
+
+/// Checks the proof at `path` of `encoded`'s CNF with jigsat's LRAT
+/// checker, into `run.check` (`Some(None)`: stopped first); whether it
+/// checked. A proof past the memory budget is bad input; one that does
+/// not check is a bug.
+fn check_proof(r: &Request, encoded: &Encoded, path: &Path, run: &mut ProofRun) -> Result<bool> {
+    let clauses = super::dimacs_clauses(&encoded.cnf);
+    let check_start = Instant::now();
+    match super::check_file(&clauses, path, r.until) {
+        Ok(checked) => {
+            run.check = Some(Some((checked, check_start.elapsed())));
+            Ok(true)
+        }
+        Err(Rejected::Stopped) => {
+            run.check = Some(None);
+            Ok(false)
+        }
+        Err(e @ (Rejected::Memory { .. } | Rejected::LargeStep { .. })) => {
+            Err(Error::Usage(format!("{}: {e}", r.puzzle_path.display())))
+        }
+        Err(e) => Err(Error::Bug(format!(
+            "CaDiCaL's proof of {} does not check: {e}",
+            run.cnf
+        ))),
+    }
+}
+
+/// Solves `r.puzzle` with a certificate: a checked solution, the
+/// colouring witness, or CaDiCaL's proof of the placement CNF (checked by
+/// jigsat's LRAT checker when `r.check`).
+pub fn solve(r: &Request) -> Result<Solved> {
+    let mut dir = solve_directory(r)?;
+    let instance = Instance::new(r.puzzle)?;
+    let contents = |claim| Contents::of(claim, r.puzzle, r.puzzle_path, r.problem, &instance);
+    let options = r.options;
+    let other = &options.solver;
+    if !matches!(
+        other,
+        SolverChoice::Auto | SolverChoice::Sat(SatSolver::Cadical)
+    ) {
+        (r.note)(&format!(
+            "{other} writes no proof: the question goes to the built-in CaDiCaL"
+        ));
+    }
+
+    if options.precheck
+        && instance.precheck(options).is_some()
+        && let Some(solved) = colouring(r, &instance, &mut dir)?
+    {
+        return Ok(solved);
+    }
+
+    let (encoded, cnf) = proved_cnf(r, &instance)?;
     // A certificate of this CNF (all of it the CNF `jigsat dimacs` writes).
     let with_cnf = |dir: Staged, claim, solutions: &[Vec<u32>]| {
         let all = encoded.cnf.num_clauses();
@@ -288,31 +350,13 @@ pub fn solve(r: &Request) -> Result<Solved> {
                 kept: proof.kept(),
                 check: None,
             };
-            if !r.check {
-                return Ok(Solved::Proof(run));
+            if r.check
+                && check_proof(r, &encoded, path, &mut run)?
+                && let Some(dir) = dir
+            {
+                with_cnf(dir, Claim::NoSolution, &[])?;
             }
-            let clauses = super::dimacs_clauses(&encoded.cnf);
-            let check_start = Instant::now();
-            match super::check_file(&clauses, path, r.until) {
-                Ok(checked) => {
-                    if let Some(dir) = dir {
-                        with_cnf(dir, Claim::NoSolution, &[])?;
-                    }
-                    run.check = Some(Some((checked, check_start.elapsed())));
-                    Ok(Solved::Proof(run))
-                }
-                Err(Rejected::Stopped) => {
-                    run.check = Some(None);
-                    Ok(Solved::Proof(run))
-                }
-                Err(e @ (Rejected::Memory { .. } | Rejected::LargeStep { .. })) => {
-                    Err(Error::Usage(format!("{}: {e}", r.puzzle_path.display())))
-                }
-                Err(e) => Err(Error::Bug(format!(
-                    "CaDiCaL's proof of {} does not check: {e}",
-                    run.cnf
-                ))),
-            }
+            Ok(Solved::Proof(run))
         }
     }
 }

@@ -286,6 +286,63 @@ impl<W: Write> Search<'_, W> {
     }
 }
 
+/// The clauses of a CNF over a cover's options, by kind and with their
+/// ids (of two alike, the first kept; of blocking clauses, the last):
+/// what [`prove`]'s search cites.
+struct Clauses {
+    /// Two options that exclude each other.
+    pairs: HashMap<(u32, u32), u64>,
+    /// An option that is forbidden.
+    units: HashMap<u32, u64>,
+    /// At least one of these options (sorted).
+    positive: HashMap<Vec<u32>, u64>,
+    /// A blocking clause (after the first `base`), by its sorted options.
+    blocks: HashMap<Vec<u32>, u64>,
+}
+
+impl Clauses {
+    /// The clauses of `cnf` over `cover`'s options only (those over
+    /// auxiliary variables are skipped): blocking clauses after the
+    /// first `base`, then by their signs.
+    fn of(cover: &Cover, cnf: &Cnf, base: usize) -> Clauses {
+        let options = cover.options.len() as i32;
+        let mut pairs = HashMap::new();
+        let mut units = HashMap::new();
+        let mut positive: HashMap<Vec<u32>, u64> = HashMap::new();
+        let mut blocks = HashMap::new();
+        for (k, clause) in cnf.clauses().enumerate() {
+            let id = k as u64 + 1;
+            let lits: Vec<i32> = clause.iter().map(|l| l.to_dimacs()).collect();
+            if lits.iter().any(|l| l.abs() > options) {
+                continue;
+            }
+            let mut vars: Vec<u32> = lits.iter().map(|l| l.unsigned_abs() - 1).collect();
+            vars.sort_unstable();
+            if k >= base {
+                blocks.insert(vars, id);
+            } else if lits.iter().all(|&l| l > 0) {
+                positive.entry(vars).or_insert(id);
+            } else if lits.iter().all(|&l| l < 0) {
+                match vars[..] {
+                    [o] => {
+                        units.entry(o).or_insert(id);
+                    }
+                    [a, b] => {
+                        pairs.entry((a, b)).or_insert(id);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Clauses {
+            pairs,
+            units,
+            positive,
+            blocks,
+        }
+    }
+}
+
 /// Proves with the search that `cnf` (the pairwise CNF of `cover`, its
 /// breaking units, then `blocks` blocking clauses after its first
 /// `base` clauses) has no model, writing the LRAT proof to `out`. `None`
@@ -300,35 +357,12 @@ pub fn prove<W: Write>(
     if !applies(cover) {
         return Ok(None);
     }
-    let options = cover.options.len() as i32;
-    let mut pairs = HashMap::new();
-    let mut units = HashMap::new();
-    let mut positive: HashMap<Vec<u32>, u64> = HashMap::new();
-    let mut blocks = HashMap::new();
-    for (k, clause) in cnf.clauses().enumerate() {
-        let id = k as u64 + 1;
-        let lits: Vec<i32> = clause.iter().map(|l| l.to_dimacs()).collect();
-        if lits.iter().any(|l| l.abs() > options) {
-            continue;
-        }
-        let mut vars: Vec<u32> = lits.iter().map(|l| l.unsigned_abs() - 1).collect();
-        vars.sort_unstable();
-        if k >= base {
-            blocks.insert(vars, id);
-        } else if lits.iter().all(|&l| l > 0) {
-            positive.entry(vars).or_insert(id);
-        } else if lits.iter().all(|&l| l < 0) {
-            match vars[..] {
-                [o] => {
-                    units.entry(o).or_insert(id);
-                }
-                [a, b] => {
-                    pairs.entry((a, b)).or_insert(id);
-                }
-                _ => {}
-            }
-        }
-    }
+    let Clauses {
+        pairs,
+        units,
+        positive,
+        blocks,
+    } = Clauses::of(cover, cnf, base);
     let by_item = cover.options_by_item();
     let at_least_one: Vec<Option<u64>> = by_item
         .iter()

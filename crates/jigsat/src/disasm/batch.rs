@@ -93,6 +93,17 @@ pub fn take_apart(
         ..limits.clone()
     };
     let watching = AtomicBool::new(true);
+    let tasks = Tasks {
+        bodies: &bodies,
+        chosen: &chosen,
+        plan,
+        rule,
+        limits: &mine,
+        outer: outer.as_deref(),
+        halted: &halted,
+        next: &next,
+        results: &results,
+    };
     std::thread::scope(|scope| {
         // The watcher naps between looks and is woken when the tasks are
         // done, so a quick disassembly does not wait out its nap.
@@ -110,30 +121,7 @@ pub fn take_apart(
             })
         });
         let workers: Vec<_> = (0..threads.max(1).min(solutions.len().max(1)))
-            .map(|_| {
-                scope.spawn(|| {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= bodies.len() || halted.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        let mut answer = super::disassemble(&bodies[i], plan, rule, &mine);
-                        if let Ok(d) = &mut answer {
-                            d.turn_back(&chosen[i].back);
-                        }
-                        if let Err((h, _)) = &mut answer {
-                            if *h == Halt::Interrupted
-                                && !outer.as_ref().is_some_and(|o| o.load(Ordering::Relaxed))
-                            {
-                                // Stopped because another task halted: not reached.
-                                return;
-                            }
-                            halted.store(true, Ordering::Relaxed);
-                        }
-                        results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(answer);
-                    }
-                })
-            })
+            .map(|_| scope.spawn(|| tasks.work()))
             .collect();
         for w in workers {
             let _ = w.join();
@@ -148,6 +136,49 @@ pub fn take_apart(
         mark_interrupted(&mut results);
     }
     Ok(results)
+}
+
+/// What the tasks of [`take_apart`] share: the assemblies, how to take
+/// them apart, the flags, the next assembly to take, and the answers.
+struct Tasks<'a> {
+    bodies: &'a [Vec<Body>],
+    chosen: &'a [Image],
+    plan: bool,
+    rule: Rule,
+    /// The limits of each task, with the batch's own stop flag.
+    limits: &'a Limits,
+    /// The caller's stop flag.
+    outer: Option<&'a AtomicBool>,
+    /// The batch's stop flag: raised by the first halt.
+    halted: &'a AtomicBool,
+    next: &'a AtomicUsize,
+    results: &'a Mutex<Vec<Option<Answer>>>,
+}
+
+impl Tasks<'_> {
+    /// One task: takes the next assembly apart until none is left or the
+    /// batch halted; its halt halts the batch.
+    fn work(&self) {
+        loop {
+            let i = self.next.fetch_add(1, Ordering::Relaxed);
+            if i >= self.bodies.len() || self.halted.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut answer = super::disassemble(&self.bodies[i], self.plan, self.rule, self.limits);
+            if let Ok(d) = &mut answer {
+                d.turn_back(&self.chosen[i].back);
+            }
+            if let Err((h, _)) = &mut answer {
+                if *h == Halt::Interrupted && !self.outer.is_some_and(|o| o.load(Ordering::Relaxed))
+                {
+                    // Stopped because another task halted: not reached.
+                    return;
+                }
+                self.halted.store(true, Ordering::Relaxed);
+            }
+            self.results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(answer);
+        }
+    }
 }
 
 /// A batch the caller's stop flag ended: its tasks may have seen the flag

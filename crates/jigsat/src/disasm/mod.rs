@@ -617,10 +617,9 @@ impl Taker<'_> {
         let Part {
             members,
             at,
-            start,
-            same,
             weights,
             everything,
+            ..
         } = *part;
         let n = members.len();
         let shown = |m: Move| shown(m, weights, everything);
@@ -631,31 +630,9 @@ impl Taker<'_> {
         } = candidate;
         let mut steps = Vec::new();
         let mut removal = shown(removal);
-        let mut labels: Vec<usize> = members.to_vec();
+        let labels: Vec<usize> = members.to_vec();
         if let Some(path) = path {
-            // Replay from the real start, following identical pieces as
-            // they trade slots in the canonical states.
-            let mut real = start.to_vec();
-            for (_, m) in &path {
-                let perm = relabelling(&real, same);
-                let m = shown(*m);
-                let set = remap(m.set, &perm);
-                steps.push(Step {
-                    pieces: bits(set).map(|s| members[s]).collect(),
-                    dir: m.dir,
-                    distance: u32::from(m.dist),
-                    separates: false,
-                });
-                apply(&mut real, Move { set, ..m });
-            }
-            let perm = relabelling(&real, same);
-            removal = Move {
-                set: remap(removal.set, &perm),
-                ..removal
-            };
-            here = real;
-        } else {
-            labels = members.to_vec();
+            (steps, here, removal) = replay(part, &path, removal);
         }
         let (gone, stay): (Vec<usize>, Vec<usize>) =
             (0..n).partition(|&s| removal.set >> s & 1 == 1);
@@ -723,6 +700,37 @@ impl Taker<'_> {
         };
         d.max(1) as u32
     }
+}
+
+/// Replays a candidate's `path` from the part's real start, following
+/// identical pieces as they trade slots in the canonical states: a step
+/// for each move (its pieces named by the part's members), the real
+/// anchors at the end, and `removal` (as shown) relabelled to them.
+fn replay(
+    part: &Part,
+    path: &[(Vec<[i32; 3]>, Move)],
+    removal: Move,
+) -> (Vec<Step>, Vec<[i32; 3]>, Move) {
+    let mut steps = Vec::new();
+    let mut real = part.start.to_vec();
+    for (_, m) in path {
+        let perm = relabelling(&real, part.same);
+        let m = shown(*m, part.weights, part.everything);
+        let set = remap(m.set, &perm);
+        steps.push(Step {
+            pieces: bits(set).map(|s| part.members[s]).collect(),
+            dir: m.dir,
+            distance: u32::from(m.dist),
+            separates: false,
+        });
+        apply(&mut real, Move { set, ..m });
+    }
+    let perm = relabelling(&real, part.same);
+    let removal = Move {
+        set: remap(removal.set, &perm),
+        ..removal
+    };
+    (steps, real, removal)
 }
 
 /// The side of a move shown moving: the lighter one (by its heaviest

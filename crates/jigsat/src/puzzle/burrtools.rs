@@ -394,6 +394,28 @@ fn voxel_string(
     Ok(out)
 }
 
+/// A problem's `<bitmap>`: the colour pairs (piece colour, result
+/// colour) allowed to meet, each number shifted up by one as the
+/// parsed puzzle counts colours.
+fn colour_pairs(node: Node, what: &str, file: &str) -> Result<Vec<(u8, u8)>, InputError> {
+    let mut allowed = Vec::new();
+    for pair in child(node, "bitmap")
+        .into_iter()
+        .flat_map(|b| elements(b, "pair"))
+    {
+        let p = number(pair, "piece", file)?.unwrap_or(0);
+        let r = number(pair, "result", file)?.unwrap_or(0);
+        if p >= 255 || r >= 255 {
+            return Err(bad(
+                file,
+                format!("{what}: colour pair ({p}, {r}) is out of range"),
+            ));
+        }
+        allowed.push((p as u8 + 1, r as u8 + 1));
+    }
+    Ok(allowed)
+}
+
 /// A `<problem>`: its parts, result and colour pairs. Disassembly groups
 /// are skipped (they matter only for disassembly); `maxHoles` is refused
 /// because jigsat has no limit on the empty variable cells.
@@ -445,21 +467,7 @@ fn parse_problem(
         .transpose()?
         .flatten()
         .ok_or_else(|| bad(file, format!("{what} has no result shape")))?;
-    let mut allowed = Vec::new();
-    for pair in child(node, "bitmap")
-        .into_iter()
-        .flat_map(|b| elements(b, "pair"))
-    {
-        let p = number(pair, "piece", file)?.unwrap_or(0);
-        let r = number(pair, "result", file)?.unwrap_or(0);
-        if p >= 255 || r >= 255 {
-            return Err(bad(
-                file,
-                format!("{what}: colour pair ({p}, {r}) is out of range"),
-            ));
-        }
-        allowed.push((p as u8 + 1, r as u8 + 1));
-    }
+    let allowed = colour_pairs(node, &what, file)?;
     let stored = child(node, "solutions")
         .into_iter()
         .flat_map(|s| elements(s, "solution"))

@@ -270,6 +270,26 @@ fn grid_origin(cells: &[Cell]) -> [i32; 3] {
     lo.map(|v| v.min(0))
 }
 
+/// Each piece's cells on the grid [`voxel_xml`] writes it on (its
+/// lowest corner at [`grid_origin`]), where BurrTools' positions count
+/// from.
+fn piece_voxels(pieces: &[Piece]) -> Vec<Vec<[i32; 3]>> {
+    pieces
+        .iter()
+        .map(|p| {
+            let lo = grid_origin(p.shape.cells());
+            p.shape
+                .cells()
+                .iter()
+                .map(|c| {
+                    let v = c.coords();
+                    [v[0] - lo[0], v[1] - lo[1], v[2] - lo[2]]
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// `<solutions>` for the problem (empty when there are none).
 fn solutions_xml(
     puzzle: &Puzzle,
@@ -283,20 +303,7 @@ fn solutions_xml(
         .map(|i| puzzle.board.cell(i))
         .collect();
     let origin = grid_origin(&board);
-    let voxels: Vec<Vec<[i32; 3]>> = pieces
-        .iter()
-        .map(|p| {
-            let lo = grid_origin(p.shape.cells());
-            p.shape
-                .cells()
-                .iter()
-                .map(|c| {
-                    let v = c.coords();
-                    [v[0] - lo[0], v[1] - lo[1], v[2] - lo[2]]
-                })
-                .collect()
-        })
-        .collect();
+    let voxels = piece_voxels(pieces);
     // Instances in part order, each part padded to its max.
     let mut first = Vec::with_capacity(pieces.len());
     let mut total = 0usize;
