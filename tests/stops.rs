@@ -481,10 +481,10 @@ struct Kind {
     to_file: bool,
 }
 
-fn kinds(split_job: Option<&Path>) -> Vec<Kind> {
+fn kinds(split_job: Option<&Path>, dir: &Path) -> Vec<Kind> {
     let soma = path(&puzzle_path("soma.toml"));
     let six = path(&puzzle_path("pentomino-6x10.toml"));
-    let mut out = Vec::new();
+    let mut out = tile_kinds(dir);
     for engine in ["dlx", "first-cell", "varisat", "cadical"] {
         for (puzzle, whole) in [(&soma, SOMA), (&six, SIX_BY_TEN)] {
             for json in [false, true] {
@@ -556,6 +556,53 @@ fn kinds(split_job: Option<&Path>) -> Vec<Kind> {
     out
 }
 
+/// Counts of an edge-matching board by the row scan (the tiles' own
+/// engine) and dlx, text and JSON. The board is generated (5x5, three
+/// colours, a frame: 228 solutions, 57 distinct, as `tile_whole` reads
+/// from an uninterrupted run first, so the figure is jigsat's own and the
+/// differential test vouches for it).
+fn tile_kinds(dir: &Path) -> Vec<Kind> {
+    let file = dir.join("tiles-5x5.toml");
+    let made = std::process::Command::new(env!("CARGO_BIN_EXE_jigsat"))
+        .args(["generate", "edges", "--size", "5x5", "--colours", "3"])
+        .args(["--border", "0", "--seed", "1", "-o", &path(&file)])
+        .status()
+        .unwrap();
+    assert!(made.success(), "jigsat generate edges");
+    let whole = tile_whole(&file);
+    let mut out = Vec::new();
+    for engine in ["row-scan", "dlx"] {
+        for json in [false, true] {
+            let mut a = args(&["count", &path(&file), "--solver", engine]);
+            if json {
+                a.extend(args(&["--format", "json"]));
+            }
+            out.push(Kind {
+                args: a,
+                whole,
+                json,
+                to_file: false,
+            });
+        }
+    }
+    out
+}
+
+/// The whole figures of an edge-matching board, from a run left alone.
+fn tile_whole(file: &Path) -> Whole {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_jigsat"))
+        .args(["count", &path(file), "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    Whole {
+        count: doc["count"].as_u64().unwrap(),
+        distinct: doc["distinct"].as_u64().unwrap(),
+        apart: None,
+    }
+}
+
 /// The part runs of a split of the 6x10 board, for the fuzz test.
 fn split_job(dir: &Path) -> PathBuf {
     let six = puzzle_path("pentomino-6x10.toml");
@@ -601,7 +648,7 @@ fn fuzz(cases: usize, latest: Duration) {
     let dir = tempfile::tempdir().unwrap();
     let split_dir = dir.path().join("split");
     let job = split_job(&split_dir);
-    let kinds = kinds(Some(&job));
+    let kinds = kinds(Some(&job), dir.path());
     // How the runs ended, said at the end: both sides of the rule met.
     let mut ends = std::collections::BTreeMap::<Option<i32>, usize>::new();
     for case in 0..cases {
