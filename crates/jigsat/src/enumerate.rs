@@ -73,6 +73,7 @@ use crate::encode::{Cnf, Encoded, Lit};
 use crate::error::{Error, Result};
 use crate::exact::{self, Built, ExactCover, ExactEngine, Meter, Search};
 use crate::puzzle::Puzzle;
+pub use crate::report::Stopped;
 use crate::solution::{Placements, Scratch, Solution, checked};
 use crate::solve::incremental::Formula;
 use crate::solve::{Incremental, worker};
@@ -161,43 +162,12 @@ pub enum Want {
     Any,
 }
 
-/// Why an enumeration ended before exhausting the search.
-///
-/// ```
-/// use jigsat::api::{Puzzle, Solver, run::Stop};
-/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
-/// let two = Solver::new().limit(2).enumerate(&soma, None, &mut |_| {})?;
-/// assert_eq!(two.stopped, Some(Stop::Limit(2)));
-/// assert_eq!(Stop::Limit(2).to_string(), "limit of 2 solutions reached");
-/// # Ok::<(), jigsat::api::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stopped {
-    /// The limit on classes was reached: what was asked for was found.
-    Limit(usize),
-    /// The time limit (as the user gave it) ran out.
-    TimeLimit(Duration),
-    /// The stop flag was raised from outside: Ctrl-C, SIGTERM, or the
-    /// other runner of a race answered first.
-    Interrupted,
-}
-
 impl Limits {
     /// The threads to search on: `jobs`, or one per core.
     pub fn threads(&self) -> usize {
         self.jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .max(1)
-    }
-}
-
-impl fmt::Display for Stopped {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stopped::Limit(n) => write!(f, "limit of {n} solutions reached"),
-            Stopped::TimeLimit(limit) => f.write_str(&crate::report::time_limit_reached(*limit)),
-            Stopped::Interrupted => f.write_str("interrupted"),
-        }
     }
 }
 

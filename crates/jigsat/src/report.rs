@@ -2,11 +2,10 @@
 //! output that do not depend on the puzzle. [`Ending`] is the one rule of
 //! what a run that did not finish may say, for every engine and phase.
 
+use std::fmt;
 use std::time::Duration;
 
 use serde::Serialize;
-
-use crate::enumerate::Stopped;
 
 /// How a run ended (the binary turns it into the exit status).
 ///
@@ -178,4 +177,35 @@ pub fn ms(d: Duration) -> f64 {
 /// The words a stopped run gives as its reason.
 pub fn time_limit_reached(limit: Duration) -> String {
     format!("time limit of {:.1} s reached", limit.as_secs_f64())
+}
+
+/// Why an enumeration ended before exhausting the search.
+///
+/// ```
+/// use jigsat::api::{Puzzle, Solver, run::Stop};
+/// let soma = Puzzle::from_file("puzzles/soma.toml")?;
+/// let two = Solver::new().limit(2).enumerate(&soma, None, &mut |_| {})?;
+/// assert_eq!(two.stopped, Some(Stop::Limit(2)));
+/// assert_eq!(Stop::Limit(2).to_string(), "limit of 2 solutions reached");
+/// # Ok::<(), jigsat::api::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The limit on classes was reached: what was asked for was found.
+    Limit(usize),
+    /// The time limit (as the user gave it) ran out.
+    TimeLimit(Duration),
+    /// The stop flag was raised from outside: Ctrl-C, SIGTERM, or the
+    /// other runner of a race answered first.
+    Interrupted,
+}
+
+impl fmt::Display for Stopped {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stopped::Limit(n) => write!(f, "limit of {n} solutions reached"),
+            Stopped::TimeLimit(limit) => f.write_str(&time_limit_reached(*limit)),
+            Stopped::Interrupted => f.write_str("interrupted"),
+        }
+    }
 }
