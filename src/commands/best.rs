@@ -10,10 +10,18 @@ use jigsat::api::{Puzzle, Result, process};
 
 use super::shared::Sink;
 
-pub fn run(args: &SolveArgs, quiet: bool, puzzle: &Puzzle, sink: &Sink) -> Result<Exit> {
+/// `started`: when the command started, for the time limit (the
+/// watchdog counts from then).
+pub fn run(
+    args: &SolveArgs,
+    quiet: bool,
+    puzzle: &Puzzle,
+    sink: &Sink,
+    started: std::time::Instant,
+) -> Result<Exit> {
     let mut search = BestSearch::new().stop_flag(process::interrupt_flag());
     if let Some(limit) = args.search.time_limit {
-        search = search.time_limit(limit);
+        search = search.time_limit(limit.saturating_sub(started.elapsed()));
     }
     if let Some(jobs) = args.search.jobs {
         search = search.threads(jobs as usize);
@@ -57,6 +65,7 @@ pub fn run(args: &SolveArgs, quiet: bool, puzzle: &Puzzle, sink: &Sink) -> Resul
     }
     Ok(match ending {
         Ending::Solved => Exit::Done,
+        Ending::Exhausted => Exit::NoSolution,
         Ending::TimeLimit => Exit::GaveUp,
         Ending::Interrupted => Exit::Interrupted,
     })
@@ -66,6 +75,7 @@ pub fn run(args: &SolveArgs, quiet: bool, puzzle: &Puzzle, sink: &Sink) -> Resul
 fn status(ending: Ending) -> &'static str {
     match ending {
         Ending::Solved => "solved",
+        Ending::Exhausted => "no solution",
         Ending::TimeLimit => "time limit",
         Ending::Interrupted => "interrupted",
     }

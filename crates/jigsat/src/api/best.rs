@@ -72,6 +72,9 @@ pub struct Mismatch {
 pub enum Ending {
     /// Every inner edge matches: the board is a solution, checked as one.
     Solved,
+    /// No tile can move (every position holds a clue) and the one board
+    /// there is does not match every edge: the puzzle has no solution.
+    Exhausted,
     /// The time limit came first.
     TimeLimit,
     /// The stop flag was raised (Ctrl-C).
@@ -164,6 +167,7 @@ impl BestSearch {
                 scored(&f),
                 match ended {
                     best::Ended::Solved => Ending::Solved,
+                    best::Ended::Exhausted => Ending::Exhausted,
                     best::Ended::TimeLimit => Ending::TimeLimit,
                     best::Ended::Interrupted => Ending::Interrupted,
                 },

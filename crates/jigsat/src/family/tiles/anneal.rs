@@ -102,6 +102,11 @@ impl Layout {
         sides as u64 / 2
     }
 
+    /// Whether no tile can move: every position holds a clue.
+    pub fn is_fixed(&self) -> bool {
+        self.movable.iter().all(Vec::is_empty)
+    }
+
     fn positions(&self) -> usize {
         self.neighbours.len()
     }
@@ -385,7 +390,7 @@ pub fn anneal(
     while !stop.load(Ordering::Relaxed) && best.score < max {
         let mut threshold = [0u64; 9];
         for step in 0..cycle {
-            if step % 1024 == 0 {
+            if step.is_multiple_of(1024) {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
@@ -423,7 +428,7 @@ fn step_once(
     let r = rng.next_u64();
     let mut accept =
         |delta: i64| delta >= 0 || rng.next_u64() < threshold[(-delta).min(8) as usize];
-    if kind.len() > 1 && r % 8 != 0 {
+    if kind.len() > 1 && !r.is_multiple_of(8) {
         let q = kind[((r >> 8) % kind.len() as u64) as usize] as usize;
         if q != p {
             board.swap(layout, p, q, &mut accept);

@@ -45,6 +45,8 @@ pub struct Found {
 pub enum Ended {
     /// Every inner edge matches: the board is a solution, checked in full.
     Solved,
+    /// No tile can move (every position a clue): the one board there is.
+    Exhausted,
     TimeLimit,
     Interrupted,
 }
@@ -67,6 +69,8 @@ pub fn run(
     settings: &Settings,
     improved: &mut dyn FnMut(&Found),
 ) -> Result<Outcome> {
+    // The time limit covers the setting up too.
+    let started = Instant::now();
     let Some(tiling) = puzzle.tiling() else {
         return Err(Error::Usage(format!(
             "{}: --best applies to edge-matching puzzles (tiles), and this is a packing puzzle",
@@ -82,67 +86,7 @@ pub fn run(
             "the pre-check passed, yet not every tile can be placed: {why}"
         ))
     })?;
-    let started = Instant::now();
-    let deadline = settings.time_limit.map(|t| started + t);
-    let halt = Arc::new(AtomicBool::new(false));
-    let global = AtomicU64::new(0);
-    let (send, receive) = mpsc::channel::<Board>();
-    let mut best: Option<Found> = None;
-    let mut failed = None;
-    std::thread::scope(|scope| {
-        for i in 0..settings.threads.max(1) {
-            let (send, layout, halt, global) = (send.clone(), &layout, &halt, &global);
-            let seed = settings.seed.wrapping_add(i as u64);
-            scope.spawn(move || {
-                anneal(layout, seed, halt, &mut |board| {
-                    if global.fetch_max(board.score, Ordering::Relaxed) < board.score
-                        || board.score == 0
-                    {
-                        let _ = send.send(board.clone());
-                    }
-                });
-            });
-        }
-        drop(send);
-        let max = layout.max_score();
-        loop {
-            if settings.stop.load(Ordering::Relaxed)
-                || deadline.is_some_and(|d| Instant::now() >= d)
-            {
-                break;
-            }
-            let wait = deadline.map_or(Duration::from_millis(50), |d| {
-                d.saturating_duration_since(Instant::now())
-                    .min(Duration::from_millis(50))
-            });
-            let board = match receive.recv_timeout(wait) {
-                Ok(board) => board,
-                Err(mpsc::RecvTimeoutError::Timeout) => continue,
-                Err(mpsc::RecvTimeoutError::Disconnected) => break,
-            };
-            if best.as_ref().is_some_and(|b| b.score.score >= board.score) {
-                continue;
-            }
-            match found(puzzle, &layout, &board, started) {
-                Ok(f) => {
-                    improved(&f);
-                    let done = f.score.score == max;
-                    best = Some(f);
-                    if done {
-                        break;
-                    }
-                }
-                Err(e) => {
-                    failed = Some(e);
-                    break;
-                }
-            }
-        }
-        halt.store(true, Ordering::Relaxed);
-    });
-    if let Some(e) = failed {
-        return Err(e);
-    }
+    let best = search(puzzle, &layout, settings, started, improved)?;
     let best = best.ok_or_else(|| Error::Bug("the annealers sent no board".into()))?;
     let ended = if best.score.score == best.score.max_score {
         crate::solution::check(puzzle, &best.solution).map_err(|e| {
@@ -151,11 +95,101 @@ pub fn run(
         Ended::Solved
     } else if settings.stop.load(Ordering::Relaxed) {
         Ended::Interrupted
+    } else if layout.is_fixed() {
+        Ended::Exhausted
     } else {
         Ended::TimeLimit
     };
     Ok(Outcome::Best(best, ended))
 }
+
+/// Runs one annealer per thread until the time limit, the stop flag or
+/// a full score; the best board found, each better one handed to
+/// `improved` on this thread.
+fn search(
+    puzzle: &Puzzle,
+    layout: &Layout,
+    settings: &Settings,
+    started: Instant,
+    improved: &mut dyn FnMut(&Found),
+) -> Result<Option<Found>> {
+    let deadline = settings.time_limit.map(|t| started + t);
+    let halt = AtomicBool::new(false);
+    let global = AtomicU64::new(0);
+    let (send, receive) = mpsc::channel::<Board>();
+    let mut best: Option<Found> = None;
+    // Whether the board taken scores every edge.
+    let mut take = |board: Board, best: &mut Option<Found>| -> Result<bool> {
+        if best.as_ref().is_some_and(|b| b.score.score >= board.score) {
+            return Ok(false);
+        }
+        let f = found(puzzle, layout, &board, started)?;
+        improved(&f);
+        let done = f.score.score == f.score.max_score;
+        *best = Some(f);
+        Ok(done)
+    };
+    // One sender per annealer, so that the channel closes when all have
+    // ended (a board of clues alone has nothing to anneal).
+    let senders: Vec<_> = (0..settings.threads.max(1)).map(|_| send.clone()).collect();
+    drop(send);
+    std::thread::scope(|scope| -> Result<()> {
+        let (halt, global) = (&halt, &global);
+        let handles: Vec<_> = senders
+            .into_iter()
+            .enumerate()
+            .map(|(i, send)| {
+                let seed = settings.seed.wrapping_add(i as u64);
+                scope.spawn(move || {
+                    anneal(layout, seed, halt, &mut |board| {
+                        // Not below the best sent by any thread (ties
+                        // too: the first board of each is always sent).
+                        if global.fetch_max(board.score, Ordering::Relaxed) <= board.score {
+                            let _ = send.send(board.clone());
+                        }
+                    });
+                })
+            })
+            .collect();
+        let mut watch = || -> Result<()> {
+            loop {
+                let stopped = settings.stop.load(Ordering::Relaxed);
+                if stopped || deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Ok(());
+                }
+                let wait = deadline.map_or(POLL, |d| {
+                    d.saturating_duration_since(Instant::now()).min(POLL)
+                });
+                match receive.recv_timeout(wait) {
+                    Ok(board) => {
+                        if take(board, &mut best)? {
+                            return Ok(());
+                        }
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+                }
+            }
+        };
+        let watched = watch();
+        halt.store(true, Ordering::Relaxed);
+        handles.into_iter().for_each(|h| {
+            let _ = h.join();
+        });
+        watched
+    })?;
+    // Boards sent before the annealers stopped (the first ones, on a run
+    // whose limit came during the setting up).
+    for board in receive.try_iter() {
+        if take(board, &mut best)? {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+/// How often the watching thread looks at the clock and the stop flag.
+const POLL: Duration = Duration::from_millis(50);
 
 /// A board as a solution, scored from the board alone; an annealer's own
 /// count that disagrees is a bug, reported as one.

@@ -64,12 +64,16 @@ fn kinds(board: &Board, tiling: &Tiling, border: &str) -> Option<String> {
         let sides = t.edges.clone().map(|e| e == border);
         count.entry(canonical(sides, tiling.turns)).or_default().0 += u64::from(t.count);
     }
-    let (sides, (tiles, positions)) = count.into_iter().find(|(_, (t, p))| t != p)?;
-    let kind = kind_name(sides);
-    Some(format!(
-        "{tiles} {kind} tiles (with the border label {border} on {} sides) for {positions} {kind} positions",
-        sides.iter().filter(|&&s| s).count()
-    ))
+    let wrong: Vec<String> = count
+        .into_iter()
+        .filter(|(_, (t, p))| t != p)
+        .map(|(sides, (tiles, positions))| {
+            let kind = kind_name(sides);
+            let n = sides.iter().filter(|&&s| s).count();
+            format!("{tiles} {kind} tiles (the border label {border} on {n} sides) for {positions} {kind} positions")
+        })
+        .collect();
+    (!wrong.is_empty()).then(|| wrong.join(", "))
 }
 
 /// Half-edges per label in each group of a framed rectangle (see the
