@@ -56,7 +56,10 @@ pub fn run(
     } else if format == Format::Json {
         let mut value = best.json_value();
         value["puzzle"] = puzzle.name().into();
-        value["status"] = status(ending).into();
+        value["status"] = contract_status(ending).into();
+        if let Some(why) = stopped(ending) {
+            value["stopped"] = why.into();
+        }
         value["seconds"] = best.elapsed.as_secs_f64().into();
         let text = serde_json::to_string_pretty(&value).unwrap_or_default();
         sink.write(&(text + "\n"))?;
@@ -71,13 +74,22 @@ pub fn run(
     })
 }
 
-/// `status` in the JSON: `solved` only when every edge matches.
-fn status(ending: Ending) -> &'static str {
+/// `status` in the JSON, the contract's word: `solved` only when every
+/// edge matches, `unknown` for a run that stopped.
+fn contract_status(ending: Ending) -> &'static str {
     match ending {
         Ending::Solved => "solved",
-        Ending::Exhausted => "no solution",
-        Ending::TimeLimit => "time limit",
-        Ending::Interrupted => "interrupted",
+        Ending::Exhausted => "unsolvable",
+        Ending::TimeLimit | Ending::Interrupted => "unknown",
+    }
+}
+
+/// Why a run stopped before a full score (`stopped` in the JSON).
+fn stopped(ending: Ending) -> Option<&'static str> {
+    match ending {
+        Ending::TimeLimit => Some("time limit"),
+        Ending::Interrupted => Some("interrupted"),
+        Ending::Solved | Ending::Exhausted => None,
     }
 }
 
@@ -98,7 +110,7 @@ fn text(
                 "best score {} of {} ({})",
                 best.score,
                 best.max_score,
-                status(ending)
+                stopped(ending).unwrap_or("no solution")
             ),
         };
         out += &format!(

@@ -14,6 +14,9 @@
 //! frame: a swap never breaks the frame, so only inner edges are scored.
 //! Clues never move.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
 use crate::geometry::square::{neighbour, turned};
 use crate::puzzle::{Puzzle, Tiling};
 use crate::rng::Rng;
@@ -41,6 +44,8 @@ pub struct Layout {
     turns: Vec<u8>,
     /// The positions a swap may take, per kind (clues' positions excluded).
     movable: Vec<Vec<u32>>,
+    /// `movable` flattened.
+    all_movable: Vec<u32>,
     /// Per position, its kind's index in `movable` (`NONE` for a clue).
     kind: Vec<u32>,
     /// The starting board: per position, (piece, turn).
@@ -85,6 +90,7 @@ impl Layout {
             looks,
             turns,
             movable: Vec::new(),
+            all_movable: Vec::new(),
             kind: vec![NONE; n],
             start: Vec::new(),
         };
@@ -100,6 +106,20 @@ impl Layout {
             .map(|nb| nb.iter().filter(|&&q| q != NONE).count())
             .sum();
         sides as u64 / 2
+    }
+
+    /// Every position a tile may leave (all but the clues').
+    pub(super) fn movable_positions(&self) -> &[u32] {
+        &self.all_movable
+    }
+
+    /// The positions of `p`'s kind (`p` not a clue's).
+    pub(super) fn kind_of(&self, p: u32) -> &[u32] {
+        &self.movable[self.kind[p as usize] as usize]
+    }
+
+    pub(super) fn neighbours_of(&self, p: usize) -> &[u32; 4] {
+        &self.neighbours[p]
     }
 
     /// Whether no tile can move: every position holds a clue.
@@ -159,6 +179,7 @@ impl Layout {
                 .for_each(|&p| self.kind[p as usize] = i as u32);
         }
         self.movable = kinds.into_iter().map(|(positions, _)| positions).collect();
+        self.all_movable = self.movable.iter().flatten().copied().collect();
         self.start = start;
         Ok(())
     }
@@ -246,6 +267,11 @@ impl Board {
         board
     }
 
+    /// Puts piece `k` at `p` turned `r` (the score is the caller's to keep).
+    pub(super) fn put(&mut self, layout: &Layout, p: usize, k: u32, r: u8) {
+        self.set(layout, p, k, r);
+    }
+
     fn set(&mut self, layout: &Layout, p: usize, k: u32, r: u8) {
         self.piece[p] = k;
         self.turn[p] = r;
@@ -260,7 +286,7 @@ impl Board {
     }
 
     /// The matched edges around `p`.
-    fn local(&self, layout: &Layout, p: usize) -> u64 {
+    pub(super) fn local(&self, layout: &Layout, p: usize) -> u64 {
         (0..4).filter(|&d| self.matched(layout, p, d)).count() as u64
     }
 
@@ -273,7 +299,7 @@ impl Board {
 
     /// The allowed turn of piece `k` at `p` that matches the most of the
     /// neighbours' edges as they lie, and how many it matches.
-    fn best_turn(&self, layout: &Layout, p: usize, k: u32) -> (u8, u64) {
+    pub(super) fn best_turn(&self, layout: &Layout, p: usize, k: u32) -> (u8, u64) {
         let allowed = layout.allowed(k, p as u32);
         let mut best = (allowed.trailing_zeros() as u8, 0);
         for r in (0..4u8).filter(|r| allowed & (1 << r) != 0) {
@@ -366,50 +392,107 @@ impl Board {
     }
 }
 
-/// Anneals from a shuffled board until `stop` is raised or every inner
-/// edge matches, calling `improved` with each board better than all
-/// before it in this run.
+/// Anneals from a shuffled board until `stop` is raised, `deadline`
+/// passes or every inner edge matches, calling `improved` with each board
+/// better than all before it in this run. With a deadline the board cools
+/// once over the whole time; without, in cycles of growing length
+/// ([`FIRST_CYCLE`], half as long again each time), each from the best
+/// board so far.
 pub fn anneal(
     layout: &Layout,
     seed: u64,
-    stop: &std::sync::atomic::AtomicBool,
+    stop: &AtomicBool,
+    deadline: Option<Instant>,
     improved: &mut dyn FnMut(&Board),
 ) {
-    use std::sync::atomic::Ordering;
     let mut rng = Rng::new(seed);
-    let mut board = Board::shuffled(layout, &mut rng);
-    let max = layout.max_score();
-    let mut best = board.clone();
-    improved(&best);
-    let movable: Vec<u32> = layout.movable.iter().flatten().copied().collect();
-    if movable.is_empty() {
+    let board = Board::shuffled(layout, &mut rng);
+    improved(&board);
+    let mut run = Annealer {
+        layout,
+        rng,
+        best: board.clone(),
+        board,
+        improved,
+    };
+    if layout.movable_positions().is_empty() {
         return;
     }
-    let n = layout.positions() as u64;
-    let mut cycle = n * 4_000;
-    while !stop.load(Ordering::Relaxed) && best.score < max {
+    let mut span = FIRST_CYCLE;
+    loop {
+        let span_now = deadline.map_or(span, |d| d.saturating_duration_since(Instant::now()));
+        if run.cool(span_now, stop) || deadline.is_some() {
+            return;
+        }
+        run.board = run.best.clone();
+        span = span * 3 / 2;
+    }
+}
+
+/// The first cooling of a run without a deadline.
+const FIRST_CYCLE: Duration = Duration::from_secs(10);
+
+/// Steps between two looks at the clock and the stop flag.
+const CHECK: u64 = 1024;
+
+/// Steps between two reassignments ([`super::assign`]) in the colder half
+/// of a cooling.
+const REASSIGN_EVERY: u64 = 16 * CHECK;
+
+/// Positions one reassignment takes at most.
+const REASSIGN_MOST: usize = 64;
+
+struct Annealer<'a> {
+    layout: &'a Layout,
+    rng: Rng,
+    board: Board,
+    best: Board,
+    improved: &'a mut dyn FnMut(&Board),
+}
+
+impl Annealer<'_> {
+    /// Cools the board from [`HOT`] to [`COLD`] over `span`; whether the
+    /// run is over (stopped, or a full score).
+    fn cool(&mut self, span: Duration, stop: &AtomicBool) -> bool {
+        let start = Instant::now();
+        let max = self.layout.max_score();
+        let movable = self.layout.movable_positions();
         let mut threshold = [0u64; 9];
-        for step in 0..cycle {
-            if step.is_multiple_of(1024) {
+        let mut frac = 0.0;
+        for step in 0u64.. {
+            if step.is_multiple_of(CHECK) {
                 if stop.load(Ordering::Relaxed) {
-                    return;
+                    return true;
                 }
-                let t = HOT * (COLD / HOT).powf(step as f64 / cycle as f64);
+                frac = start.elapsed().as_secs_f64() / span.as_secs_f64().max(1e-9);
+                if frac >= 1.0 {
+                    return false;
+                }
+                let t = HOT * (COLD / HOT).powf(frac);
                 for (k, slot) in threshold.iter_mut().enumerate() {
                     *slot = ((-(k as f64) / t).exp() * u64::MAX as f64) as u64;
                 }
             }
-            step_once(layout, &mut board, &movable, &mut rng, &threshold);
-            if board.score > best.score {
-                best = board.clone();
-                improved(&best);
-                if best.score == max {
-                    return;
+            if frac > 0.5 && step.is_multiple_of(REASSIGN_EVERY) {
+                super::assign::reassign(self.layout, &mut self.board, &mut self.rng, REASSIGN_MOST);
+            } else {
+                step_once(
+                    self.layout,
+                    &mut self.board,
+                    movable,
+                    &mut self.rng,
+                    &threshold,
+                );
+            }
+            if self.board.score > self.best.score {
+                self.best = self.board.clone();
+                (self.improved)(&self.best);
+                if self.best.score == max {
+                    return true;
                 }
             }
         }
-        board = best.clone();
-        cycle = (cycle * 3 / 2).min(n * 400_000);
+        false
     }
 }
 

@@ -141,7 +141,7 @@ fn search(
             .map(|(i, send)| {
                 let seed = settings.seed.wrapping_add(i as u64);
                 scope.spawn(move || {
-                    anneal(layout, seed, halt, &mut |board| {
+                    anneal(layout, seed, halt, deadline, &mut |board| {
                         // Not below the best sent by any thread (ties
                         // too: the first board of each is always sent).
                         if global.fetch_max(board.score, Ordering::Relaxed) <= board.score {

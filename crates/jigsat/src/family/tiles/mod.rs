@@ -26,6 +26,7 @@
 use std::collections::HashMap;
 
 mod anneal;
+mod assign;
 pub mod best;
 mod precheck;
 pub mod score;
