@@ -25,8 +25,8 @@ use crate::rng::Rng;
 const NONE: u32 = u32::MAX;
 
 /// The temperatures a cycle starts and ends at, in matched edges.
-const HOT: f64 = 1.2;
-const COLD: f64 = 0.12;
+const HOT: f64 = 0.6;
+const COLD: f64 = 0.1;
 
 /// The fixed facts of a board: neighbours, labels, and where each tile
 /// may go turned how.
