@@ -114,8 +114,7 @@ fn search(
     improved: &mut dyn FnMut(&Found),
 ) -> Result<Option<Found>> {
     let deadline = settings.time_limit.map(|t| started + t);
-    let halt = AtomicBool::new(false);
-    let global = AtomicU64::new(0);
+    let (halt, global) = (AtomicBool::new(false), AtomicU64::new(0));
     let (send, receive) = mpsc::channel::<Board>();
     let mut best: Option<Found> = None;
     // Whether the board taken scores every edge.
@@ -157,10 +156,8 @@ fn search(
                 if stopped || deadline.is_some_and(|d| Instant::now() >= d) {
                     return Ok(());
                 }
-                let wait = deadline.map_or(POLL, |d| {
-                    d.saturating_duration_since(Instant::now()).min(POLL)
-                });
-                match receive.recv_timeout(wait) {
+                let wait = deadline.map_or(POLL, |d| d.saturating_duration_since(Instant::now()));
+                match receive.recv_timeout(wait.min(POLL)) {
                     Ok(board) => {
                         if take(board, &mut best)? {
                             return Ok(());
