@@ -132,6 +132,13 @@ pub struct SolveArgs {
     #[arg(long, requires = "disassemble")]
     pub thorough: bool,
 
+    /// Edge matching: place every tile and maximise the matched inner
+    /// edges (Eternity II's score), printing each improvement; at
+    /// --time-limit (exit 3), on Ctrl-C (130) or when every edge matches
+    /// (solved, 0) the best board is drawn with its mismatched edges.
+    #[arg(long, conflicts_with_all = ["all", "limit", "disassemble"])]
+    pub best: bool,
+
     #[command(flatten)]
     pub output: OutputArgs,
 

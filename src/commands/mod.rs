@@ -3,6 +3,7 @@
 //! subcommands share (loading, the output step, progress, counts, job
 //! files) is in [`shared`].
 
+mod best;
 mod certify;
 mod check_certificate;
 mod compare;

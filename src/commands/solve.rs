@@ -28,6 +28,9 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if args.disassemble {
         return super::disasm::solve_apart(args, quiet, &puzzle, &sink);
     }
+    if args.best {
+        return super::best::run(args, quiet, &puzzle, &sink, started);
+    }
     if args.all || args.limit.is_some() {
         return run_all(args, quiet, &puzzle, &sink);
     }

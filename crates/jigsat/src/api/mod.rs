@@ -93,6 +93,7 @@
 #![deny(missing_docs)]
 #![deny(rustdoc::private_intra_doc_links)]
 
+pub mod best;
 pub mod certificate;
 pub mod cnf;
 pub mod compare;

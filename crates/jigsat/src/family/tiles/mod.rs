@@ -25,6 +25,12 @@
 
 use std::collections::HashMap;
 
+mod anneal;
+mod assign;
+pub mod best;
+mod precheck;
+pub mod score;
+
 use crate::cover::{Cover, EdgeColour, Item, ItemKind};
 use crate::error::{Error, Result};
 use crate::family::interface::{Family, PartSize, cell_text};
@@ -88,7 +94,7 @@ impl Family for Tiles<'_> {
     }
 
     fn refute(&self) -> Option<String> {
-        refute(self.tiling, &self.placements)
+        refute(self.tiling, &self.placements).or_else(|| precheck::refute(self.puzzle, self.tiling))
     }
 
     fn solution(&self, chosen: &[u32]) -> Solution {
@@ -245,7 +251,8 @@ fn fits_frame(board: &Board, cell: Cell, look: &Look, border: Option<&str>) -> b
 
 /// A reason the puzzle cannot be solved that needs no search: a tile that
 /// fits nowhere (a clue turned against the frame, say), or two clues side
-/// by side whose touching edges do not match.
+/// by side whose touching edges do not match. The counting arguments on
+/// framed boards are in [`precheck`].
 fn refute(tiling: &Tiling, placements: &[TilePlacement]) -> Option<String> {
     let mut placed = vec![false; tiling.tiles.len()];
     placements.iter().for_each(|pl| placed[pl.tile] = true);

@@ -1,0 +1,220 @@
+//! `solve --best`: the board with every tile placed that matches the most
+//! inner edges, for boards whose full solution is out of reach.
+//!
+//! One annealer ([`super::anneal`]) runs per thread, each from its own
+//! shuffled board; each sends the boards that beat its own best to this
+//! thread, which keeps those that beat every board so far, rebuilds each
+//! as a [`Solution`], scores it from the board alone ([`super::score`])
+//! and hands it to the caller. The run ends at the time limit, when the
+//! stop flag is raised (Ctrl-C keeps the best board found), or when every
+//! inner edge matches: that board is then checked in full as a solution.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use super::anneal::{Board, Layout, anneal};
+use super::score::{Score, score};
+use crate::error::{Error, Result};
+use crate::geometry::square::turned;
+use crate::puzzle::Puzzle;
+use crate::solution::{PlacedTile, Solution};
+
+/// What a best-score run may spend.
+pub struct Settings {
+    pub time_limit: Option<Duration>,
+    pub threads: usize,
+    /// The first annealer's seed; thread `i` takes `seed + i`.
+    pub seed: u64,
+    /// Raised from outside (Ctrl-C) to end the run with the best so far.
+    pub stop: Arc<AtomicBool>,
+}
+
+/// A board better than every one before it in the run.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub solution: Solution,
+    pub score: Score,
+    /// Since the run started.
+    pub elapsed: Duration,
+}
+
+/// Why a best-score run ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Every inner edge matches: the board is a solution, checked in full.
+    Solved,
+    /// No tile can move (every position a clue): the one board there is.
+    Exhausted,
+    TimeLimit,
+    Interrupted,
+}
+
+/// How a best-score run came out.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The tiles cannot all be placed (the pre-check's reason): no board
+    /// to score.
+    Impossible(String),
+    /// The best board found and why the run ended.
+    Best(Found, Ended),
+}
+
+/// Runs the annealers on edge-matching `puzzle`, calling `improved` with
+/// each better board. The pre-check runs first, whatever the options say:
+/// a board can only be scored when every tile can be placed.
+pub fn run(
+    puzzle: &Puzzle,
+    settings: &Settings,
+    improved: &mut dyn FnMut(&Found),
+) -> Result<Outcome> {
+    // The time limit covers the setting up too.
+    let started = Instant::now();
+    let Some(tiling) = puzzle.tiling() else {
+        return Err(Error::Usage(format!(
+            "{}: --best applies to edge-matching puzzles (tiles), and this is a packing puzzle",
+            crate::process::files::first_input().unwrap_or_else(|| puzzle.name.clone())
+        )));
+    };
+    let family = super::Tiles::new(puzzle, tiling)?;
+    if let Some(reason) = crate::family::interface::Family::refute(&family) {
+        return Ok(Outcome::Impossible(reason));
+    }
+    let layout = Layout::new(puzzle, tiling).map_err(|why| {
+        Error::Bug(format!(
+            "the pre-check passed, yet not every tile can be placed: {why}"
+        ))
+    })?;
+    let best = search(puzzle, &layout, settings, started, improved)?;
+    let best = best.ok_or_else(|| Error::Bug("the annealers sent no board".into()))?;
+    let ended = if best.score.score == best.score.max_score {
+        crate::solution::check(puzzle, &best.solution).map_err(|e| {
+            Error::Bug(format!("a board scoring every edge is not a solution: {e}"))
+        })?;
+        Ended::Solved
+    } else if settings.stop.load(Ordering::Relaxed) {
+        Ended::Interrupted
+    } else if layout.is_fixed() {
+        Ended::Exhausted
+    } else {
+        Ended::TimeLimit
+    };
+    Ok(Outcome::Best(best, ended))
+}
+
+/// Runs one annealer per thread until the time limit, the stop flag or
+/// a full score; the best board found, each better one handed to
+/// `improved` on this thread.
+fn search(
+    puzzle: &Puzzle,
+    layout: &Layout,
+    settings: &Settings,
+    started: Instant,
+    improved: &mut dyn FnMut(&Found),
+) -> Result<Option<Found>> {
+    let deadline = settings.time_limit.map(|t| started + t);
+    let (halt, global) = (AtomicBool::new(false), AtomicU64::new(0));
+    let (send, receive) = mpsc::channel::<Board>();
+    let mut best: Option<Found> = None;
+    // Whether the board taken scores every edge.
+    let mut take = |board: Board, best: &mut Option<Found>| -> Result<bool> {
+        if best.as_ref().is_some_and(|b| b.score.score >= board.score) {
+            return Ok(false);
+        }
+        let f = found(puzzle, layout, &board, started)?;
+        improved(&f);
+        let done = f.score.score == f.score.max_score;
+        *best = Some(f);
+        Ok(done)
+    };
+    // One sender per annealer, so that the channel closes when all have
+    // ended (a board of clues alone has nothing to anneal).
+    let senders: Vec<_> = (0..settings.threads.max(1)).map(|_| send.clone()).collect();
+    drop(send);
+    std::thread::scope(|scope| -> Result<()> {
+        let (halt, global) = (&halt, &global);
+        let handles: Vec<_> = senders
+            .into_iter()
+            .enumerate()
+            .map(|(i, send)| {
+                let seed = settings.seed.wrapping_add(i as u64);
+                scope.spawn(move || {
+                    anneal(layout, seed, halt, deadline, &mut |board| {
+                        // Not below the best sent by any thread (ties
+                        // too: the first board of each is always sent).
+                        if global.fetch_max(board.score, Ordering::Relaxed) <= board.score {
+                            let _ = send.send(board.clone());
+                        }
+                    });
+                })
+            })
+            .collect();
+        let mut watch = || -> Result<()> {
+            loop {
+                let stopped = settings.stop.load(Ordering::Relaxed);
+                if stopped || deadline.is_some_and(|d| Instant::now() >= d) {
+                    return Ok(());
+                }
+                let wait = deadline.map_or(POLL, |d| d.saturating_duration_since(Instant::now()));
+                match receive.recv_timeout(wait.min(POLL)) {
+                    Ok(board) => {
+                        if take(board, &mut best)? {
+                            return Ok(());
+                        }
+                    }
+                    Err(mpsc::RecvTimeoutError::Timeout) => {}
+                    Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+                }
+            }
+        };
+        let watched = watch();
+        halt.store(true, Ordering::Relaxed);
+        handles.into_iter().for_each(|h| {
+            let _ = h.join();
+        });
+        watched
+    })?;
+    // Boards sent before the annealers stopped (the first ones, on a run
+    // whose limit came during the setting up).
+    for board in receive.try_iter() {
+        if take(board, &mut best)? {
+            break;
+        }
+    }
+    Ok(best)
+}
+
+/// How often the watching thread looks at the clock and the stop flag.
+const POLL: Duration = Duration::from_millis(50);
+
+/// A board as a solution, scored from the board alone; an annealer's own
+/// count that disagrees is a bug, reported as one.
+fn found(puzzle: &Puzzle, layout: &Layout, board: &Board, started: Instant) -> Result<Found> {
+    let tiling = puzzle.tiling().expect("a tile puzzle");
+    let tiles = (0..board.piece.len())
+        .map(|p| {
+            let tile = layout.piece_tile[board.piece[p] as usize];
+            PlacedTile {
+                tile,
+                at: puzzle.board.cell(p as u32),
+                rotation: board.turn[p],
+                edges: turned(&tiling.tiles[tile].edges, board.turn[p]),
+            }
+        })
+        .collect();
+    let solution = Solution::of_tiles(tiles);
+    let score = score(puzzle, &solution)
+        .map_err(|e| Error::Bug(format!("a best-score board breaks a rule: {e}")))?;
+    if score.score != board.score {
+        return Err(Error::Bug(format!(
+            "the annealer counted {} matched edges, the board has {}",
+            board.score, score.score
+        )));
+    }
+    Ok(Found {
+        solution,
+        score,
+        elapsed: started.elapsed(),
+    })
+}
