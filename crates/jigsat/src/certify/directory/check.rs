@@ -10,19 +10,12 @@ use super::{
     CNF, Claim, FORMAT, MANIFEST, Manifest, PROOF, SOLUTIONS, WITNESS, puzzle_fingerprint,
 };
 use crate::certify::Until;
+use crate::certify::answer::CheckedCertificate;
 use crate::choice::Choice;
 use crate::encode::{Card, Cnf, EdgeEncoding, Encoding};
 use crate::error::{Error, InputError, Result};
 use crate::instance::Instance;
 use crate::puzzle::Puzzle;
-
-/// What a checked certificate says.
-#[derive(Clone, Debug)]
-pub struct Certified {
-    pub manifest: Manifest,
-    /// One sentence: what was checked.
-    pub summary: String,
-}
 
 fn bad(dir: &Path, file: &str, message: impl Into<String>) -> Error {
     InputError {
@@ -36,7 +29,7 @@ fn bad(dir: &Path, file: &str, message: impl Into<String>) -> Error {
 
 /// Re-checks the certificate in `dir` (against `puzzle_path` when given,
 /// else the copy in the directory).
-pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Certified> {
+pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<CheckedCertificate> {
     let text = crate::input::read_text(&dir.join(MANIFEST))?;
     let manifest: Manifest =
         toml::from_str(&text).map_err(|e| bad(dir, MANIFEST, format!("not a manifest: {e}")))?;
@@ -65,7 +58,7 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
         ));
     }
     let instance = Instance::new(&puzzle)?;
-    if manifest.claim == Claim::NoSolutionColouring {
+    if manifest.claim == Claim::NoSolutionByColouring {
         return check_colouring(dir, &puzzle, manifest);
     }
     let solutions = read_solutions(dir, &instance, &puzzle)?;
@@ -96,13 +89,13 @@ pub fn check(dir: &Path, puzzle_path: Option<&Path>, until: &Until) -> Result<Ce
 /// lists them.
 fn expected_files(m: &Manifest) -> Vec<String> {
     let mut files = vec![m.puzzle_file.clone()];
-    if m.claim != Claim::NoSolutionColouring {
+    if m.claim != Claim::NoSolutionByColouring {
         files.push(CNF.into());
     }
     if matches!(m.claim, Claim::NoSolution | Claim::Count) {
         files.push(PROOF.into());
     }
-    if m.claim != Claim::NoSolutionColouring {
+    if m.claim != Claim::NoSolutionByColouring {
         files.push(SOLUTIONS.into());
     } else {
         files.push(WITNESS.into());
@@ -150,7 +143,7 @@ fn check_files(dir: &Path, m: &Manifest) -> Result<()> {
 
 /// A colouring claim: the witness must be the one re-derived from the
 /// puzzle.
-fn check_colouring(dir: &Path, puzzle: &Puzzle, manifest: Manifest) -> Result<Certified> {
+fn check_colouring(dir: &Path, puzzle: &Puzzle, manifest: Manifest) -> Result<CheckedCertificate> {
     let witness = crate::certify::colouring::witness(puzzle)
         .ok_or_else(|| bad(dir, WITNESS, "no colouring argument holds for the puzzle"))?;
     let given = crate::input::read_text(&dir.join(WITNESS))?;
@@ -168,13 +161,13 @@ fn check_colouring(dir: &Path, puzzle: &Puzzle, manifest: Manifest) -> Result<Ce
             "gives a CNF's size, but a colouring certificate holds no CNF",
         ));
     }
-    Ok(Certified {
-        summary: format!(
+    Ok(CheckedCertificate::of(
+        &manifest,
+        format!(
             "no solution: the {} colouring argument, re-derived from the puzzle alone",
             witness.colouring
         ),
-        manifest,
-    })
+    ))
 }
 
 /// A solved claim: the listed solutions (already checked against the
@@ -184,19 +177,19 @@ fn check_solved(
     instance: &Instance,
     solutions: &[Vec<u32>],
     manifest: Manifest,
-) -> Result<Certified> {
+) -> Result<CheckedCertificate> {
     if solutions.is_empty() {
         return Err(bad(dir, SOLUTIONS, "lists no solution"));
     }
     let breaking = instance.breaking(manifest.symmetry);
     rebuild_cnf(dir, &manifest, instance, breaking.as_ref(), &[])?;
-    Ok(Certified {
-        summary: format!(
+    Ok(CheckedCertificate::of(
+        &manifest,
+        format!(
             "{} solution(s), each checked against the puzzle; {CNF}, which names their variables, rebuilt",
             solutions.len()
         ),
-        manifest,
-    })
+    ))
 }
 
 /// The CNF the manifest describes, rebuilt from the puzzle with the
@@ -261,7 +254,7 @@ fn check_proved(
     solutions: &[Vec<u32>],
     manifest: Manifest,
     until: &Until,
-) -> Result<Certified> {
+) -> Result<CheckedCertificate> {
     let breaking = instance.breaking(manifest.symmetry);
     let forbidden: Vec<u32> = breaking
         .as_ref()
@@ -320,7 +313,7 @@ fn check_proved(
             }
         )
     };
-    Ok(Certified { manifest, summary })
+    Ok(CheckedCertificate::of(&manifest, summary))
 }
 
 /// The lines of `path` in the certificate, within the input cap

@@ -48,14 +48,22 @@ pub const SOLUTIONS: &str = "solutions.txt";
 pub const WITNESS: &str = "witness.txt";
 const FORMAT: &str = "jigsat-certificate-1";
 
-/// What a certificate claims.
+/// What a certificate claims: written in `manifest.toml` (kebab-case),
+/// and what the library's callers read of a certificate that checked
+/// (`api::certificate::Claim`).
+///
+/// ```
+/// use jigsat::api::certificate::Claim;
+/// assert_ne!(Claim::Count, Claim::NoSolution);
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Claim {
     /// No solution: the CNF (no solution listed) has no model.
     NoSolution,
     /// No solution, by a colouring argument re-derived from the puzzle.
-    NoSolutionColouring,
+    #[serde(rename = "no-solution-colouring")]
+    NoSolutionByColouring,
     /// A solution: listed, checked against the puzzle.
     Solved,
     /// Exactly the listed solutions: the CNF with them blocked has no model.
@@ -295,7 +303,7 @@ fn write_files(dir: &Path, shown: &Path, c: &Contents) -> Result<()> {
     if matches!(c.claim, Claim::NoSolution | Claim::Count) {
         files.push(PROOF.into());
     }
-    if c.claim != Claim::NoSolutionColouring {
+    if c.claim != Claim::NoSolutionByColouring {
         crate::process::files::write_text(&dir.join(SOLUTIONS), &solutions_text(c.solutions))?;
         files.push(SOLUTIONS.into());
     }
@@ -393,7 +401,7 @@ fn claim_text(
             format!("a solution of the puzzle (in {SOLUTIONS}); it is its own certificate"),
             vec![format!("jigsat check-certificate {}", shown.display())],
         ),
-        Claim::NoSolutionColouring => (
+        Claim::NoSolutionByColouring => (
             format!(
                 "no solution, by the colouring argument in {WITNESS}: the balances the pieces can reach \
                  cannot sum to the board's"
