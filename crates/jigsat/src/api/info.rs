@@ -262,11 +262,11 @@ impl Facts {
         if puzzle.tiling().is_some() {
             return None;
         }
-        let total = placement::estimate_for(puzzle);
+        let total = placement::footprint_of(puzzle);
         if total.placements <= BUILD_AT_MOST {
             return None;
         }
-        let pieces = placement::estimate_pieces(puzzle);
+        let pieces = placement::footprints_by_piece(puzzle);
         // A piece that must be used and fits nowhere: the placements are
         // not made at all (Placements::generate), and the pre-check says
         // why there is no solution, which is worth more than estimates.
