@@ -75,6 +75,7 @@ mod choice;
 mod clean;
 mod compare;
 mod cover;
+mod detached;
 mod disasm;
 mod encode;
 mod enumerate;

@@ -36,10 +36,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use super::error::contained;
 use super::error::{Error, Result};
 use super::puzzle::Puzzle;
 use super::solution::Solution;
-use super::solver::{Solver, contained};
+use super::solver::Solver;
 use crate::certify::{self, Until, directory, run};
 
 /// The proof formats ([`Certifier::proof_format`]): a plain value, the

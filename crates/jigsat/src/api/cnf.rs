@@ -28,10 +28,11 @@ use std::time::Duration;
 
 use super::certificate::ProofCheck;
 use super::error::{Error, Result};
+use super::error::{contained, value};
 use super::options::{Card, Edges, Encoding};
 use super::puzzle::Puzzle;
 use super::solution::Solution;
-use super::solver::{Solver, contained, value};
+use super::solver::Solver;
 use crate::error::InputError;
 use crate::exact::knuth::Export;
 use crate::exchange;

@@ -18,9 +18,10 @@ use std::path::Path;
 use crate::choice::Choice;
 
 use super::error::Result;
+use super::error::contained;
 use super::options::Encoding;
 use super::puzzle::Puzzle;
-use super::solver::{Solver, contained};
+use super::solver::Solver;
 use crate::family::PartSize;
 use crate::family::packing::{self, placement};
 use crate::instance::Instance;
