@@ -100,6 +100,7 @@ mod report;
 mod rng;
 mod solution;
 mod solve;
+mod stream;
 mod symmetry;
 mod tally;
 mod tree;

@@ -17,9 +17,9 @@ use std::time::Duration;
 
 use super::error::{Error, Result, guarded, value};
 use super::puzzle::Puzzle;
-use super::solution::{Solution, class_members};
+use super::solution::Solution;
 use crate::detached::{Detached, Polled, Stops};
-use crate::enumerate::{Listing, Stopped, Want};
+use crate::enumerate::{Stopped, Want};
 use crate::options::{Model, Options, SolverChoice};
 use crate::report::Status;
 
@@ -347,36 +347,18 @@ impl Solver {
         let caller = Arc::clone(&stops.caller);
         let work = move |send: mpsc::SyncSender<Result<crate::solution::Solution>>| {
             let failed = send.clone();
-            let run = move || -> Result<()> {
-                let group = match fixed_board {
-                    true => Some(crate::instance::Instance::new(&shared)?.group().clone()),
-                    false => None,
-                };
-                let puzzle = Arc::clone(&shared);
-                // Ok(false) when the reader has gone, which stops the search.
-                let listing = move |s: crate::solution::Solution, weight: u64| {
-                    Ok(match &group {
-                        None => send.send(Ok(s)).is_ok(),
-                        Some(group) => match class_members(&puzzle, group, s, weight) {
-                            Ok(members) => members.into_iter().all(|m| send.send(Ok(m)).is_ok()),
-                            Err(e) => {
-                                let _ = send.send(Err(e));
-                                false
-                            }
-                        },
-                    })
-                };
-                options.listing = Some(Listing(Arc::new(listing)));
-                let (result, _) = crate::pipeline::enumerate(&shared, &options, &mut |_| {})?;
-                match result.stopped {
-                    Some(Stopped::TimeLimit(limit)) => {
-                        Err(Error::TimeLimit(crate::report::time_limit_reached(limit)))
-                    }
-                    // Stopped by the reader, or what it asked for was found.
-                    _ => Ok(()),
-                }
-            };
-            if let Err(e) = guarded(run) {
+            let deliver =
+                move |s: crate::error::Result<_>| send.send(s.map_err(Error::from)).is_ok();
+            let outcome =
+                guarded(
+                    || match crate::stream::stream(&shared, options, fixed_board, deliver) {
+                        Ok(Some(limit)) => {
+                            Err(Error::TimeLimit(crate::report::time_limit_reached(limit)))
+                        }
+                        other => other.map(|_| ()).map_err(Error::from),
+                    },
+                );
+            if let Err(e) = outcome {
                 let _ = failed.send(Err(Error::interrupted_or(&caller, e)));
             }
         };
