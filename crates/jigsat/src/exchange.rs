@@ -8,6 +8,8 @@
 //! is certified only by an LRAT proof that checks.
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::certify::Until;
@@ -57,22 +59,6 @@ pub enum Answer {
     NoSolution(Option<ProofCheck>),
     /// The solver answered UNKNOWN.
     Unknown,
-}
-
-/// An answer read back, with the figures `jigsat decode` reports.
-pub struct Decoded {
-    /// The answer.
-    pub answer: Answer,
-    /// Variables of the CNF.
-    pub variables: u32,
-    /// Clauses of the CNF.
-    pub clauses: usize,
-    /// The encoding, as the JSON's `stats` name it.
-    pub encoding: String,
-    /// Building the cover and the CNF (and checking the fingerprint).
-    pub encoding_time: Duration,
-    /// Reading and checking the answer (and its proof).
-    pub decoding_time: Duration,
 }
 
 /// The DIMACS file a model answers: its header, and its name for
@@ -142,19 +128,14 @@ pub fn write_dlx(
     write(&export, &forbidden, &header)
 }
 
-/// Encodes `puzzle` with `options`, checks the fingerprint of `given`,
-/// reads the answer (`read` gives its bytes and name) and decodes it; an
-/// "unsatisfiable" is certified when `proof` checks (stopping on the
-/// options' stop flag).
-pub fn decode<B: AsRef<[u8]>>(
-    puzzle: &Puzzle,
+/// `puzzle`'s CNF with `options`, which a model is read against: when
+/// `given`, the file the solver read must be this CNF (its fingerprint).
+pub fn encoded<'p>(
+    puzzle: &'p Puzzle,
     file: &str,
     options: &Options,
     given: Option<Given>,
-    read: impl FnOnce() -> Result<(B, String)>,
-    proof: Option<&Path>,
-) -> Result<Decoded> {
-    let started = Instant::now();
+) -> Result<(Instance<'p>, Encoded)> {
     let instance = Instance::new(puzzle)?;
     let encoded = instance.encode_for(options)?;
     if let Some(given) = given {
@@ -162,22 +143,7 @@ pub fn decode<B: AsRef<[u8]>>(
             check_fingerprint(s, &given)
         })?;
     }
-    let encoding_time = started.elapsed();
-    let decoding = Instant::now();
-    let (bytes, name) = read()?;
-    let proof = proof.map(|path| {
-        let stop = options.stop.clone().unwrap_or_default();
-        (path, Until::new(None, stop))
-    });
-    let answer = answer(file, &instance, &encoded, bytes.as_ref(), &name, proof)?;
-    Ok(Decoded {
-        answer,
-        variables: encoded.cnf.num_vars(),
-        clauses: encoded.cnf.num_clauses(),
-        encoding: instance.encoding_label(options.encoding, options.edges),
-        encoding_time,
-        decoding_time: decoding.elapsed(),
-    })
+    Ok((instance, encoded))
 }
 
 /// Calls `f` with the DIMACS source of `puzzle`'s CNF: the header's
@@ -237,16 +203,17 @@ fn check_fingerprint(source: &CnfSource, given: &Given) -> Result<()> {
     }
 }
 
-/// Reads the solver's answer and, for a model, checks that it satisfies
-/// every clause before decoding and checking the solution; an
-/// "unsatisfiable" is certified when `proof` checks.
-fn answer(
+/// Reads the solver's answer (`bytes`, named `name`) to `encoded`, the
+/// CNF of the puzzle in `file`, and, for a model, checks that it satisfies every clause before decoding and
+/// checking the solution; an "unsatisfiable" is certified when `proof`
+/// checks (stopping when `stop` is raised).
+pub fn answer(
     file: &str,
     instance: &Instance,
     encoded: &Encoded,
-    bytes: &[u8],
-    name: &str,
-    proof: Option<(&Path, Until)>,
+    (bytes, name): (&[u8], &str),
+    proof: Option<&Path>,
+    stop: Option<Arc<AtomicBool>>,
 ) -> Result<Answer> {
     let cnf = &encoded.cnf;
     let at = |e: ModelError| InputError {
@@ -264,7 +231,10 @@ fn answer(
             Answer::Solution(instance.decode(encoded, &values, "decoded")?)
         }
         SolverOutput::Unsat => Answer::NoSolution(match proof {
-            Some((path, until)) => Some(crate::certify::check_input(cnf, path, &until)?),
+            Some(path) => {
+                let until = Until::new(None, stop.unwrap_or_default());
+                Some(crate::certify::check_input(cnf, path, &until)?)
+            }
             None => None,
         }),
         SolverOutput::Unknown => Answer::Unknown,

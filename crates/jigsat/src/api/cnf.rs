@@ -24,7 +24,7 @@
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use super::certificate::ProofCheck;
 use super::error::{Error, Result};
@@ -451,23 +451,31 @@ impl Solver {
             header: &h.header,
             file: &h.file,
         });
-        let d = contained(|| {
-            exchange::decode(&puzzle.inner, &puzzle.file, &options, given, read, proof)
-        })?;
-        Ok(Decoded {
-            answer: match d.answer {
-                exchange::Answer::Solution(s) => {
-                    Answer::Solution(Solution::new(Arc::clone(&puzzle.inner), s))
-                }
-                exchange::Answer::NoSolution(proof) => Answer::NoSolution(proof),
-                exchange::Answer::Unknown => Answer::Unknown,
-            },
-            variables: d.variables,
-            clauses: d.clauses,
-            encoding: d.encoding,
-            encoding_time: d.encoding_time,
-            decoding_time: d.decoding_time,
-            puzzle: Arc::clone(&puzzle.inner),
+        contained(|| {
+            let started = Instant::now();
+            let (instance, encoded) =
+                exchange::encoded(&puzzle.inner, &puzzle.file, &options, given)?;
+            let encoding_time = started.elapsed();
+            let decoding = Instant::now();
+            let (bytes, name) = read()?;
+            let read = (bytes.as_ref(), name.as_str());
+            let stop = options.stop.clone();
+            let answer = exchange::answer(&puzzle.file, &instance, &encoded, read, proof, stop)?;
+            Ok(Decoded {
+                answer: match answer {
+                    exchange::Answer::Solution(s) => {
+                        Answer::Solution(Solution::new(Arc::clone(&puzzle.inner), s))
+                    }
+                    exchange::Answer::NoSolution(proof) => Answer::NoSolution(proof),
+                    exchange::Answer::Unknown => Answer::Unknown,
+                },
+                variables: encoded.cnf.num_vars(),
+                clauses: encoded.cnf.num_clauses(),
+                encoding: instance.encoding_label(options.encoding, options.edges),
+                encoding_time,
+                decoding_time: decoding.elapsed(),
+                puzzle: Arc::clone(&puzzle.inner),
+            })
         })
     }
 }
