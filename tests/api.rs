@@ -121,3 +121,45 @@ fn a_time_limit_ends_a_solve_a_count_and_a_listing() {
         .unwrap();
     assert!(matches!(none.solve(&y25), Err(Error::TimeLimit(_))));
 }
+
+/// One type for one idea: the figures of an outside solver's LRAT proof
+/// that `decode` checked are the certifier's `ProofCheck` (they were a
+/// second type, `ProofChecked`, with the same fields), and the claim a
+/// checked certificate directory reports is its manifest's own `Claim`,
+/// still written `no-solution-colouring` in `manifest.toml`.
+#[test]
+fn a_checked_proof_and_a_claim_are_one_type_each() {
+    use jigsat::api::certificate::{Certifier, Claim, ProofCheck};
+    use jigsat::api::cnf::Answer;
+    let dir = tempfile::tempdir().unwrap();
+    let tetrominoes = puzzle("tetromino-4x5");
+    let proof = dir.path().join("p.lrat");
+    let certifier = Certifier::new(&Solver::new().precheck(false))
+        .check(false)
+        .proof_file(&proof);
+    certifier.solve(&tetrominoes).unwrap();
+    let answer = dir.path().join("answer.txt");
+    std::fs::write(&answer, "s UNSATISFIABLE\n").unwrap();
+    let decoded = Solver::new()
+        .decode_model_file(&tetrominoes, &answer, None, Some(proof.as_path()))
+        .unwrap();
+    let Answer::NoSolution(Some(by_decode)) = decoded.answer else {
+        panic!("{:?}", decoded.answer)
+    };
+    let by_certifier: ProofCheck = certifier.check_proof(&tetrominoes, &proof).unwrap();
+    let by_decode: ProofCheck = by_decode;
+    assert_eq!(
+        (by_decode.added, by_decode.deleted, by_decode.hints),
+        (by_certifier.added, by_certifier.deleted, by_certifier.hints)
+    );
+    let cert = dir.path().join("cert");
+    let by_colouring = Certifier::new(&Solver::new()).directory(&cert);
+    by_colouring.solve(&tetrominoes).unwrap();
+    let manifest = std::fs::read_to_string(cert.join("manifest.toml")).unwrap();
+    assert!(
+        manifest.contains("claim = \"no-solution-colouring\""),
+        "{manifest}"
+    );
+    let checked = by_colouring.check_directory(&cert, None).unwrap();
+    assert_eq!(checked.claim, Claim::NoSolutionByColouring);
+}

@@ -126,7 +126,7 @@ fn the_placement_estimate_is_exact_on_boxes_and_never_short() {
             continue;
         }
         let placements = Placements::generate(&puzzle).unwrap();
-        let estimate = jigsat::internal::family::packing::placement::estimate(
+        let estimate = jigsat::internal::family::packing::placement::footprint(
             &puzzle.board,
             &placements.orientations,
         );

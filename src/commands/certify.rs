@@ -36,39 +36,43 @@ fn certifier(search: &SearchArgs) -> Certifier {
 pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let puzzle = open(&args.puzzle, &args.problem)?;
-    let file_name = args.puzzle.display().to_string();
-    let certifying = args.certify.certify;
-    let (cert_dir, out_file) = outputs(
-        args.output.output.as_deref(),
-        args.output.format,
-        certifying,
-    );
-    let certifier = solve_certifier(args, quiet, cert_dir);
-    let file = file_name.as_str();
-    let json = args.output.format == Format::Json;
-    let answer = match certifier.solve(&puzzle) {
-        Err(e @ (Error::Interrupted | Error::TimeLimit(_))) => {
-            if json {
-                write_json(&puzzle, &Said::stopped(), out_file)?;
-            }
-            return Ok(not_certified(&file_name, &e, ", no proof written"));
+    let (format, certifying) = (args.output.format, args.certify.certify);
+    let (cert_dir, out_file) = outputs(args.output.output.as_deref(), format, certifying);
+    let answer = solve_certifier(args, quiet, cert_dir).solve(&puzzle);
+    let file = args.puzzle.display().to_string();
+    match (answer, format) {
+        (Err(e @ (Error::Interrupted | Error::TimeLimit(_))), _) => {
+            stopped(&puzzle, &file, &e, format, out_file, ", no proof written")
         }
-        answer => answer?,
-    };
-    if json {
-        let base = Stats {
-            encoding: crate::cli::name(args.search.encoding.encoding),
-            backend: "cadical".into(),
-            ..Stats::default()
-        };
-        let how = How {
-            directory: cert_dir,
-            out: out_file,
-            certifying,
-            base,
-        };
-        return solve_json(&puzzle, &file_name, &answer, how);
+        (answer, Format::Json) => {
+            let base = Stats {
+                encoding: crate::cli::name(args.search.encoding.encoding),
+                backend: "cadical".into(),
+                ..Stats::default()
+            };
+            let how = How {
+                directory: cert_dir,
+                out: out_file,
+                certifying,
+                base,
+            };
+            solve_json(&puzzle, &file, &answer?, how)
+        }
+        (answer, _) => solve_text(args, &puzzle, answer?, (cert_dir, out_file), started),
     }
+}
+
+/// A certified solve's answer said in text; `(cert_dir, out_file)` as
+/// [`outputs`] gives them.
+fn solve_text(
+    args: &SolveArgs,
+    puzzle: &Puzzle,
+    answer: Certified,
+    (cert_dir, out_file): (Option<&Path>, Option<&Path>),
+    started: Instant,
+) -> Result<Exit> {
+    let file = args.puzzle.display().to_string();
+    let file = file.as_str();
     match answer {
         Certified::NoSolutionByColouring(colouring) => {
             let mut line = format!("no solution, by a {colouring} colouring (the pre-check)");
@@ -78,7 +82,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
                     path.display()
                 );
             }
-            if certifying {
+            if args.certify.certify {
                 line += "; certified: the witness was re-derived from the puzzle alone \
                          (every turn and reflection of every piece, at every offset)";
             }
@@ -106,7 +110,7 @@ pub fn solve(args: &SolveArgs, quiet: bool) -> Result<Exit> {
             sink.write(&solution.drawing(sink.wants_colour(), args.draw.ascii))?;
             Ok(Exit::Done)
         }
-        Certified::NoSolution(proof) => Ok(no_solution_text(&puzzle, file, &proof, started)),
+        Certified::NoSolution(proof) => Ok(no_solution_text(puzzle, file, &proof, started)),
     }
 }
 
@@ -182,33 +186,44 @@ fn no_solution_text(puzzle: &Puzzle, file: &str, proof: &NoSolution, started: In
 pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
     let started = Instant::now();
     let puzzle = open(&args.puzzle, &args.problem)?;
-    let file = args.puzzle.display().to_string();
+    let format = args.output.format;
+    let (cert_dir, out_file) = outputs(args.output.output.as_deref(), format, true);
     let mut certifier = certifier(&args.search);
-    let (cert_dir, out_file) = outputs(args.output.output.as_deref(), args.output.format, true);
     if let Some(dir) = cert_dir {
         certifier = certifier.directory(dir);
     }
     if let Some(path) = &args.proof {
         certifier = certifier.proof_file(path);
     }
-    let json = args.output.format == Format::Json;
-    let c = match certifier.count(&puzzle) {
-        Err(e @ (Error::Interrupted | Error::TimeLimit(_))) => {
-            if json {
-                write_json(&puzzle, &Said::stopped(), out_file)?;
-            }
-            return Ok(not_certified(&file, &e, ""));
+    let counted = certifier.count(&puzzle);
+    let file = args.puzzle.display().to_string();
+    match (counted, format) {
+        (Err(e @ (Error::Interrupted | Error::TimeLimit(_))), _) => {
+            stopped(&puzzle, &file, &e, format, out_file, "")
         }
-        counted => counted?,
-    };
-    if json {
-        write_json(
-            &puzzle,
-            &count_said(&c, cert_dir, args.proof.as_deref()),
-            out_file,
-        )?;
-        return Ok(Exit::Done);
+        (c, Format::Json) => {
+            let said = count_said(&c?, cert_dir, args.proof.as_deref());
+            write_json(&puzzle, &said, out_file)?;
+            Ok(Exit::Done)
+        }
+        (c, _) => {
+            count_text(args, &puzzle, &c?, cert_dir, started, quiet);
+            Ok(Exit::Done)
+        }
     }
+}
+
+/// A certified count said in text: the counts, and unless `quiet` what
+/// was certified and how.
+fn count_text(
+    args: &CountArgs,
+    puzzle: &Puzzle,
+    c: &CertifiedCount,
+    cert_dir: Option<&Path>,
+    started: Instant,
+    quiet: bool,
+) {
+    let file = args.puzzle.display().to_string();
     println!(
         "{}: {} solutions, {} distinct (certified)",
         puzzle.name(),
@@ -254,7 +269,6 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
             }
         );
     }
-    Ok(Exit::Done)
 }
 
 /// Says that a run stopped before anything was certified (Ctrl-C, or the
@@ -262,6 +276,22 @@ pub fn count(args: &CountArgs, quiet: bool) -> Result<Exit> {
 fn not_certified(file: &str, why: &Error, more: &str) -> Exit {
     eprintln!("{file}: {why}: nothing was certified{more}");
     Exit::from(why)
+}
+
+/// A run stopped before anything was certified: with `--format json` the
+/// document that says so, and the line that says how it ended.
+fn stopped(
+    puzzle: &Puzzle,
+    file: &str,
+    why: &Error,
+    format: Format,
+    out_file: Option<&Path>,
+    more: &str,
+) -> Result<Exit> {
+    if format == Format::Json {
+        write_json(puzzle, &Said::stopped(), out_file)?;
+    }
+    Ok(not_certified(file, why, more))
 }
 
 /// Where `-o PATH` goes with `--certify`: `-o DIR/` (a trailing slash, the

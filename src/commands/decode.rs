@@ -44,7 +44,7 @@ pub fn run(args: &DecodeArgs, quiet: bool) -> Result<Exit> {
                     checked.added,
                     checked.deleted,
                     checked.hints,
-                    checked.time.as_secs_f64()
+                    checked.took.as_secs_f64()
                 ),
                 _ => "the solver says no solution exists; the claim is unverified \
                       (give the solver's proof with --proof FILE to check it)"

@@ -80,7 +80,7 @@ pub mod family {
     }
     pub mod packing {
         pub mod placement {
-            pub use crate::family::packing::placement::estimate;
+            pub use crate::family::packing::placement::footprint;
         }
     }
 }

@@ -37,7 +37,9 @@
 //!   puzzle into a plan, resolving every `auto` in one place.
 //! - `instance` is a puzzle's cover through its family: encoded, searched
 //!   and decoded; `tree` is the search tree `count` would walk.
-//! - `solve` runs a SAT solver behind one trait, each on a worker thread.
+//! - `solve` runs a SAT solver behind one trait, each on a worker thread;
+//!   `exchange` hands the CNF or the exact cover to other solvers and
+//!   reads their answers back, checked.
 //! - `enumerate` collects every class from any engine, with counts.
 //! - `jobs` cuts a count into parts that run apart, and merges them
 //!   only when every part is its cut's (`jobs::trust`); it writes and
@@ -73,11 +75,13 @@ mod choice;
 mod clean;
 mod compare;
 mod cover;
+mod detached;
 mod disasm;
 mod encode;
 mod enumerate;
 mod error;
 mod exact;
+mod exchange;
 mod family;
 mod fingerprint;
 mod generate;
@@ -96,6 +100,7 @@ mod report;
 mod rng;
 mod solution;
 mod solve;
+mod stream;
 mod symmetry;
 mod tally;
 mod tree;

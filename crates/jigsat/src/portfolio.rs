@@ -195,7 +195,7 @@ pub fn route(puzzle: &Puzzle, options: &Options) -> Result<Route> {
 /// copies (800 dominoes on 40x40: 121 M clauses, where their 3,120
 /// placements make a CNF of kilobytes).
 fn order_far_larger(puzzle: &Puzzle, order: &OrderInstance) -> bool {
-    let placements = crate::family::packing::placement::estimate_for(puzzle).bytes;
+    let placements = crate::family::packing::placement::footprint_of(puzzle).bytes;
     let far = order.rough_bytes() > placements.saturating_mul(10);
     if far {
         log::info!(

@@ -20,7 +20,7 @@ pub struct TreeEstimate {
     /// The engine `count` would use.
     pub engine: &'static str,
     /// Knuth's estimate of its tree (after symmetry breaking).
-    pub tree: exact::Estimate,
+    pub tree: exact::TreeSize,
     /// Nodes a second on one thread, measured in a short run.
     pub nodes_per_second: f64,
     /// What each solution costs besides the search (its check, its

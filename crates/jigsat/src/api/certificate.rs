@@ -36,15 +36,22 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use super::error::contained;
 use super::error::{Error, Result};
 use super::puzzle::Puzzle;
 use super::solution::Solution;
-use super::solver::{Solver, contained};
+use super::solver::Solver;
 use crate::certify::{self, Until, directory, run};
 
 /// The proof formats ([`Certifier::proof_format`]): a plain value, the
 /// writer's own.
 pub use crate::certify::ProofFormat;
+/// What a certified run answers: made by the run below, handed on here.
+pub use crate::certify::answer::{
+    Breaking, CertifiedCount, CheckedCertificate, ProofCheck, ProofFigures,
+};
+/// What a certificate directory claims: the manifest's own value.
+pub use crate::certify::directory::Claim;
 
 /// Proving and checking stop this long before the time limit, so that
 /// the certifier ends the run itself, within the limit, and says that
@@ -168,184 +175,6 @@ impl NoSolution {
     pub fn certified(&self) -> bool {
         matches!(self.check, Some(Ok(_)))
     }
-}
-
-/// A proof as its writer wrote it.
-///
-/// ```
-/// use jigsat::api::{Puzzle, Solver, certificate::Certifier};
-/// let puzzle = Puzzle::from_file("puzzles/tromino-choice.toml")?;
-/// let counted = Certifier::new(&Solver::new()).count(&puzzle)?;
-/// assert!(counted.written.bytes > 0 && counted.written.size().ends_with('B'));
-/// # Ok::<(), jigsat::api::Error>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ProofFigures {
-    /// The proof's size in bytes.
-    pub bytes: u64,
-    /// Clauses the proof adds.
-    pub added: u64,
-    /// Clauses it deletes.
-    pub deleted: u64,
-}
-
-impl ProofFigures {
-    /// The size for people: "12 kB", "3.4 MB".
-    ///
-    /// ```
-    /// use jigsat::api::{Puzzle, Solver, certificate::Certifier};
-    /// let puzzle = Puzzle::from_file("puzzles/tromino-choice.toml")?;
-    /// let size = Certifier::new(&Solver::new()).count(&puzzle)?.written.size();
-    /// assert!(size.contains(' '));
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn size(&self) -> String {
-        crate::process::budget::human(self.bytes)
-    }
-}
-
-/// What jigsat's LRAT checker read of a proof that holds.
-///
-/// ```
-/// use jigsat::api::{Puzzle, Solver, certificate::Certifier};
-/// let puzzle = Puzzle::from_file("puzzles/tromino-choice.toml")?;
-/// let counted = Certifier::new(&Solver::new()).count(&puzzle)?;
-/// assert!(counted.check.added > 0);
-/// # Ok::<(), jigsat::api::Error>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ProofCheck {
-    /// Clauses added, each checked.
-    pub added: u64,
-    /// Clauses deleted.
-    pub deleted: u64,
-    /// Hints followed.
-    pub hints: u64,
-    /// How long the check took.
-    pub took: Duration,
-}
-
-impl ProofCheck {
-    fn new(checked: &certify::Checked, took: Duration) -> ProofCheck {
-        ProofCheck {
-            added: checked.added,
-            deleted: checked.deleted,
-            hints: checked.hints,
-            took,
-        }
-    }
-}
-
-/// A certified count ([`Certifier::count`]): every fixed-board solution
-/// checked against the puzzle, and a checked proof that the CNF with
-/// them blocked has no model.
-///
-/// ```
-/// use jigsat::api::{Puzzle, Solver, certificate::Certifier};
-/// let puzzle = Puzzle::from_file("puzzles/tromino-choice.toml")?;
-/// let counted = Certifier::new(&Solver::new()).count(&puzzle)?;
-/// assert_eq!(counted.blocking, counted.clauses - counted.cnf_clauses);
-/// # Ok::<(), jigsat::api::Error>(())
-/// ```
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct CertifiedCount {
-    /// Solutions on a board that does not move, each checked.
-    pub count: u64,
-    /// Their orbits under the puzzle's symmetries: the distinct count.
-    pub distinct: u64,
-    /// Whether the proof is the exact-cover search's (a puzzle that is an
-    /// exact cover, whose pairwise CNF the search reads) rather than
-    /// CaDiCaL's.
-    pub by_search: bool,
-    /// The proof as written.
-    pub written: ProofFigures,
-    /// Its check.
-    pub check: ProofCheck,
-    /// The CNF's at-most-one encoding, by name.
-    pub encoding: String,
-    /// The CNF's variables.
-    pub variables: u64,
-    /// Its clauses, blocking clauses included.
-    pub clauses: u64,
-    /// The clauses `jigsat dimacs` writes, before the blocking ones.
-    pub cnf_clauses: u64,
-    /// The clauses that each block a listed solution the breaking keeps.
-    pub blocking: u64,
-    /// The symmetry breaking kept in the CNF, when it is.
-    pub breaking: Option<Breaking>,
-    /// How long the enumeration took.
-    pub enumerating: Duration,
-    /// How long proving took.
-    pub proving: Duration,
-}
-
-/// Symmetry breaking kept in a certified count's CNF, and why it loses
-/// no solution: the listed solutions are closed under the puzzle's
-/// symmetries, and every placement of the pool has an allowed image.
-///
-/// ```
-/// use jigsat::api::{Puzzle, Solver, certificate::Certifier};
-/// let puzzle = Puzzle::from_file("puzzles/tromino-choice.toml")?;
-/// let breaking = Certifier::new(&Solver::new()).count(&puzzle)?.breaking.unwrap();
-/// assert!(breaking.forbidden > 0 && !breaking.pool.is_empty());
-/// # Ok::<(), jigsat::api::Error>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Breaking {
-    /// Placements the breaking forbids.
-    pub forbidden: u64,
-    /// The placements whose images justify it, in words.
-    pub pool: String,
-}
-
-/// What a certificate directory claims.
-///
-/// ```
-/// use jigsat::api::certificate::Claim;
-/// assert_ne!(Claim::Count, Claim::NoSolution);
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// No solution: the CNF has no model.
-    NoSolution,
-    /// No solution, by a colouring argument re-derived from the puzzle.
-    NoSolutionByColouring,
-    /// A solution, listed and checked against the puzzle.
-    Solved,
-    /// Exactly the listed solutions: the CNF with them blocked has no
-    /// model.
-    Count,
-}
-
-/// A certificate directory that checked ([`Certifier::check_directory`]).
-///
-/// ```
-/// use jigsat::api::{Puzzle, Solver, certificate::{Certifier, Claim}};
-/// let dir = tempfile::tempdir().unwrap();
-/// let cert = dir.path().join("cert");
-/// let puzzle = Puzzle::from_file("puzzles/tetromino-4x5.toml")?;
-/// let certifier = Certifier::new(&Solver::new()).directory(&cert);
-/// certifier.solve(&puzzle)?;
-/// let checked = certifier.check_directory(&cert, Some(std::path::Path::new("puzzles/tetromino-4x5.toml")))?;
-/// assert_eq!(checked.claim, Claim::NoSolutionByColouring);
-/// assert!(checked.summary.contains("colouring"));
-/// # Ok::<(), jigsat::api::Error>(())
-/// ```
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct CheckedCertificate {
-    /// What it claims, now checked.
-    pub claim: Claim,
-    /// Fixed-board solutions it lists.
-    pub solutions: u64,
-    /// Their orbits: the count up to symmetry.
-    pub distinct: u64,
-    /// One sentence: what was checked.
-    pub summary: String,
 }
 
 impl Certifier {
@@ -488,11 +317,7 @@ impl Certifier {
             run::Solved::Proof(p) => Certified::NoSolution(NoSolution {
                 cnf: p.cnf,
                 format: self.format,
-                written: ProofFigures {
-                    bytes: p.proved.bytes,
-                    added: p.proved.added,
-                    deleted: p.proved.deleted,
-                },
+                written: ProofFigures::of(&p.proved),
                 proving: p.proving,
                 proof: p.kept,
                 check: p.check.map(|c| match c {
@@ -519,28 +344,7 @@ impl Certifier {
         let Some(c) = self.run(puzzle, &until, run::count)? else {
             return Err(self.stopped(&until));
         };
-        Ok(CertifiedCount {
-            count: c.fixed.len() as u64,
-            distinct: c.distinct,
-            by_search: c.by_search,
-            written: ProofFigures {
-                bytes: c.proved.bytes,
-                added: c.proved.added,
-                deleted: c.proved.deleted,
-            },
-            check: ProofCheck::new(&c.checked, c.check),
-            encoding: c.encoded.encoding.name().to_string(),
-            variables: u64::from(c.variables),
-            clauses: c.clauses as u64,
-            cnf_clauses: c.base_clauses as u64,
-            blocking: (c.clauses - c.base_clauses) as u64,
-            breaking: c.breaking.as_ref().map(|(b, pool)| Breaking {
-                forbidden: b.forbidden.len() as u64,
-                pool: pool.clone(),
-            }),
-            enumerating: c.enumerate,
-            proving: c.prove,
-        })
+        Ok(CertifiedCount::of(&c))
     }
 
     /// Re-checks the certificate directory `dir` (`jigsat
@@ -569,20 +373,7 @@ impl Certifier {
         // proof that is a FIFO waits, included) ends as the run does:
         // interrupted (exit 130) or past its time (exit 3), never as a
         // certificate that does not check.
-        let certified = contained(|| directory::check(dir, puzzle, &until))
-            .map_err(|e| self.stopped_or(e, &until))?;
-        let m = &certified.manifest;
-        Ok(CheckedCertificate {
-            claim: match m.claim {
-                directory::Claim::NoSolution => Claim::NoSolution,
-                directory::Claim::NoSolutionColouring => Claim::NoSolutionByColouring,
-                directory::Claim::Solved => Claim::Solved,
-                directory::Claim::Count => Claim::Count,
-            },
-            solutions: m.solutions,
-            distinct: m.distinct,
-            summary: certified.summary,
-        })
+        contained(|| directory::check(dir, puzzle, &until)).map_err(|e| self.stopped_or(e, &until))
     }
 
     /// Checks an LRAT proof (text or binary, an outside solver's) that the
@@ -606,14 +397,8 @@ impl Certifier {
     /// ```
     pub fn check_proof(&self, puzzle: &Puzzle, proof: &Path) -> Result<ProofCheck> {
         let until = Until::new(self.solver.options().time_limit, self.stop_flag());
-        contained(|| {
-            let instance = crate::instance::Instance::new(&puzzle.inner)?;
-            let encoded = self.solver.encoded(&instance)?;
-            let started = std::time::Instant::now();
-            let checked = certify::check_input(&encoded.cnf, proof, &until)?;
-            Ok(ProofCheck::new(&checked, started.elapsed()))
-        })
-        .map_err(|e| self.stopped_or(e, &until))
+        contained(|| certify::check_proof(&puzzle.inner, &self.solver.run_options(), proof, &until))
+            .map_err(|e| self.stopped_or(e, &until))
     }
 
     /// `e`, or how the run stopped when the flag or the time limit

@@ -21,47 +21,25 @@
 //! # Ok::<(), jigsat::api::Error>(())
 //! ```
 
-use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use super::certificate::ProofCheck;
 use super::error::{Error, Result};
+use super::error::{contained, value};
 use super::options::{Card, Edges, Encoding};
 use super::puzzle::Puzzle;
 use super::solution::Solution;
-use super::solver::{Solver, contained, value};
-use crate::encode::Encoded;
+use super::solver::Solver;
 use crate::error::InputError;
-use crate::instance::Instance;
+use crate::exact::knuth::Export;
+use crate::exchange;
 use crate::solve::dimacs::{self, CnfSource, Header};
-use crate::solve::model::{self, ModelError, SolverOutput};
 
-/// What [`Solver::write_dimacs`] wrote.
-///
-/// ```
-/// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-/// let written = jigsat::api::Solver::new().write_dimacs(&soma, std::io::sink())?;
-/// assert!(written.variables >= 688 && written.bytes > 0);
-/// # Ok::<(), jigsat::api::Error>(())
-/// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct Written {
-    /// Variables of the CNF.
-    pub variables: u32,
-    /// Clauses of the CNF, the symmetry-breaking units included.
-    pub clauses: usize,
-    /// The at-most-one encoding that was used (`auto` resolved).
-    pub encoding: Encoding,
-    /// Bytes written.
-    pub bytes: u64,
-    /// Building the cover and the CNF.
-    pub encoding_time: Duration,
-    /// Writing it.
-    pub writing_time: Duration,
-}
+/// What [`Solver::write_dimacs`] wrote: the figures of the writing below.
+pub use crate::exchange::Written;
 
 /// The header of a DIMACS file `jigsat dimacs` wrote (its `c option`
 /// and `c fingerprint` lines and the `p cnf` line), read without reading
@@ -126,20 +104,8 @@ impl CnfHeader {
 /// assert!(matches!(decoded.answer, Answer::Unknown));
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq)]
-pub enum Answer {
-    /// A model, checked clause by clause, decoded, and its solution
-    /// checked against the puzzle.
-    Solution(Solution),
-    /// The solver says there is none: certified when its proof was given
-    /// and checks ([`ProofChecked`]), the solver's word otherwise.
-    NoSolution(Option<ProofChecked>),
-    /// The solver answered UNKNOWN.
-    Unknown,
-}
-
-/// The figures of an LRAT proof of "unsatisfiable" that checks against
-/// the CNF, by jigsat's own checker.
+///
+/// A claim of "unsatisfiable" with a proof stands only if the proof checks:
 ///
 /// ```
 /// // The solver claims there is no solution to a puzzle that has one;
@@ -155,17 +121,16 @@ pub enum Answer {
 /// # std::fs::remove_file(&proof).ok();
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct ProofChecked {
-    /// Clauses added, each checked.
-    pub added: u64,
-    /// Clauses deleted.
-    pub deleted: u64,
-    /// Hints followed.
-    pub hints: u64,
-    /// How long the check took.
-    pub time: Duration,
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// A model, checked clause by clause, decoded, and its solution
+    /// checked against the puzzle.
+    Solution(Solution),
+    /// The solver says there is none: certified when its proof was given
+    /// and checks (the checker's figures), the solver's word otherwise.
+    NoSolution(Option<ProofCheck>),
+    /// The solver answered UNKNOWN.
+    Unknown,
 }
 
 /// What [`Solver::decode_model`] found, with the figures `jigsat decode`
@@ -389,12 +354,7 @@ impl Solver {
         name: &str,
         header: Option<&CnfHeader>,
     ) -> Result<Decoded> {
-        self.decoding(
-            puzzle,
-            header,
-            || Ok((Cow::Borrowed(model), name.to_string())),
-            None,
-        )
+        self.decoding(puzzle, header, || Ok((model, name.to_string())), None)
     }
 
     /// [`Solver::decode_model`] of the answer in the file at `model` (`-`
@@ -423,12 +383,7 @@ impl Solver {
         self.decoding(
             puzzle,
             header,
-            || {
-                Ok((
-                    Cow::Owned(crate::input::read(model)?),
-                    model.display().to_string(),
-                ))
-            },
+            || Ok((crate::input::read(model)?, model.display().to_string())),
             proof,
         )
     }
@@ -460,14 +415,6 @@ impl Solver {
         }
     }
 
-    /// The CNF of `instance` with this solver's encodings and symmetry
-    /// breaking, within the memory budget: what [`Solver::write_dimacs`]
-    /// writes and [`Solver::decode_model`] reads a model of (and what
-    /// `Certifier::check_proof` checks a proof against).
-    pub(crate) fn encoded(&self, instance: &Instance) -> crate::error::Result<Encoded> {
-        instance.encode_for(&self.run_options())
-    }
-
     /// Calls `write` with the DIMACS source of `puzzle`'s CNF, and says
     /// what was written.
     fn with_source(
@@ -475,21 +422,8 @@ impl Solver {
         puzzle: &Puzzle,
         write: impl FnOnce(&CnfSource) -> crate::error::Result<u64>,
     ) -> Result<Written> {
-        contained(|| {
-            let started = Instant::now();
-            let instance = Instance::new(&puzzle.inner)?;
-            let encoded = self.encoded(&instance)?;
-            let encoding_time = started.elapsed();
-            let bytes = on_source(puzzle, &instance, &encoded, write)?;
-            Ok(Written {
-                variables: encoded.cnf.num_vars(),
-                clauses: encoded.cnf.num_clauses(),
-                encoding: encoded.encoding,
-                bytes,
-                encoding_time,
-                writing_time: started.elapsed() - encoding_time,
-            })
-        })
+        let options = self.run_options();
+        contained(|| exchange::write_dimacs(&puzzle.inner, &puzzle.file, &options, write))
     }
 
     /// Calls `write` with the DLX export of `puzzle`, the options
@@ -497,69 +431,44 @@ impl Solver {
     fn with_dlx(
         &self,
         puzzle: &Puzzle,
-        write: impl FnOnce(&crate::exact::knuth::Export, &[u32], &[String]) -> crate::error::Result<u64>,
+        write: impl FnOnce(&Export, &[u32], &[String]) -> crate::error::Result<u64>,
     ) -> Result<u64> {
         let symmetry = self.run_options().symmetry;
-        contained(|| {
-            let instance = Instance::new(&puzzle.inner)?;
-            let forbidden = instance
-                .breaking(symmetry)
-                .map(|b| b.forbidden)
-                .unwrap_or_default();
-            let cover = instance.cover().for_dlx();
-            let export = crate::exact::knuth::Export::new(&cover, &puzzle.inner.board)
-                .map_err(|why| crate::error::Error::Usage(format!("{}: {why}", puzzle.file)))?;
-            let header = vec![
-                format!(
-                    "jigsat {}: {} ({})",
-                    env!("CARGO_PKG_VERSION"),
-                    puzzle.inner.name,
-                    puzzle.file
-                ),
-                if forbidden.is_empty() {
-                    "no symmetry breaking: DLX1's count is the count on a fixed board".to_string()
-                } else {
-                    format!(
-                        "symmetry breaking left out {} options (--no-symmetry keeps them)",
-                        forbidden.len()
-                    )
-                },
-                "each option line: the piece, then its cells".to_string(),
-            ];
-            write(&export, &forbidden, &header)
-        })
+        contained(|| exchange::write_dlx(&puzzle.inner, &puzzle.file, symmetry, write))
     }
 
-    /// Encodes `puzzle`, checks `header`'s fingerprint, reads the answer
-    /// (`read` gives its bytes and name) and decodes it.
-    fn decoding<'m>(
+    /// Decodes the answer `read` gives (its bytes and name), checking
+    /// `header`'s fingerprint and the proof, if any.
+    fn decoding<B: AsRef<[u8]>>(
         &self,
         puzzle: &Puzzle,
         header: Option<&CnfHeader>,
-        read: impl FnOnce() -> crate::error::Result<(Cow<'m, [u8]>, String)>,
+        read: impl FnOnce() -> crate::error::Result<(B, String)>,
         proof: Option<&Path>,
     ) -> Result<Decoded> {
         let options = self.run_options();
+        let given = header.map(|h| exchange::Given {
+            header: &h.header,
+            file: &h.file,
+        });
         contained(|| {
             let started = Instant::now();
-            let instance = Instance::new(&puzzle.inner)?;
-            let encoded = self.encoded(&instance)?;
-            if let Some(header) = header {
-                on_source(puzzle, &instance, &encoded, |s| {
-                    check_fingerprint(s, header)
-                })?;
-            }
+            let (instance, encoded) =
+                exchange::encoded(&puzzle.inner, &puzzle.file, &options, given)?;
             let encoding_time = started.elapsed();
             let decoding = Instant::now();
             let (bytes, name) = read()?;
-            // A proof's check stops on the solver's flag.
-            let proof = proof.map(|path| {
-                let stop = options.stop.clone().unwrap_or_default();
-                (path, crate::certify::Until::new(None, stop))
-            });
-            let answer = answer(puzzle, &instance, &encoded, &bytes, &name, proof)?;
+            let read = (bytes.as_ref(), name.as_str());
+            let stop = options.stop.clone();
+            let answer = exchange::answer(&puzzle.file, &instance, &encoded, read, proof, stop)?;
             Ok(Decoded {
-                answer,
+                answer: match answer {
+                    exchange::Answer::Solution(s) => {
+                        Answer::Solution(Solution::new(Arc::clone(&puzzle.inner), s))
+                    }
+                    exchange::Answer::NoSolution(proof) => Answer::NoSolution(proof),
+                    exchange::Answer::Unknown => Answer::Unknown,
+                },
                 variables: encoded.cnf.num_vars(),
                 clauses: encoded.cnf.num_clauses(),
                 encoding: instance.encoding_label(options.encoding, options.edges),
@@ -569,104 +478,4 @@ impl Solver {
             })
         })
     }
-}
-
-/// Calls `f` with the DIMACS source of `puzzle`'s CNF: the header's
-/// names, options and fingerprint come from it.
-fn on_source<T>(
-    puzzle: &Puzzle,
-    instance: &Instance,
-    encoded: &Encoded,
-    f: impl FnOnce(&CnfSource) -> T,
-) -> T {
-    let describe = |o| instance.family().describe(o);
-    f(&CnfSource {
-        puzzle: &puzzle.inner,
-        file: &puzzle.file,
-        describe: &describe,
-        options: CnfSource::options_for(encoded),
-        encoded,
-    })
-}
-
-/// The `c fingerprint` of the file must be the one this puzzle and these
-/// options give, so that a model is never read through the wrong
-/// encoding.
-fn check_fingerprint(source: &CnfSource, header: &CnfHeader) -> crate::error::Result<()> {
-    let expected = source.fingerprint();
-    let mismatch = |message: String| InputError {
-        file: header.file.clone(),
-        position: None,
-        field: None,
-        message,
-    };
-    let h = &header.header;
-    match &h.fingerprint {
-        None => Err(mismatch(
-            "no `c fingerprint` line: not a file written by `jigsat dimacs`".into(),
-        )
-        .into()),
-        Some(found) if *found != expected => Err(mismatch(format!(
-            "fingerprint {found} does not match {} with {} ({expected}): the CNF was \
-             written for another puzzle, other options or another jigsat version \
-             ({} variables and {} clauses in the file, {} and {} here)",
-            source.file,
-            source
-                .options
-                .iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect::<Vec<_>>()
-                .join(", "),
-            h.num_vars,
-            h.num_clauses,
-            source.encoded.cnf.num_vars(),
-            source.encoded.cnf.num_clauses()
-        ))
-        .into()),
-        Some(_) => Ok(()),
-    }
-}
-
-/// Reads the solver's answer and, for a model, checks that it satisfies
-/// every clause before decoding and checking the solution; an
-/// "unsatisfiable" is certified when `proof` checks.
-fn answer(
-    puzzle: &Puzzle,
-    instance: &Instance,
-    encoded: &Encoded,
-    bytes: &[u8],
-    name: &str,
-    proof: Option<(&Path, crate::certify::Until)>,
-) -> crate::error::Result<Answer> {
-    let cnf = &encoded.cnf;
-    let at = |e: ModelError| InputError {
-        file: name.to_string(),
-        position: Some((e.line, e.column)),
-        field: None,
-        message: e.message,
-    };
-    Ok(match model::parse(bytes).map_err(at)? {
-        SolverOutput::Sat(lits) => {
-            let values = model::assignment(&lits, cnf.num_vars()).map_err(at)?;
-            if let Some(k) = crate::solve::external::first_falsified(cnf, &values) {
-                return Err(model::of_another_cnf(name, k, &puzzle.file, encoded).into());
-            }
-            let solution = instance.decode(encoded, &values, "decoded")?;
-            Answer::Solution(Solution::new(Arc::clone(&puzzle.inner), solution))
-        }
-        SolverOutput::Unsat => Answer::NoSolution(match proof {
-            Some((path, until)) => {
-                let start = Instant::now();
-                let checked = crate::certify::check_input(cnf, path, &until)?;
-                Some(ProofChecked {
-                    added: checked.added,
-                    deleted: checked.deleted,
-                    hints: checked.hints,
-                    time: start.elapsed(),
-                })
-            }
-            None => None,
-        }),
-        SolverOutput::Unknown => Answer::Unknown,
-    })
 }

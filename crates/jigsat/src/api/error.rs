@@ -4,6 +4,11 @@
 //! answer as `jigsat` does.
 
 use std::fmt;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use crate::choice::Choice;
 
 /// Why a call gave no answer. [`fmt::Display`] gives the command line's
 /// message, naming the file (or the puzzle) and what was expected.
@@ -180,3 +185,65 @@ const BUG: &str = "internal error, please report it with the puzzle file: ";
 /// assert_eq!(soma_distinct().unwrap(), 240);
 /// ```
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// A value of one of the options with named values by name, or the
+/// message naming the choices.
+pub(crate) fn value<T: Choice>(name: &str, option: &str) -> Result<T> {
+    T::from_name(name).ok_or_else(|| {
+        let names = T::names();
+        Error::Usage(format!(
+            "--{option}: unknown value '{name}'; expected one of {}",
+            names.join(", ")
+        ))
+    })
+}
+
+/// A run on the caller's thread, its panics contained: a bug becomes
+/// [`Error::Bug`], never an abort, as every run of the façade.
+pub(crate) fn guarded<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
+    catch_unwind(AssertUnwindSafe(work))
+        .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())))
+}
+
+/// [`guarded`] for work in the library's own errors.
+pub(crate) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
+    guarded(|| work().map_err(Error::from))
+}
+
+/// How a run on a thread of its own ([`super::Job`], [`super::Solutions`])
+/// ends without an answer, as the caller is told.
+impl Error {
+    /// The error of a run that ended without an answer.
+    pub(crate) fn unknown(stop: &AtomicBool, reason: Option<String>) -> Error {
+        let reason = reason.unwrap_or_else(|| "no answer".to_string());
+        if stop.load(Ordering::Relaxed) {
+            Error::Interrupted
+        } else if reason.contains("time limit") {
+            Error::TimeLimit(reason)
+        } else {
+            Error::Solver(reason)
+        }
+    }
+
+    /// The error of a run given up at its deadline.
+    pub(crate) fn given_up(limit: Option<Duration>) -> Error {
+        Error::TimeLimit(crate::report::time_limit_reached(limit.unwrap_or_default()))
+    }
+
+    /// A run's error, or [`Error::Interrupted`] when the caller stopped it:
+    /// a stopped run's own error (a search cut short) is not the answer.
+    pub(crate) fn interrupted_or(caller: &AtomicBool, e: Error) -> Error {
+        if caller.load(Ordering::Relaxed) {
+            Error::Interrupted
+        } else {
+            e
+        }
+    }
+
+    /// The error of a run whose thread could not start.
+    pub(crate) fn no_thread(e: std::io::Error) -> Error {
+        Error::Bug(format!(
+            "internal error, please report it: no thread for the search: {e}"
+        ))
+    }
+}

@@ -15,8 +15,9 @@
 //! ```
 
 use super::error::Result;
+use super::error::contained;
 use super::puzzle::Puzzle;
-use super::solver::{Solver, contained};
+use super::solver::Solver;
 
 /// What [`Solver::estimate`] finds.
 ///

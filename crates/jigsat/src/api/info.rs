@@ -18,9 +18,10 @@ use std::path::Path;
 use crate::choice::Choice;
 
 use super::error::Result;
+use super::error::contained;
 use super::options::Encoding;
 use super::puzzle::Puzzle;
-use super::solver::{Solver, contained};
+use super::solver::Solver;
 use crate::family::PartSize;
 use crate::family::packing::{self, placement};
 use crate::instance::Instance;
@@ -262,11 +263,11 @@ impl Facts {
         if puzzle.tiling().is_some() {
             return None;
         }
-        let total = placement::estimate_for(puzzle);
+        let total = placement::footprint_of(puzzle);
         if total.placements <= BUILD_AT_MOST {
             return None;
         }
-        let pieces = placement::estimate_pieces(puzzle);
+        let pieces = placement::footprints_by_piece(puzzle);
         // A piece that must be used and fits nowhere: the placements are
         // not made at all (Placements::generate), and the pre-check says
         // why there is no solution, which is worth more than estimates.

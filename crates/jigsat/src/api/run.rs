@@ -26,7 +26,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::solver::contained;
+use super::error::contained;
 use super::{Puzzle, Result, Solution, Solver};
 use crate::enumerate::{Listing, Want};
 

@@ -2,17 +2,13 @@
 //! out has passed [`crate::solution::check`], which reads the puzzle
 //! alone.
 //!
-//! The contents of the core's solution are read only through the few
-//! functions at the end of this file, so that a change of its shape is a
-//! change here alone.
+//! A class's other members on a fixed board (the solution's images under
+//! the board's symmetries) are made below, in `crate::stream`.
 
 use std::sync::Arc;
 
 use super::error::{Error, Result};
 use super::puzzle::Cell;
-use crate::geometry::square::{quarter_turns, turned};
-use crate::solution::{PlacedPiece, PlacedTile};
-use crate::symmetry::Symmetry;
 
 /// One solution of a puzzle, checked against the puzzle's rules.
 ///
@@ -265,87 +261,4 @@ impl std::fmt::Display for Solution {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.text())
     }
-}
-
-// The core's solution, read and made only here.
-
-/// The image of a solution under one of the board's symmetries: each
-/// piece (or tile) moved, a tile turned with the board; `None` when the
-/// symmetry does not act on it (a bug the caller reports).
-fn image(
-    puzzle: &crate::puzzle::Puzzle,
-    g: &Symmetry,
-    s: &crate::solution::Solution,
-) -> Option<crate::solution::Solution> {
-    let board = &puzzle.board;
-    let moved = |c: crate::geometry::Cell| -> Option<crate::geometry::Cell> {
-        let i = board.index(c)? as usize;
-        Some(board.cell(*g.cells.get(i)?))
-    };
-    if let Some(tiling) = puzzle.tiling() {
-        let r = quarter_turns(g.transform)?;
-        let placed = s
-            .tiles()
-            .iter()
-            .map(|t| {
-                let edges = turned(&t.edges, r);
-                let listed = &tiling.tiles[t.tile].edges;
-                let rotation = (0..4u8).find(|&k| turned(listed, k) == edges)?;
-                Some(PlacedTile {
-                    tile: t.tile,
-                    at: moved(t.at)?,
-                    rotation,
-                    edges,
-                })
-            })
-            .collect::<Option<Vec<_>>>()?;
-        return Some(crate::solution::Solution::of_tiles(placed));
-    }
-    let placed = s
-        .pieces()
-        .iter()
-        .map(|p| {
-            Some(PlacedPiece {
-                piece: *g.pieces.get(p.piece)?,
-                cells: p.cells.iter().map(|&c| moved(c)).collect::<Option<_>>()?,
-            })
-        })
-        .collect::<Option<Vec<_>>>()?;
-    Some(crate::solution::Solution::new(placed))
-}
-
-/// Every solution on a fixed board in the class of `s`: its distinct
-/// images under the group, each checked against the puzzle. `weight` is
-/// the class's size the enumeration counted; a different number of images
-/// is a bug, and said so.
-pub(crate) fn class_members(
-    puzzle: &crate::puzzle::Puzzle,
-    group: &crate::symmetry::Group,
-    s: crate::solution::Solution,
-    weight: u64,
-) -> Result<Vec<crate::solution::Solution>> {
-    let mut images = Vec::with_capacity(group.order());
-    for g in &group.elements {
-        let img = image(puzzle, g, &s).ok_or_else(|| {
-            Error::Bug("internal error, please report it with the puzzle: a symmetry of the board does not act on a solution".into())
-        })?;
-        images.push(img);
-    }
-    images.sort_by(|a, b| (a.pieces(), a.tiles()).cmp(&(b.pieces(), b.tiles())));
-    images.dedup();
-    if images.len() as u64 != weight {
-        return Err(Error::Bug(format!(
-            "internal error, please report it with the puzzle: a class counted as {weight} solutions on a fixed board has {} images",
-            images.len()
-        )));
-    }
-    for img in &images {
-        crate::solution::check(puzzle, img).map_err(|why| {
-            Error::from(crate::solution::failed(
-                "the listing of a class's members",
-                &why,
-            ))
-        })?;
-    }
-    Ok(images)
 }

@@ -9,29 +9,23 @@
 //! Panics on that thread are contained and become [`Error::Bug`].
 
 use std::collections::VecDeque;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, mpsc};
 use std::task::Poll;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::choice::Choice;
-
-use super::error::{Error, Result};
+use super::error::{Error, Result, guarded, value};
 use super::puzzle::Puzzle;
-use super::solution::{Solution, class_members};
-use crate::enumerate::{Listing, Stopped, Want};
+use super::solution::Solution;
+use crate::detached::{Detached, Polled, Stops};
+use crate::enumerate::{Stopped, Want};
 use crate::options::{Model, Options, SolverChoice};
 use crate::report::Status;
 
 /// How many solutions may wait in an iterator's channel for the reader:
 /// enough to keep the search busy, few enough to hold little memory.
 const WAITING: usize = 256;
-
-/// How long after its time limit a run that does not answer is given up
-/// for the caller (the command line's watchdog waits as long).
-const GRACE: Duration = crate::process::interrupt::GRACE;
 
 /// The options of a run, and the calls that run it. A `Solver` is cheap
 /// to clone and holds no state between runs.
@@ -282,7 +276,7 @@ impl Solver {
                     .next()
                     .map(|s| Solution::new(Arc::clone(&shared), s))),
                 Status::Unsolvable => Ok(None),
-                Status::Unknown => Err(unknown(stop, report.reason)),
+                Status::Unknown => Err(Error::unknown(stop, report.reason)),
             }
         })
     }
@@ -346,78 +340,35 @@ impl Solver {
     /// ```
     pub fn solutions(&self, puzzle: &Puzzle) -> Solutions {
         let shared = Arc::clone(&puzzle.inner);
-        let (stop, run_stop) = self.flags();
-        let (send, receive) = mpsc::sync_channel::<Result<crate::solution::Solution>>(WAITING);
+        let stops = Stops::new(self.stop.clone());
         let fixed_board = self.fixed_board;
         let mut options = self.options.clone();
-        options.stop = Some(Arc::clone(&run_stop));
-        let deadline = options.time_limit.map(|t| Instant::now() + t + GRACE);
-        let failed = send.clone();
-        let run = move || -> Result<()> {
-            let group = if fixed_board {
-                let instance = crate::instance::Instance::new(&shared)?;
-                Some(instance.group().clone())
-            } else {
-                None
-            };
-            let puzzle = Arc::clone(&shared);
-            // Ok(false) when the reader has gone, which stops the search.
-            let listing = move |s: crate::solution::Solution, weight: u64| {
-                Ok(match &group {
-                    None => send.send(Ok(s)).is_ok(),
-                    Some(group) => match class_members(&puzzle, group, s, weight) {
-                        Ok(members) => members.into_iter().all(|m| send.send(Ok(m)).is_ok()),
-                        Err(e) => {
-                            let _ = send.send(Err(e));
-                            false
+        options.stop = Some(Arc::clone(&stops.run));
+        let caller = Arc::clone(&stops.caller);
+        let work = move |send: mpsc::SyncSender<Result<crate::solution::Solution>>| {
+            let failed = send.clone();
+            let deliver =
+                move |s: crate::error::Result<_>| send.send(s.map_err(Error::from)).is_ok();
+            let outcome =
+                guarded(
+                    || match crate::stream::stream(&shared, options, fixed_board, deliver) {
+                        Ok(Some(limit)) => {
+                            Err(Error::TimeLimit(crate::report::time_limit_reached(limit)))
                         }
+                        other => other.map(|_| ()).map_err(Error::from),
                     },
-                })
-            };
-            options.listing = Some(Listing(Arc::new(listing)));
-            let (result, _) = crate::pipeline::enumerate(&shared, &options, &mut |_| {})?;
-            match result.stopped {
-                Some(Stopped::TimeLimit(limit)) => {
-                    Err(Error::TimeLimit(crate::report::time_limit_reached(limit)))
-                }
-                // Stopped by the reader, or what it asked for was found.
-                _ => Ok(()),
+                );
+            if let Err(e) = outcome {
+                let _ = failed.send(Err(Error::interrupted_or(&caller, e)));
             }
         };
-        let thread_stop = Arc::clone(&stop);
-        let spawned = std::thread::Builder::new()
-            .name("jigsat-solutions".into())
-            .spawn(move || {
-                let outcome = catch_unwind(AssertUnwindSafe(run))
-                    .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())));
-                if let Err(e) = outcome {
-                    let e = if thread_stop.load(Ordering::Relaxed) {
-                        Error::Interrupted
-                    } else {
-                        e
-                    };
-                    let _ = failed.send(Err(e));
-                }
-            });
-        let mut queue = VecDeque::new();
-        let thread = match spawned {
-            Ok(handle) => Some(handle),
-            Err(e) => {
-                queue.push_back(Err(Error::Bug(format!(
-                    "internal error, please report it: no thread for the search: {e}"
-                ))));
-                None
-            }
-        };
+        let limit = self.options.time_limit;
+        let (run, error) = Detached::start("jigsat-solutions", &stops, limit, WAITING, true, work);
         Solutions {
             puzzle: Arc::clone(&puzzle.inner),
-            receive: Some(receive),
-            stop,
-            run_stop,
-            deadline,
-            time_limit: self.options.time_limit,
-            thread,
-            queue,
+            run,
+            time_limit: limit,
+            queue: error.map(Error::no_thread).map(Err).into_iter().collect(),
         }
     }
 
@@ -443,94 +394,29 @@ impl Solver {
         self.stop.as_ref()
     }
 
-    /// The caller's stop flag (the solver's, or a new one) and the run's:
-    /// the caller's side raises the run's when the caller's is raised (a
-    /// race raises the run's flag to stop its loser, which must not read
-    /// as the caller's stop).
-    fn flags(&self) -> (Arc<AtomicBool>, Arc<AtomicBool>) {
-        let stop = self.stop.clone().unwrap_or_default();
-        (stop, Arc::new(AtomicBool::new(false)))
-    }
-
     /// Runs `work` with this solver's options (whose stop flag is the
     /// run's) and the caller's stop flag on a thread of its own.
     fn start<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Options, &AtomicBool) -> Result<T> + Send + 'static,
     ) -> Job<T> {
-        let (stop, run_stop) = self.flags();
+        let stops = Stops::new(self.stop.clone());
         let mut options = self.options.clone();
-        options.stop = Some(Arc::clone(&run_stop));
-        let deadline = options.time_limit.map(|t| Instant::now() + t + GRACE);
-        let (send, receive) = mpsc::sync_channel(1);
-        let thread_stop = Arc::clone(&stop);
-        let spawned = std::thread::Builder::new()
-            .name("jigsat-run".into())
-            .spawn(move || {
-                let outcome = catch_unwind(AssertUnwindSafe(|| work(&options, &thread_stop)))
-                    .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())));
-                let outcome = match outcome {
-                    Err(_) if thread_stop.load(Ordering::Relaxed) => Err(Error::Interrupted),
-                    other => other,
-                };
-                let _ = send.send(outcome);
-            });
-        let early = spawned.err().map(|e| {
-            Error::Bug(format!(
-                "internal error, please report it: no thread for the search: {e}"
-            ))
+        options.stop = Some(Arc::clone(&stops.run));
+        let caller = Arc::clone(&stops.caller);
+        let limit = self.options.time_limit;
+        let (run, error) = Detached::start("jigsat-run", &stops, limit, 1, false, move |send| {
+            let outcome = guarded(|| work(&options, &caller));
+            let _ = send.send(outcome.map_err(|e| Error::interrupted_or(&caller, e)));
         });
         Job {
-            receive,
-            stop,
-            run_stop,
-            deadline,
-            time_limit: self.options.time_limit,
-            early,
+            run,
+            time_limit: limit,
+            early: error.map(Error::no_thread),
         }
     }
 }
 
-/// A value of one of the options with named values by name, or the
-/// message naming the choices.
-pub(crate) fn value<T: Choice>(name: &str, option: &str) -> Result<T> {
-    T::from_name(name).ok_or_else(|| {
-        let names = T::names();
-        Error::Usage(format!(
-            "--{option}: unknown value '{name}'; expected one of {}",
-            names.join(", ")
-        ))
-    })
-}
-
-/// A run on the caller's thread, its panics contained: a bug becomes
-/// [`Error::Bug`], never an abort, as every run of the façade.
-pub(crate) fn guarded<T>(work: impl FnOnce() -> Result<T>) -> Result<T> {
-    catch_unwind(AssertUnwindSafe(work))
-        .unwrap_or_else(|panic| Err(Error::from_panic(panic.as_ref())))
-}
-
-/// [`guarded`] for work in the library's own errors.
-pub(crate) fn contained<T>(work: impl FnOnce() -> crate::error::Result<T>) -> Result<T> {
-    guarded(|| work().map_err(Error::from))
-}
-
-/// The error of a run that ended without an answer.
-fn unknown(stop: &AtomicBool, reason: Option<String>) -> Error {
-    let reason = reason.unwrap_or_else(|| "no answer".to_string());
-    if stop.load(Ordering::Relaxed) {
-        Error::Interrupted
-    } else if reason.contains("time limit") {
-        Error::TimeLimit(reason)
-    } else {
-        Error::Solver(reason)
-    }
-}
-
-/// The error of a run given up at its deadline.
-fn given_up(limit: Option<Duration>) -> Error {
-    Error::TimeLimit(crate::report::time_limit_reached(limit.unwrap_or_default()))
-}
 /// The runs of a [`Solver`] with the default options, on the puzzle
 /// itself: here rather than beside the puzzle's constructors, so that the
 /// puzzle does not depend on the solver that reads it.
@@ -598,12 +484,7 @@ impl Puzzle {
 /// ```
 #[derive(Debug)]
 pub struct Job<T> {
-    receive: mpsc::Receiver<Result<T>>,
-    /// The caller's flag.
-    stop: Arc<AtomicBool>,
-    /// The run's flag, raised when the caller's is.
-    run_stop: Arc<AtomicBool>,
-    deadline: Option<Instant>,
+    run: Detached<Result<T>>,
     time_limit: Option<Duration>,
     early: Option<Error>,
 }
@@ -638,28 +519,16 @@ impl<T> Job<T> {
         if let Some(e) = self.early.take() {
             return Poll::Ready(Err(e));
         }
-        if self.stop.load(Ordering::Relaxed) {
-            self.run_stop.store(true, Ordering::Relaxed);
-            return Poll::Ready(Err(Error::Interrupted));
-        }
-        let wait = match self.deadline {
-            Some(d) => wait.min(d.saturating_duration_since(Instant::now())),
-            None => wait,
-        };
-        match self.receive.recv_timeout(wait) {
-            Ok(answer) => Poll::Ready(answer),
-            Err(mpsc::RecvTimeoutError::Disconnected) => Poll::Ready(Err(Error::Bug(
+        Poll::Ready(match self.run.poll(wait) {
+            Polled::Message(answer) => answer,
+            Polled::Pending => return Poll::Pending,
+            Polled::Stopped => Err(Error::Interrupted),
+            Polled::GivenUp => Err(Error::given_up(self.time_limit)),
+            Polled::Ended => Err(Error::Bug(
                 "internal error, please report it: the search thread ended without an answer"
                     .into(),
-            ))),
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                    self.run_stop.store(true, Ordering::Relaxed);
-                    return Poll::Ready(Err(given_up(self.time_limit)));
-                }
-                Poll::Pending
-            }
-        }
+            )),
+        })
     }
 
     /// Stops the run: the search ends within a moment, and the job answers
@@ -673,14 +542,7 @@ impl<T> Job<T> {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.run_stop.store(true, Ordering::Relaxed);
-    }
-}
-
-impl<T> Drop for Job<T> {
-    fn drop(&mut self) {
-        self.run_stop.store(true, Ordering::Relaxed);
+        self.run.stop();
     }
 }
 
@@ -699,14 +561,8 @@ impl<T> Drop for Job<T> {
 #[derive(Debug)]
 pub struct Solutions {
     puzzle: Arc<crate::puzzle::Puzzle>,
-    receive: Option<mpsc::Receiver<Result<crate::solution::Solution>>>,
-    /// The caller's flag.
-    stop: Arc<AtomicBool>,
-    /// The run's flag, raised when the caller's is.
-    run_stop: Arc<AtomicBool>,
-    deadline: Option<Instant>,
+    run: Detached<Result<crate::solution::Solution>>,
     time_limit: Option<Duration>,
-    thread: Option<std::thread::JoinHandle<()>>,
     queue: VecDeque<Result<Solution>>,
 }
 
@@ -730,37 +586,18 @@ impl Solutions {
         if let Some(next) = self.queue.pop_front() {
             return Poll::Ready(Some(next));
         }
-        let Some(receive) = &self.receive else {
-            return Poll::Ready(None);
+        let next = match self.run.poll(wait) {
+            Polled::Pending => return Poll::Pending,
+            Polled::Message(Ok(s)) => {
+                return Poll::Ready(Some(Ok(Solution::new(Arc::clone(&self.puzzle), s))));
+            }
+            Polled::Message(Err(e)) => Some(Err(e)),
+            Polled::Stopped => Some(Err(Error::Interrupted)),
+            Polled::GivenUp => Some(Err(Error::given_up(self.time_limit))),
+            Polled::Ended => None,
         };
-        if self.stop.load(Ordering::Relaxed) {
-            self.run_stop.store(true, Ordering::Relaxed);
-            self.receive = None;
-            return Poll::Ready(Some(Err(Error::Interrupted)));
-        }
-        let wait = match self.deadline {
-            Some(d) => wait.min(d.saturating_duration_since(Instant::now())),
-            None => wait,
-        };
-        match receive.recv_timeout(wait) {
-            Ok(Ok(s)) => Poll::Ready(Some(Ok(Solution::new(Arc::clone(&self.puzzle), s)))),
-            Ok(Err(e)) => {
-                self.receive = None;
-                Poll::Ready(Some(Err(e)))
-            }
-            Err(mpsc::RecvTimeoutError::Disconnected) => {
-                self.receive = None;
-                Poll::Ready(None)
-            }
-            Err(mpsc::RecvTimeoutError::Timeout) => {
-                if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                    self.run_stop.store(true, Ordering::Relaxed);
-                    self.receive = None;
-                    return Poll::Ready(Some(Err(given_up(self.time_limit))));
-                }
-                Poll::Pending
-            }
-        }
+        self.run.close();
+        Poll::Ready(next)
     }
 
     /// Stops the search; the iterator then ends with
@@ -775,8 +612,7 @@ impl Solutions {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn stop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        self.run_stop.store(true, Ordering::Relaxed);
+        self.run.stop();
         self.queue.clear();
     }
 }
@@ -789,19 +625,6 @@ impl Iterator for Solutions {
             if let Poll::Ready(next) = self.poll(Duration::from_millis(100)) {
                 return next;
             }
-        }
-    }
-}
-
-impl Drop for Solutions {
-    fn drop(&mut self) {
-        self.run_stop.store(true, Ordering::Relaxed);
-        // The search's sends fail from here on, which stops it too.
-        self.receive = None;
-        if let Some(thread) = self.thread.take()
-            && self.deadline.is_none_or(|d| Instant::now() < d)
-        {
-            let _ = thread.join();
         }
     }
 }

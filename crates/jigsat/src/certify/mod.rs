@@ -14,7 +14,9 @@
 //! - [`directory`] writes a certificate directory and re-checks one
 //!   (`jigsat check-certificate`);
 //! - [`run`] makes a certified solve or count from start to end: the
-//!   directory made ready, the proof, the answer, the directory written.
+//!   directory made ready, the proof, the answer, the directory written;
+//! - [`answer`] holds what a certified run answers, as the library's
+//!   callers read it (`api::certificate` re-exports it).
 //!
 //! What a certificate proves, and what it does not, is in docs/guide.md,
 //! "Certificates". In short: a checked proof shows that the CNF has no
@@ -26,6 +28,7 @@
 //! the listed solutions are closed under the puzzle's symmetries and that
 //! every solution has an image the breaking keeps.
 
+pub mod answer;
 pub mod breaking;
 pub mod colouring;
 pub mod count;
@@ -41,8 +44,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use self::answer::ProofCheck;
 use crate::encode::Cnf;
 use crate::error::{Error, InputError, Result};
+use crate::options::Options;
+use crate::puzzle::Puzzle;
 
 pub use self::lrat::{Checked, Rejected};
 pub use self::proof::{Answer, ProofFormat, Proved};
@@ -154,11 +160,12 @@ pub fn rejected_input(path: &Path, why: &Rejected) -> Error {
 /// `Certifier::check_proof`) against `cnf`, stopping at `until`: the
 /// figures when it checks; a rejected proof is bad input naming the file
 /// (exit 2), and no claim is made.
-pub fn check_input(cnf: &Cnf, path: &Path, until: &Until) -> Result<Checked> {
+pub fn check_input(cnf: &Cnf, path: &Path, until: &Until) -> Result<ProofCheck> {
     crate::process::files::reading(path);
+    let started = Instant::now();
     let file = crate::input::open(path)?;
     let clauses = dimacs_clauses(cnf);
-    lrat::check(
+    let checked = lrat::check(
         clauses.iter().map(|c| &c[..]),
         BufReader::with_capacity(1 << 16, crate::input::Interruptible(file)),
         &|| until.reached(),
@@ -170,5 +177,19 @@ pub fn check_input(cnf: &Cnf, path: &Path, until: &Until) -> Result<Checked> {
             path.display()
         )),
         why => rejected_input(path, &why),
-    })
+    })?;
+    Ok(ProofCheck::new(&checked, started.elapsed()))
+}
+
+/// [`check_input`] against the CNF `jigsat dimacs` writes for `puzzle`
+/// with `options` (`Certifier::check_proof`).
+pub fn check_proof(
+    puzzle: &Puzzle,
+    options: &Options,
+    proof: &Path,
+    until: &Until,
+) -> Result<ProofCheck> {
+    let instance = crate::instance::Instance::new(puzzle)?;
+    let encoded = instance.encode_for(options)?;
+    check_input(&encoded.cnf, proof, until)
 }

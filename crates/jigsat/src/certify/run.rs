@@ -184,7 +184,7 @@ fn colouring(r: &Request, instance: &Instance, dir: &mut Option<Staged>) -> Resu
         crate::process::files::write_text(path, &text)?;
     }
     if let Some(dir) = dir.take() {
-        let claim = Claim::NoSolutionColouring;
+        let claim = Claim::NoSolutionByColouring;
         directory::write(
             dir,
             &Contents {

@@ -23,9 +23,10 @@
 use super::search::{Search, Stop};
 use crate::rng::Rng;
 
-/// What the random probes say about a search tree.
+/// What the random probes say about a search tree's size: the figures
+/// of Knuth's estimate ([`estimate`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Estimate {
+pub struct TreeSize {
     /// Probes taken.
     pub probes: usize,
     /// The mean of the probes' node estimates.
@@ -40,7 +41,7 @@ pub struct Estimate {
 
 /// Knuth's estimate of the tree below `search`'s root from `probes`
 /// random walks; `Err` when the search's stop flag was raised first.
-pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<Estimate, Stop> {
+pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<TreeSize, Stop> {
     estimate_below(search, &[], probes, rng)
 }
 
@@ -51,7 +52,7 @@ pub fn estimate_below<S: Search>(
     root: &[u32],
     probes: usize,
     rng: &mut Rng,
-) -> Result<Estimate, Stop> {
+) -> Result<TreeSize, Stop> {
     let probes = probes.max(1);
     let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
     for _ in 0..probes {
@@ -63,7 +64,7 @@ pub fn estimate_below<S: Search>(
     let n = probes as f64;
     let mean = sum / n;
     let variance = (sum_sq / n - mean * mean).max(0.0);
-    Ok(Estimate {
+    Ok(TreeSize {
         probes,
         nodes: mean,
         nodes_error: (variance / n).sqrt(),

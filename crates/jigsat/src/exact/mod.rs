@@ -44,7 +44,7 @@ pub mod rowscan;
 pub mod search;
 
 pub use engine::{Built, EXACT_ENGINE_NAMES, ExactEngine};
-pub use estimate::{Estimate, estimate};
+pub use estimate::{TreeSize, estimate};
 pub use firstcell::FirstCell;
 pub use rowscan::RowScan;
 pub use search::{Meter, Search, Stop, Visit};

@@ -6,9 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use super::{Total, stop_of, stopped};
+use crate::api::error::guarded;
 use crate::api::error::{Error, Result};
 use crate::api::puzzle::Puzzle;
-use crate::api::solver::{Solver, guarded};
+use crate::api::solver::Solver;
 use crate::jobs::checkpoint::{self, Ran};
 use crate::jobs::files::CheckpointFile;
 use crate::options::Options;

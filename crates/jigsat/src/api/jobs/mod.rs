@@ -52,9 +52,10 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::error::guarded;
 use super::error::{Error, Result};
 use super::puzzle::Puzzle;
-use super::solver::{Solver, guarded};
+use super::solver::Solver;
 use crate::jobs::directory::{self, SplitFiles};
 use crate::jobs::files::{self, PuzzleText};
 use crate::jobs::run;

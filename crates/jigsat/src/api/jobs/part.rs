@@ -6,10 +6,11 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::{PartResult, at, stop_of, stopped};
+use crate::api::error::guarded;
 use crate::api::error::{Error, Result};
 use crate::api::puzzle::Puzzle;
 use crate::api::solution::Solution;
-use crate::api::solver::{Solver, guarded};
+use crate::api::solver::Solver;
 use crate::jobs::files::{self, JobFile, ResultFile};
 use crate::jobs::run;
 use crate::process::interrupt;

@@ -12,7 +12,7 @@ use crate::puzzle::Puzzle;
 
 /// More placements than this would not fit a CNF in memory anyway. The
 /// second line of defence, behind the memory budget ([`crate::process::budget`]): it stops the
-/// generation itself, should the estimate ever fall short.
+/// generation itself, should the footprint ever fall short.
 pub const MAX_PLACEMENTS: usize = 20_000_000;
 
 /// Bytes one placement costs however many cells it has: the `Placement`
@@ -37,9 +37,11 @@ const CELL_BYTES: u64 = 12;
 const IMAGE_BYTES: u64 = 4;
 
 /// How many placements a puzzle may have and the memory they would take,
-/// reckoned from bounding boxes alone (see [`estimate`]).
+/// reckoned from bounding boxes alone (see [`footprint`]): the placements'
+/// footprint, not an estimate (that word is Knuth's estimate of a search
+/// tree, `exact::estimate`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Estimate {
+pub struct Footprint {
     pub placements: u64,
     pub bytes: u64,
 }
@@ -51,10 +53,10 @@ pub struct Estimate {
 /// `PLACEMENT_BYTES + CELL_BYTES * cells`. Exact for a solid box of a
 /// board, an overestimate of the count for a board with holes. Costs one
 /// multiplication per orientation.
-pub fn estimate(board: &Board, orientations: &[Vec<Orientation>]) -> Estimate {
+pub fn footprint(board: &Board, orientations: &[Vec<Orientation>]) -> Footprint {
     let b = board.extent();
     let symmetries: u64 = if board.is_flat() { 8 } else { 48 };
-    let mut total = Estimate {
+    let mut total = Footprint {
         placements: 0,
         bytes: 0,
     };
@@ -71,21 +73,21 @@ pub fn estimate(board: &Board, orientations: &[Vec<Orientation>]) -> Estimate {
     total
 }
 
-/// [`estimate`] for a puzzle's pieces, before any placement is made.
-pub fn estimate_for(puzzle: &Puzzle) -> Estimate {
-    estimate(&puzzle.board, &fitting_orientations(puzzle))
+/// [`footprint`] for a puzzle's pieces, before any placement is made.
+pub fn footprint_of(puzzle: &Puzzle) -> Footprint {
+    footprint(&puzzle.board, &fitting_orientations(puzzle))
 }
 
-/// [`estimate`] piece by piece, each with its number of fitting
+/// [`footprint`] piece by piece, each with its number of fitting
 /// orientations: what `info` reports for a board too large to build the
 /// placements of within seconds.
-pub fn estimate_pieces(puzzle: &Puzzle) -> Vec<(usize, Estimate)> {
+pub fn footprints_by_piece(puzzle: &Puzzle) -> Vec<(usize, Footprint)> {
     fitting_orientations(puzzle)
         .iter()
         .map(|fitting| {
             (
                 fitting.len(),
-                estimate(&puzzle.board, std::slice::from_ref(fitting)),
+                footprint(&puzzle.board, std::slice::from_ref(fitting)),
             )
         })
         .collect()
@@ -129,7 +131,7 @@ pub struct Placements {
 impl Placements {
     /// Every placement of every piece; refuses, before making any, a
     /// puzzle whose placements would need more than
-    /// the memory budget ([`crate::process::budget`], see [`estimate`]).
+    /// the memory budget ([`crate::process::budget`], see [`footprint`]).
     pub fn generate(puzzle: &Puzzle) -> Result<Placements, Error> {
         let board = &puzzle.board;
         let all_orientations = fitting_orientations(puzzle);
@@ -147,7 +149,7 @@ impl Placements {
                 all: Vec::new(),
             });
         }
-        let e = estimate(board, &all_orientations);
+        let e = footprint(board, &all_orientations);
         crate::process::budget::check(
             e.bytes,
             &format!(
