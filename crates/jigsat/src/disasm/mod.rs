@@ -57,6 +57,7 @@
 //! piece, usually the heaviest).
 
 mod batch;
+mod enclosed;
 mod gaps;
 mod halted;
 mod moves;
@@ -220,6 +221,9 @@ pub struct Disassembly {
     pub tree: Outcome,
     /// States searched over every part: the work the answer cost.
     pub states: u64,
+    /// A piece shut inside another (`(outer, inner)`, indices into the
+    /// bodies): nothing was searched, as nothing can come apart.
+    pub shut_in: Option<(usize, usize)>,
 }
 
 impl Outcome {

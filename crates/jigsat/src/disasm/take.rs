@@ -51,6 +51,16 @@ pub fn disassemble(
         refuse(bodies).is_none(),
         "refused assemblies are not disassembled"
     );
+    if let Some(shut_in) = super::enclosed::enclosed(bodies) {
+        return Ok(Disassembly {
+            tree: Outcome::Stuck {
+                pieces: (0..bodies.len()).collect(),
+                states: 0,
+            },
+            states: 0,
+            shut_in: Some(shut_in),
+        });
+    }
     let mut shapes: Vec<Vec<[i32; 3]>> = Vec::new();
     let mut keys: Vec<(usize, u32, u32)> = Vec::new();
     let mut kind = Vec::new();
@@ -86,7 +96,11 @@ pub fn disassemble(
     let tree = taker
         .part(&all, &anchors, &mut states)
         .map_err(|h| (h, taker.progress))?;
-    Ok(Disassembly { tree, states })
+    Ok(Disassembly {
+        tree,
+        states,
+        shut_in: None,
+    })
 }
 
 fn low_corner(cells: &[[i32; 3]]) -> [i32; 3] {

@@ -289,6 +289,21 @@ impl Disassembly {
         self.inner.changed()
     }
 
+    /// A piece shut inside another, `(outer, inner)` by their names: the
+    /// assembly does not come apart and nothing was searched to say so
+    /// (`None` otherwise).
+    ///
+    /// ```
+    /// let soma = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// let taken = jigsat::api::disassembly::Disassembler::new().take_apart(&[soma.solve()?.unwrap()])?;
+    /// assert_eq!(taken[0].disassembly().unwrap().shut_in(), None);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn shut_in(&self) -> Option<(&str, &str)> {
+        let (outer, inner) = self.inner.shut_in?;
+        Some((&self.names[outer], &self.names[inner]))
+    }
+
     /// The states the searches visited, over all parts.
     ///
     /// ```
