@@ -432,10 +432,13 @@ impl Puzzle {
     fn from_file(py: Python<'_>, path: PathBuf, problem: Option<&str>) -> PyResult<Puzzle> {
         guarded(|| {
             let inner = read_file(py, path.clone(), problem.map(str::to_string))?;
-            Ok(Puzzle {
-                groups: Groups::from_file(&path, problem).map_err(to_py)?,
-                inner,
-            })
+            // Read again for its groups only when it can be read again:
+            // a FIFO gives its text once.
+            let groups = match std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                true => Groups::from_file(&path, problem).map_err(to_py)?,
+                false => Groups::default(),
+            };
+            Ok(Puzzle { inner, groups })
         })
     }
 
