@@ -753,7 +753,13 @@ fn random_puzzles_as_burrtxt() {
 /// Issue 40: 2,000 random puzzles, their pieces listed in a random order
 /// and turned at random, against burrTxt as above (release only: about
 /// a minute and a half). What differs is printed; at least 95 in 100
-/// come-apart counts and 9 in 10 full texts must agree.
+/// come-apart counts and 9 in 10 full texts must agree. Measured
+/// (2026-11-27): 1989 come-apart counts and first numbers equal, 1900
+/// full texts; of the 100 that differ, 85 give other texts in burrTxt
+/// itself when only the order of the pieces in the file changes (all 11
+/// come-apart differences among them, each a puzzle with a group), 15 do
+/// not on 13 orders (jigsat shows one more `2`, as `1.1.2.2` for `1.1.2`):
+/// BurrTools' rule for those is not yet found (issue 40 point 1).
 #[test]
 #[ignore]
 fn many_shuffled_random_puzzles_as_burrtxt() {
