@@ -625,6 +625,107 @@ fn firsts<'a>(levels: impl IntoIterator<Item = (&'a String, u64)>) -> Vec<(u32, 
     h.into_iter().collect()
 }
 
+/// What a run of random puzzles against burrTxt found.
+#[derive(Default)]
+struct Tally {
+    checked: usize,
+    grouped: usize,
+    stuck: usize,
+    deep: usize,
+    /// Puzzles whose come-apart counts equal burrTxt's.
+    apart: usize,
+    /// Puzzles whose levels' first numbers equal burrTxt's.
+    firsts: usize,
+    /// Puzzles whose level texts all equal burrTxt's.
+    full: usize,
+    /// The others: the file, jigsat's levels, burrTxt's.
+    differ: Vec<String>,
+}
+
+/// `count` random interlocking puzzles from `seed`, each checked against
+/// burrTxt: the same assemblies, come-apart counts and first numbers of
+/// every level (asserted), and how many full texts agree (counted).
+/// `shuffled`: the file lists the pieces in a random order, each turned
+/// at random (both programs read the same file); then the come-apart
+/// counts and first numbers are counted, not asserted (BurrTools does not
+/// backtrack, so which separation it takes decides whether some
+/// assemblies come apart at all).
+fn against_burrtxt(seed: u64, count: usize, shuffled: bool) -> Tally {
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = Rng(seed);
+    let mut t = Tally::default();
+    let mut tried = 0;
+    while t.checked < count {
+        tried += 1;
+        assert!(
+            tried < 10 * count,
+            "the generator makes too few usable puzzles"
+        );
+        let puzzle = random_puzzle(&mut rng);
+        let path = dir.path().join(format!("r{tried}.xml"));
+        let n = puzzle.pieces.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        let mut turns = vec![(0, 0); n];
+        if shuffled {
+            for i in (1..n).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            turns = (0..n).map(|_| (rng.below(4), rng.below(4))).collect();
+        }
+        std::fs::write(&path, xmpuzzle(&puzzle, &order, &turns)).unwrap();
+        let Some((a, s, levels)) = burrtxt(&path) else {
+            continue;
+        };
+        if a == 0 || a > 200 {
+            continue;
+        }
+        let (ja, js, jl) = disassembled(&path, &[]);
+        assert_eq!(ja, a, "assemblies of {}", path.display());
+        let theirs = histogram(&levels);
+        let same_firsts =
+            firsts(jl.iter().map(|(l, n)| (l, *n))) == firsts(theirs.iter().map(|(l, n)| (l, *n)));
+        if !shuffled {
+            assert_eq!(js, s, "come-apart counts of {}", path.display());
+            assert!(same_firsts, "first level numbers of {}", path.display());
+        }
+        t.apart += usize::from(js == s);
+        t.firsts += usize::from(same_firsts);
+        if jl == theirs {
+            t.full += 1;
+        } else {
+            t.differ.push(format!(
+                "{tried}: jigsat {js} of {ja} {jl:?}, burrTxt {s} of {a} {theirs:?}"
+            ));
+        }
+        t.stuck += usize::from(s < a);
+        t.deep += usize::from(levels.iter().any(|l| l != "1"));
+        t.grouped += usize::from(puzzle.grouped);
+        t.checked += 1;
+    }
+    eprintln!(
+        "{} random puzzles ({} with a group): {} with assemblies that do not come apart, \
+         {} with levels past 1; come-apart counts equal on {}, first numbers on {}, \
+         full level texts on {}",
+        t.checked, t.grouped, t.stuck, t.deep, t.apart, t.firsts, t.full
+    );
+    for d in &t.differ {
+        eprintln!("  differs: {d}");
+    }
+    assert!(
+        t.stuck >= t.checked / 4,
+        "the generator should make assemblies that do not come apart ({} of {})",
+        t.stuck,
+        t.checked
+    );
+    assert!(
+        t.deep >= t.checked / 8,
+        "the generator should make levels past 1 ({} of {})",
+        t.deep,
+        t.checked
+    );
+    t
+}
+
 /// 200 random interlocking puzzles: jigsat and burrTxt agree on the
 /// assemblies, on how many come apart, and on the first number of every
 /// level. The generator must make the agreement mean something: a share
@@ -638,60 +739,45 @@ fn random_puzzles_as_burrtxt() {
     if shared("peers/burrTxt").is_none() {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let mut rng = Rng(0x5EED_0026);
-    let (mut stuck, mut deep, mut full, mut grouped) = (0, 0, 0, 0);
-    let mut tried = 0;
-    let mut checked = 0;
-    while checked < 200 {
-        tried += 1;
-        assert!(tried < 2000, "the generator makes too few usable puzzles");
-        let puzzle = random_puzzle(&mut rng);
-        let path = dir.path().join(format!("r{tried}.xml"));
-        std::fs::write(&path, plain(&puzzle)).unwrap();
-        let Some((a, s, levels)) = burrtxt(&path) else {
-            continue;
-        };
-        if a == 0 || a > 200 {
-            continue;
-        }
-        let (ja, js, jl) = disassembled(&path, &[]);
-        assert_eq!(
-            (ja, js),
-            (a, s),
-            "assemblies and come-apart counts of {}",
-            path.display()
-        );
-        let theirs = histogram(&levels);
-        assert_eq!(
-            firsts(jl.iter().map(|(l, n)| (l, *n))),
-            firsts(theirs.iter().map(|(l, n)| (l, *n))),
-            "first level numbers of {}",
-            path.display()
-        );
-        full += usize::from(jl == theirs);
-        stuck += usize::from(s < a);
-        deep += usize::from(levels.iter().any(|l| l != "1"));
-        grouped += usize::from(puzzle.grouped);
-        checked += 1;
-    }
-    eprintln!(
-        "{checked} random puzzles ({grouped} with a group): {stuck} with assemblies that do not come apart, \
-         {deep} with levels past 1; full level texts equal on {full}"
-    );
-    assert!(
-        stuck >= checked / 4,
-        "the generator should make assemblies that do not come apart ({stuck} of {checked})"
-    );
-    assert!(
-        deep >= checked / 8,
-        "the generator should make levels past 1 ({deep} of {checked})"
-    );
+    let t = against_burrtxt(0x5EED_0026, 200, false);
     // Measured 199 of 200 (2026-11-26); a change of the tie rule that
     // loses BurrTools' texts shows here.
     assert!(
-        full >= checked * 9 / 10,
-        "full level texts equal on only {full} of {checked}"
+        t.full >= t.checked * 9 / 10,
+        "full level texts equal on only {} of {}",
+        t.full,
+        t.checked
+    );
+}
+
+/// Issue 40: 2,000 random puzzles, their pieces listed in a random order
+/// and turned at random, against burrTxt as above (release only: about
+/// a minute and a half). What differs is printed; at least 95 in 100
+/// come-apart counts and 9 in 10 full texts must agree. Measured
+/// (2026-11-27): 1989 come-apart counts and first numbers equal, 1900
+/// full texts; of the 100 that differ, 85 give other texts in burrTxt
+/// itself when only the order of the pieces in the file changes (all 11
+/// come-apart differences among them, each a puzzle with a group), 15 do
+/// not on 13 orders (jigsat shows one more `2`, as `1.1.2.2` for `1.1.2`):
+/// BurrTools' rule for those is not yet found (issue 40 point 1).
+#[test]
+#[ignore]
+fn many_shuffled_random_puzzles_as_burrtxt() {
+    if shared("peers/burrTxt").is_none() {
+        return;
+    }
+    let t = against_burrtxt(0x5EED_0040, 2000, true);
+    assert!(
+        t.apart >= t.checked * 95 / 100,
+        "come-apart counts equal on only {} of {}",
+        t.apart,
+        t.checked
+    );
+    assert!(
+        t.full >= t.checked * 9 / 10,
+        "full level texts equal on only {} of {}",
+        t.full,
+        t.checked
     );
 }
 

@@ -23,7 +23,9 @@ raises KeyboardInterrupt and stops it. Errors are ``jigsat.PuzzleError``
 from ._jigsat import (
     BugError,
     Counts,
+    Disassembly,
     InputError,
+    Move,
     Piece,
     Puzzle,
     PuzzleError,
@@ -38,7 +40,9 @@ from ._jigsat import (
 __all__ = [
     "BugError",
     "Counts",
+    "Disassembly",
     "InputError",
+    "Move",
     "Piece",
     "Puzzle",
     "PuzzleError",

@@ -72,6 +72,39 @@ class Counts:
     """Solutions on a board that does not move."""
     distinct: int
     """Solutions up to the board's symmetries."""
+    come_apart: Optional[int]
+    """With ``disassemble=True``: how many distinct ones come apart; else None."""
+    levels: Optional[Dict[str, int]]
+    """With ``disassemble=True``: how many have each level (``{"98.2.4.2": 1}``); else None."""
+    certified: bool
+    """With ``certify=True``: every solution checked, a checked proof there are no others."""
+    by: Optional[str]
+    """With ``certify=True``: who wrote the proof (``"cadical"`` or ``"exact-cover search"``)."""
+    certificate: Optional[Dict[str, int]]
+    """With ``certify=True``: ``variables``, ``clauses``, ``blocking``, ``bytes``, ``added``, ``deleted``."""
+
+class Move:
+    """One move of a disassembly: pieces slid together along an axis."""
+
+    pieces: List[str]
+    direction: str
+    """``"+x"``, ``"-x"``, ``"+y"``, ``"-y"``, ``"+z"`` or ``"-z"``."""
+    distance: int
+    separates: bool
+    """This move takes the pieces away for good."""
+
+class Disassembly:
+    """How an assembly comes apart by sliding pieces (``jigsat disasm``), or that it does not."""
+
+    comes_apart: bool
+    level: Optional[str]
+    """BurrTools' level text (``"98.2.4.2"``); None when it does not come apart."""
+    moves: List[Move]
+    states: int
+    shut_in: Optional[Tuple[str, str]]
+    """``(outer, inner)`` when a piece is shut inside another: nothing searched."""
+    plan: str
+    """The moves as ``jigsat disasm`` prints them."""
 
 class Solution:
     """One solution, checked against the puzzle's rules."""
@@ -98,6 +131,10 @@ class Solution:
         """The page in an iframe, for Jupyter."""
     def plot(self, ax: Any = None, **kwargs: Any) -> Any:
         """Draws the solution with matplotlib's voxels; returns the axes."""
+    def disassemble(
+        self, *, thorough: bool = False, time_limit: Optional[float] = None, max_states: Optional[int] = None
+    ) -> Disassembly:
+        """Whether the pieces come apart by sliding them, BurrTools' level, the moves."""
 
 class Solutions(Iterator[Solution]):
     """The solutions of a run as the search finds them; closing it stops the search.
@@ -139,8 +176,16 @@ class Puzzle:
     def to_toml(self) -> str: ...
     def solve(self, **options: Unpack[SearchOptions]) -> Optional[Solution]:
         """The first solution (checked), or None when the puzzle has none (proved)."""
-    def count(self, **options: Unpack[SearchOptions]) -> Counts:
-        """``.count`` on a fixed board and ``.distinct`` up to symmetry."""
+    def count(
+        self,
+        *,
+        disassemble: bool = False,
+        certify: bool = False,
+        thorough: bool = False,
+        **options: Unpack[SearchOptions],
+    ) -> Counts:
+        """``.count`` on a fixed board and ``.distinct`` up to symmetry; ``disassemble=True``
+        adds ``.come_apart`` and ``.levels``, ``certify=True`` ``.certified`` and ``.certificate``."""
     def solutions(self, **options: Unpack[ListingOptions]) -> Solutions:
         """One solution per class (every one on a fixed board with ``fixed_board=True``), streamed."""
     def to_dimacs(self, **options: Unpack[CnfOptions]) -> str:

@@ -11,6 +11,7 @@
 //! line's take, or raise `ValueError`. A panic anywhere becomes
 //! `jigsat.BugError`, never an abort.
 
+use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,7 +19,10 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::task::Poll;
 use std::time::Duration;
 
+mod disassembly;
+
 use jigsat::api;
+use jigsat::api::disassembly::Groups;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -365,6 +369,9 @@ fn solver(options: Option<&Bound<'_, PyDict>>, allowed: &[&str]) -> PyResult<api
 #[pyclass(module = "jigsat", frozen)]
 struct Puzzle {
     inner: api::Puzzle,
+    /// The groups and weights of a BurrTools problem, for its
+    /// disassemblies (none for any other puzzle).
+    groups: Groups,
 }
 
 #[pymethods]
@@ -411,6 +418,7 @@ impl Puzzle {
             }
             Ok(Puzzle {
                 inner: b.build().map_err(to_py)?,
+                groups: Groups::default(),
             })
         })
     }
@@ -423,9 +431,14 @@ impl Puzzle {
     #[pyo3(signature = (path, problem = None))]
     fn from_file(py: Python<'_>, path: PathBuf, problem: Option<&str>) -> PyResult<Puzzle> {
         guarded(|| {
-            Ok(Puzzle {
-                inner: read_file(py, path, problem.map(str::to_string))?,
-            })
+            let inner = read_file(py, path.clone(), problem.map(str::to_string))?;
+            // Read again for its groups only when it can be read again:
+            // a FIFO gives its text once.
+            let groups = match std::fs::metadata(&path).is_ok_and(|m| m.is_file()) {
+                true => Groups::from_file(&path, problem).map_err(to_py)?,
+                false => Groups::default(),
+            };
+            Ok(Puzzle { inner, groups })
         })
     }
 
@@ -435,6 +448,7 @@ impl Puzzle {
         guarded(|| {
             Ok(Puzzle {
                 inner: api::Puzzle::from_toml_str(text).map_err(to_py)?,
+                groups: Groups::default(),
             })
         })
     }
@@ -482,22 +496,55 @@ impl Puzzle {
             let s = solver(options, SEARCH)?;
             let mut job = s.start_solve(&self.inner);
             let answer = wait(py, |slice| job.poll(slice))?;
-            Ok(answer.map_err(to_py)?.map(|inner| Solution { inner }))
+            Ok(answer.map_err(to_py)?.map(|inner| self.solution(inner)))
         })
     }
 
     /// The number of solutions: ``.count`` on a fixed board, ``.distinct``
     /// up to the board's symmetries (``jigsat count``). The keywords of
-    /// ``solve``.
+    /// ``solve``, and: ``disassemble=True`` takes every class apart
+    /// (``count --disassemble``: ``.come_apart`` and ``.levels``;
+    /// ``thorough=True`` as ``--thorough``); ``certify=True`` checks every
+    /// solution and proves there are no others (``count --certify``:
+    /// ``.certified`` and ``.certificate``).
     #[pyo3(signature = (**options))]
     fn count(&self, py: Python<'_>, options: Option<&Bound<'_, PyDict>>) -> PyResult<Counts> {
         guarded(|| {
-            let s = solver(options, SEARCH)?;
+            let (extras, options) = extras(options, &["disassemble", "certify", "thorough"])?;
+            let on = |key: &str| extras.get(key).copied().unwrap_or(false);
+            let s = solver(options.as_ref(), SEARCH)?;
+            let stop = Arc::new(AtomicBool::new(false));
+            if on("certify") {
+                if on("disassemble") {
+                    return Err(PyValueError::new_err(
+                        "certify and disassemble: ask for one at a time",
+                    ));
+                }
+                return self.certified_count(py, s, &stop);
+            }
+            if on("disassemble") {
+                let d = disassembly::disassembler(
+                    on("thorough"),
+                    self.groups.clone(),
+                    None,
+                    None,
+                    &stop,
+                );
+                let (count, distinct, figures) = disassembly::count(py, &self.inner, s, d, &stop)?;
+                return Ok(Counts {
+                    count,
+                    distinct,
+                    come_apart: Some(figures.come_apart),
+                    levels: Some(figures.levels),
+                    ..Counts::default()
+                });
+            }
             let mut job = s.start_count(&self.inner);
             let counts = wait(py, |slice| job.poll(slice))?.map_err(to_py)?;
             Ok(Counts {
                 count: counts.count,
                 distinct: counts.distinct,
+                ..Counts::default()
             })
         })
     }
@@ -514,6 +561,7 @@ impl Puzzle {
             let s = solver(options, &listing)?;
             Ok(Solutions {
                 inner: Mutex::new(Some(s.solutions(&self.inner))),
+                groups: self.groups.clone(),
             })
         })
     }
@@ -541,7 +589,7 @@ impl Puzzle {
         guarded(|| {
             let s = solver(options, CNF)?;
             let decoded = py.detach(|| s.decode(&self.inner, model)).map_err(to_py)?;
-            Ok(decoded.map(|inner| Solution { inner }))
+            Ok(decoded.map(|inner| self.solution(inner)))
         })
     }
 
@@ -554,20 +602,112 @@ impl Puzzle {
     }
 }
 
+impl Puzzle {
+    fn solution(&self, inner: api::Solution) -> Solution {
+        Solution {
+            inner,
+            groups: self.groups.clone(),
+        }
+    }
+
+    /// ``count(certify=True)``: the counts of a certified count, and
+    /// what was certified.
+    fn certified_count(
+        &self,
+        py: Python<'_>,
+        solver: api::Solver,
+        stop: &Arc<AtomicBool>,
+    ) -> PyResult<Counts> {
+        let (puzzle, flag) = (self.inner.clone(), Arc::clone(stop));
+        let c = disassembly::off_thread(py, stop, move || {
+            api::certificate::Certifier::new(&solver.stop_flag(flag)).count(&puzzle)
+        })?;
+        // The names of `count --certify --format json`'s certificate.
+        let certificate = BTreeMap::from([
+            ("variables".to_string(), c.variables),
+            ("clauses".to_string(), c.clauses),
+            ("blocking".to_string(), c.blocking),
+            ("bytes".to_string(), c.written.bytes),
+            ("added".to_string(), c.written.added),
+            ("deleted".to_string(), c.written.deleted),
+        ]);
+        Ok(Counts {
+            count: c.count,
+            distinct: c.distinct,
+            certified: true,
+            by: Some(
+                if c.by_search {
+                    "exact-cover search"
+                } else {
+                    "cadical"
+                }
+                .to_string(),
+            ),
+            certificate: Some(certificate),
+            ..Counts::default()
+        })
+    }
+}
+
+/// The boolean keywords split off, by name, and the rest of the options.
+type Extras<'py> = (BTreeMap<String, bool>, Option<Bound<'py, PyDict>>);
+
+/// Splits the boolean keywords `names` off the options, the rest left
+/// for [`solver`].
+fn extras<'py>(options: Option<&Bound<'py, PyDict>>, names: &[&str]) -> PyResult<Extras<'py>> {
+    let mut out = BTreeMap::new();
+    let Some(options) = options else {
+        return Ok((out, None));
+    };
+    let rest = options.copy()?;
+    for name in names {
+        if let Some(value) = rest.get_item(name)? {
+            if !value.is_none() {
+                out.insert(name.to_string(), value.extract::<bool>()?);
+            }
+            rest.del_item(name)?;
+        }
+    }
+    Ok((out, Some(rest)))
+}
+
 /// The numbers of ``jigsat count``.
 #[pyclass(module = "jigsat", frozen, get_all, eq)]
-#[derive(PartialEq, Eq)]
+#[derive(PartialEq, Eq, Default)]
 struct Counts {
     /// Solutions on a board that does not move.
     count: u64,
     /// Solutions up to the board's symmetries.
     distinct: u64,
+    /// With ``disassemble=True``: how many of the distinct ones come
+    /// apart (BurrTools' solutions); else None.
+    come_apart: Option<u64>,
+    /// With ``disassemble=True``: how many have each level
+    /// (``{"98.2.4.2": 1}``); else None.
+    levels: Option<BTreeMap<String, u64>>,
+    /// With ``certify=True``: every solution checked and a checked proof
+    /// that there are no others (an exception otherwise).
+    certified: bool,
+    /// With ``certify=True``: who wrote the proof (``"cadical"`` or
+    /// ``"exact-cover search"``, the JSON's ``certificate.by``).
+    by: Option<String>,
+    /// With ``certify=True``: the CNF's ``variables`` and ``clauses``,
+    /// the ``blocking`` clauses (one per listed solution), the proof's
+    /// ``bytes``, ``added`` and ``deleted`` clauses (the JSON's names).
+    certificate: Option<BTreeMap<String, u64>>,
 }
 
 #[pymethods]
 impl Counts {
     fn __repr__(&self) -> String {
-        format!("Counts(count={}, distinct={})", self.count, self.distinct)
+        let mut out = format!("Counts(count={}, distinct={}", self.count, self.distinct);
+        if let Some(n) = self.come_apart {
+            out += &format!(", come_apart={n}");
+        }
+        if self.certified {
+            out += ", certified=True";
+        }
+        out + ")"
     }
 }
 
@@ -575,6 +715,8 @@ impl Counts {
 #[pyclass(module = "jigsat", frozen)]
 struct Solution {
     inner: api::Solution,
+    /// The puzzle's groups, for [`Solution::disassemble`].
+    groups: Groups,
 }
 
 #[pymethods]
@@ -684,6 +826,35 @@ impl Solution {
         display.getattr("plot")?.call((slf, ax), kwargs)
     }
 
+    /// Whether the pieces come apart by sliding them (no turns), as
+    /// ``jigsat disasm`` says: a Disassembly with ``comes_apart``,
+    /// BurrTools' ``level`` and the ``moves``. ``thorough=True``: try the
+    /// other separations when BurrTools' first gets stuck; ``time_limit``
+    /// (seconds) raises TimeLimitError when reached; ``max_states`` caps
+    /// the states of one search (UsageError beyond). A flat puzzle or
+    /// tiles raise UsageError.
+    #[pyo3(signature = (*, thorough = false, time_limit = None, max_states = None))]
+    fn disassemble(
+        &self,
+        py: Python<'_>,
+        thorough: bool,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        max_states: Option<u64>,
+    ) -> PyResult<disassembly::Disassembly> {
+        guarded(|| {
+            let limit = time_limit.map(self::time_limit).transpose()?;
+            let stop = Arc::new(AtomicBool::new(false));
+            let d =
+                disassembly::disassembler(thorough, self.groups.clone(), limit, max_states, &stop);
+            if let Some(why) = d.refuses(&self.inner) {
+                return Err(UsageError::new_err(format!(
+                    "cannot take this solution apart: {why}"
+                )));
+            }
+            disassembly::take_apart(py, &self.inner, d, &stop)
+        })
+    }
+
     fn __str__(&self) -> PyResult<String> {
         self.text(false)
     }
@@ -710,6 +881,8 @@ impl Solution {
 #[pyclass(module = "jigsat", frozen)]
 struct Solutions {
     inner: Mutex<Option<api::Solutions>>,
+    /// The puzzle's groups, for each solution's disassembly.
+    groups: Groups,
 }
 
 /// What one slice of waiting for the next solution gave.
@@ -758,7 +931,10 @@ impl Solutions {
                     BugError::new_err("internal error: the iterator's lock is poisoned")
                 })?;
                 match step {
-                    Poll::Ready(Some(Ok(inner))) => return Ok(Some(Solution { inner })),
+                    Poll::Ready(Some(Ok(inner))) => {
+                        let groups = self.groups.clone();
+                        return Ok(Some(Solution { inner, groups }));
+                    }
                     Poll::Ready(Some(Err(e))) => return Err(to_py(e)),
                     Poll::Ready(None) => return Ok(None),
                     Poll::Pending => {}
@@ -808,6 +984,8 @@ fn _jigsat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
     m.add_class::<Solutions>()?;
     m.add_class::<Counts>()?;
+    m.add_class::<disassembly::Disassembly>()?;
+    m.add_class::<disassembly::Move>()?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
     m.add("PuzzleError", py.get_type::<PuzzleError>())?;

@@ -79,7 +79,7 @@ pub enum Command {
         A puzzle in space (not flat, not tiles): under the drawing, whether the assembly shown \
         comes apart by sliding pieces (no turns) and its level as BurrTools prints it \
         (`level: 98.2.4.2`, or `does not come apart`); in JSON `comes_apart` and `level`. \
-        That search is capped (100,000 states per part, 2 s, the time limit, the memory \
+        That search is capped (100,000 states per part, the time limit, the memory \
         budget): past a cap the line says `level: not determined` and the exit status is the \
         solve's; `jigsat disasm` searches without the cap and shows the moves.")]
     Solve(SolveArgs),

@@ -5,6 +5,7 @@
 
 use crate::exit::Exit;
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::cli::{DisasmArgs, Format, SolveArgs};
@@ -213,10 +214,15 @@ impl Shown<'_> {
                     ""
                 }
             ),
-            None => format!(
-                "{name}: assembly {n} of {total} does not come apart ({} states searched)\n",
-                d.states()
-            ),
+            None => match d.shut_in() {
+                Some((outer, inner)) => format!(
+                    "{name}: assembly {n} of {total} does not come apart: {inner} is shut inside {outer} (nothing searched)\n"
+                ),
+                None => format!(
+                    "{name}: assembly {n} of {total} does not come apart ({} states searched)\n",
+                    d.states()
+                ),
+            },
         }
     }
 }
@@ -410,8 +416,9 @@ fn apart_line(index: usize, total: &str, d: &Disassembly) -> String {
     )
 }
 
-/// `solve --disassemble`: every class found, then the first that comes
-/// apart, drawn with its level and plan; exit 1 when none does.
+/// `solve --disassemble`: the assemblies taken apart as the search finds
+/// them, the search stopped at the first that comes apart, drawn with its
+/// level and plan; exit 1 when none does.
 pub(super) fn solve_apart(
     args: &SolveArgs,
     quiet: bool,
@@ -420,15 +427,6 @@ pub(super) fn solve_apart(
 ) -> Result<Exit> {
     let started = Instant::now();
     check_puzzle(puzzle)?;
-    let solver = args.search.solver().stop_flag(process::interrupt_flag());
-    let found = solver.enumerate(puzzle, None, &mut |_| {})?;
-    if found.stopped == Some(Stop::Interrupted) {
-        eprintln!(
-            "{}: interrupted while finding the assemblies",
-            args.puzzle.display()
-        );
-        return Ok(Exit::Interrupted);
-    }
     let asked = Asked {
         path: &args.puzzle,
         problem: args.problem.problem.as_deref(),
@@ -437,15 +435,23 @@ pub(super) fn solve_apart(
         threads: args.search.jobs.map(|n| n as usize),
         started,
     };
-    let (apart, halt) = first_apart(&asked, &found.classes)?;
-    let apart = apart.map(|(index, d)| (found.classes[index].clone(), d));
+    let (found, streamed) = stream_apart(args, puzzle, &asked)?;
+    let Streamed { apart, halt, .. } = streamed;
+    if apart.is_none() && halt.is_none() && found.stopped == Some(Stop::Interrupted) {
+        eprintln!(
+            "{}: interrupted while finding the assemblies",
+            args.puzzle.display()
+        );
+        return Ok(Exit::Interrupted);
+    }
     process::finishing();
-    // One that comes apart answers; else the search's end (no solution
-    // only when every assembly was found), then the disassembly's.
-    let ending = match &apart {
-        Some(_) => Ending::answered(Status::Solved),
-        None => Ending::of_search(found.complete, 0, found.stopped.as_ref())
-            .then(halt.as_ref().map(Halted::unfinished)),
+    // One that comes apart answers; a disassembly that halted leaves the
+    // run unfinished in its words; else the search's end (no solution
+    // only when every assembly was found and taken apart).
+    let ending = match (&apart, &halt) {
+        (Some(_), _) => Ending::answered(Status::Solved),
+        (None, Some(h)) => Ending::answered(Status::Solved).then(Some(h.unfinished())),
+        (None, None) => Ending::of_search(found.complete, 0, found.stopped.as_ref()),
     };
     let status = ending.status();
     let shown: Vec<Solution> = apart.iter().map(|(s, _)| s.clone()).collect();
@@ -472,15 +478,58 @@ pub(super) fn solve_apart(
     if !args.output.format.is_picture() {
         sink.write(&out)?;
     }
-    if apart.is_none() && halt.is_none() && !quiet {
-        eprintln!(
-            "{}: none of the {} assemblies comes apart by sliding pieces",
-            args.puzzle.display(),
-            found.distinct
-        );
-    }
-    if let Some(halted) = halt {
-        eprintln!("{}: {halted}", args.puzzle.display());
+    match (&apart, &halt) {
+        (Some(_), _) => {}
+        (None, Some(halted)) => eprintln!("{}: {halted}", args.puzzle.display()),
+        (None, None) if found.complete => {
+            if !quiet {
+                eprintln!(
+                    "{}: none of the {} assemblies comes apart by sliding pieces",
+                    args.puzzle.display(),
+                    found.distinct
+                );
+            }
+        }
+        // The search stopped before every assembly was found: none of
+        // those found comes apart, which says nothing of the rest.
+        (None, None) => super::shared::counts::report_stop_of(&args.puzzle, &found),
     }
     Ok(Exit::from(&ending))
+}
+
+/// What `solve --disassemble`'s listing keeps as the search hands it the
+/// assemblies: the first that comes apart, or the halt that stopped the
+/// disassembly.
+#[derive(Default)]
+struct Streamed {
+    apart: Option<(Solution, Disassembly)>,
+    halt: Option<Halted>,
+}
+
+/// The search, each assembly taken apart as it is found (on the search's
+/// receiving thread, while its workers go on), until one comes apart or
+/// a disassembly halts: then the search is told to stop. A puzzle whose
+/// first assembly comes apart is not counted first.
+fn stream_apart(
+    args: &SolveArgs,
+    puzzle: &Puzzle,
+    asked: &Asked,
+) -> Result<(Enumeration, Streamed)> {
+    let disassembler = prepared(asked)?.threads(1);
+    let kept = Arc::new(Mutex::new(Streamed::default()));
+    let shared = Arc::clone(&kept);
+    let each = move |s: Solution| -> Result<bool> {
+        let picked = disassembler.first_apart(std::slice::from_ref(&s))?;
+        let mut kept = shared.lock().unwrap_or_else(|e| e.into_inner());
+        match picked {
+            FirstApart::Apart { disassembly, .. } => kept.apart = Some((s, disassembly)),
+            FirstApart::Halted(halted) => kept.halt = Some(halted),
+            _ => return Ok(true),
+        }
+        Ok(false)
+    };
+    let solver = args.search.solver().stop_flag(process::interrupt_flag());
+    let found = solver.enumerate(puzzle, Some(Arc::new(each)), &mut |_| {})?;
+    let streamed = std::mem::take(&mut *kept.lock().unwrap_or_else(|e| e.into_inner()));
+    Ok((found, streamed))
 }

@@ -194,3 +194,34 @@ fn mark_interrupted(results: &mut [Option<Answer>]) {
         *slot = Some(Err((Halt::Interrupted, Progress::default())));
     }
 }
+
+/// The first of `solutions` (in order) that comes apart, or the first
+/// halt, with its index: the solutions are taken apart a batch of
+/// `threads` at a time so that the rest are not searched once one is
+/// found. `None`: none comes apart.
+#[allow(clippy::too_many_arguments)]
+pub fn first_apart(
+    puzzle: &Puzzle,
+    solutions: &[Solution],
+    groups: Option<&[(u32, u32)]>,
+    plan: bool,
+    rule: Rule,
+    limits: &Limits,
+    threads: usize,
+) -> Result<Option<(usize, Answer)>> {
+    let batch = threads.max(1);
+    for (k, chunk) in solutions.chunks(batch).enumerate() {
+        let answers = take_apart(puzzle, chunk, groups, plan, rule, limits, batch)?;
+        let halt = answers.iter().position(|a| matches!(a, Some(Err(_))));
+        let apart = answers
+            .iter()
+            .position(|a| matches!(a, Some(Ok(d)) if d.comes_apart()));
+        // An assembly that came apart answers even when another task of
+        // its batch halted.
+        if let Some(i) = apart.or(halt) {
+            let answer = answers.into_iter().nth(i).flatten().expect("answered");
+            return Ok(Some((k * batch + i, answer)));
+        }
+    }
+    Ok(None)
+}
