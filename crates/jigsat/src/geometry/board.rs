@@ -6,11 +6,13 @@
 //! bounding box because placement generation asks "is this cell on the
 //! board?" once per cell of every candidate placement.
 
-use super::{Cell, Shape};
+use super::{Cell, Lattice, Shape, Space};
 
 #[derive(Clone, Debug)]
 pub struct Board {
     shape: Shape,
+    /// The grid the cells lie on.
+    lattice: Lattice,
     origin: [i32; 3],
     extent: [i32; 3],
     /// Bounding-box slot -> cell index, `u32::MAX` for a hole.
@@ -67,6 +69,12 @@ impl Board {
     /// than [`MAX_BOARD_SLOTS`] slots (checked before anything is
     /// allocated, so a far-flung shape cannot exhaust memory).
     pub fn new(shape: Shape) -> Result<Board, BoardTooLarge> {
+        Board::on(Lattice::Cubic, shape)
+    }
+
+    /// [`Board::new`] on another grid: `shape`'s cells are points of
+    /// `lattice`'s embedding.
+    pub fn on(lattice: Lattice, shape: Shape) -> Result<Board, BoardTooLarge> {
         let (origin, top) = shape.bounds().unwrap_or(([0; 3], [-1; 3]));
         // In i64: coordinates far apart would overflow an i32 extent.
         let extent = [0, 1, 2].map(|a| (i64::from(top[a]) - i64::from(origin[a]) + 1) as u64);
@@ -79,6 +87,7 @@ impl Board {
         }
         let mut board = Board {
             shape,
+            lattice,
             origin,
             extent: extent.map(|e| e as i32),
             slots: vec![HOLE; volume as usize],
@@ -143,6 +152,19 @@ impl Board {
 
     pub fn is_flat(&self) -> bool {
         self.extent[2] <= 1
+    }
+
+    /// The grid the board's cells lie on.
+    pub fn lattice(&self) -> Lattice {
+        self.lattice
+    }
+
+    /// Where the pieces move: the lattice and the board's flatness.
+    pub fn space(&self) -> Space {
+        Space {
+            lattice: self.lattice,
+            flat: self.is_flat(),
+        }
     }
 }
 

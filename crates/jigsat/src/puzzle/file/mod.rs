@@ -18,7 +18,7 @@ use toml::Spanned;
 
 use super::{Count, Fill, Kind, MAX_BOARD_CELLS, Piece, Puzzle, art};
 use crate::error::InputError;
-use crate::geometry::{Board, Cell, Moves, Rotations};
+use crate::geometry::{Board, Cell, Lattice, Moves, Rotations};
 use shape::{GivenShape, listed_cells, shape_from};
 
 #[derive(Deserialize)]
@@ -49,6 +49,9 @@ struct RawTile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawShape {
+    /// The lattice: "squares" (the default: squares and cubes),
+    /// "triangles" or "hexagons".
+    grid: Option<Spanned<String>>,
     size: Option<Spanned<Vec<i64>>>,
     shape: Option<Spanned<String>>,
     cells: Option<Spanned<Vec<Vec<i64>>>>,
@@ -76,6 +79,8 @@ struct RawPiece {
     glyph: Option<Spanned<String>>,
     rotations: Option<Spanned<String>>,
     mirror: Option<bool>,
+    /// The board's grid, said again (a piece on another grid is refused).
+    grid: Option<Spanned<String>>,
     size: Option<Spanned<Vec<i64>>>,
     shape: Option<Spanned<String>>,
     cells: Option<Spanned<Vec<Vec<i64>>>>,
@@ -238,12 +243,13 @@ fn reject_tile_rules(src: &Source, rules: &RawRules) -> Result<(), InputError> {
 fn packing_board(src: &Source, raw: Spanned<RawShape>) -> Result<(Board, Vec<u32>), InputError> {
     let board_span = raw.span();
     let mut raw = raw.into_inner();
+    let lattice = grid_from(src, "board.grid", &raw.grid)?;
     let listed = raw.optional.take();
-    let marked = raw
-        .shape
-        .as_ref()
-        .map(|art_text| (art_text.span(), art::marked(art_text.get_ref(), '?')));
-    let given = shape_from(src, "board", board_span.clone(), raw.into_parts())?;
+    let marked = raw.shape.as_ref().map(|art_text| {
+        let cells = art::marked_on(lattice, art_text.get_ref(), '?');
+        (art_text.span(), cells.unwrap_or_default())
+    });
+    let given = shape_from(src, "board", board_span.clone(), raw.into_parts(), lattice)?;
     if given.shape.len() > MAX_BOARD_CELLS {
         return Err(src.error(
             Some(board_span),
@@ -254,7 +260,7 @@ fn packing_board(src: &Source, raw: Spanned<RawShape>) -> Result<(Board, Vec<u32
             ),
         ));
     }
-    let board = board_within_box(src, given)?;
+    let board = board_within_box(src, given, lattice)?;
     let optional = optional_cells(src, &board, listed, marked)?;
     Ok((board, optional))
 }
@@ -275,7 +281,7 @@ fn optional_cells(
                 "with board art, mark the cells that may stay empty `?` instead of listing them",
             ));
         }
-        (Some(list), None) => listed_cells(src, "board.optional".to_string(), list)?,
+        (Some(list), None) => listed_cells(src, "board.optional".into(), list, board.lattice())?,
         (None, Some((span, cells))) => (span, "board.shape".to_string(), cells),
         (None, None) => return Ok(Vec::new()),
     };
@@ -300,8 +306,46 @@ fn optional_cells(
 /// (`cells = [[0, 0, 0], [10000, 10000, 10000]]`) would otherwise ask for
 /// 10^12 slots and abort the process. Reported at the field that gave the
 /// cells.
-fn board_within_box(src: &Source, given: GivenShape) -> Result<Board, InputError> {
-    Board::new(given.shape).map_err(|e| src.error(Some(given.span), &given.field, e.to_string()))
+fn board_within_box(
+    src: &Source,
+    given: GivenShape,
+    lattice: Lattice,
+) -> Result<Board, InputError> {
+    Board::on(lattice, given.shape)
+        .map_err(|e| src.error(Some(given.span), &given.field, e.to_string()))
+}
+
+/// The `grid` a board (or a piece) names: one of [`Lattice::NAMES`],
+/// squares when not given.
+fn grid_from(
+    src: &Source,
+    field: &str,
+    given: &Option<Spanned<String>>,
+) -> Result<Lattice, InputError> {
+    let Some(g) = given else {
+        return Ok(Lattice::Cubic);
+    };
+    Lattice::NAMES
+        .iter()
+        .find(|(name, _)| *name == g.get_ref().as_str())
+        .map(|&(_, lattice)| lattice)
+        .ok_or_else(|| {
+            let names: Vec<String> = Lattice::NAMES
+                .iter()
+                .map(|(n, _)| format!("\"{n}\""))
+                .collect();
+            src.error(
+                Some(g.span()),
+                field,
+                format!(
+                    "expected {}, not \"{}\"",
+                    names
+                        .join(", ")
+                        .replacen(", \"hexagons\"", " or \"hexagons\"", 1),
+                    g.get_ref()
+                ),
+            )
+        })
 }
 
 /// The `[[piece]]` entries in file order, each with a unique name (names
@@ -328,15 +372,25 @@ fn pieces_from(
             mirror: p.mirror.unwrap_or(default_moves.mirror),
         };
         let count = p.count.as_ref().map_or(Count::exactly(1), |c| *c.get_ref());
-        let shape = shape_from(
-            src,
-            &format!("piece[{i}]"),
-            span,
-            (p.size, p.shape, p.cells),
-        )?
-        .shape
-        .normalized();
-        if !shape.is_connected() {
+        let lattice = board.lattice();
+        let field = format!("piece[{i}].grid");
+        if let Some(g) = &p.grid
+            && grid_from(src, &field, &p.grid)? != lattice
+        {
+            return Err(src.error(
+                Some(g.span()),
+                &field,
+                format!(
+                    "the piece is on {} but the board on {}: every piece lies on the board's grid",
+                    g.get_ref(),
+                    lattice.name()
+                ),
+            ));
+        }
+        let parts = (p.size, p.shape, p.cells);
+        let given = shape_from(src, &format!("piece[{i}]"), span, parts, lattice)?;
+        let shape = lattice.normalize(given.shape.cells().to_vec());
+        if !lattice.is_connected(&shape) {
             warnings.push(format!(
                 "{}: piece \"{name}\" is not connected (allowed, but unusual)",
                 src.file

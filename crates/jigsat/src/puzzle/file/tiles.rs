@@ -8,7 +8,7 @@ use toml::Spanned;
 use super::shape::shape_from;
 use super::{RawPuzzle, RawRules, RawShape, RawTile, Source, board_within_box, unique_name};
 use crate::error::InputError;
-use crate::geometry::{Board, Cell};
+use crate::geometry::{Board, Cell, Lattice};
 use crate::puzzle::{Fill, Fixed, Kind, Matching, Puzzle, Tile, Tiling};
 
 /// Most cells an edge-matching board may have (Eternity II has 256).
@@ -93,7 +93,17 @@ fn tile_board(src: &Source, raw: Spanned<RawShape>) -> Result<Board, InputError>
             "every position of an edge-matching board takes a tile; `optional` is for [[piece]] puzzles",
         ));
     }
-    let given = shape_from(src, "board", board_span.clone(), raw.into_parts())?;
+    if let Some(g) = &raw.grid
+        && g.get_ref() != "squares"
+    {
+        return Err(src.error(
+            Some(g.span()),
+            "board.grid",
+            "edge-matching tiles are squares: the grid is \"squares\"",
+        ));
+    }
+    let parts = raw.into_parts();
+    let given = shape_from(src, "board", board_span.clone(), parts, Lattice::Cubic)?;
     if !given.shape.is_flat() {
         return Err(src.error(
             Some(board_span),
@@ -111,7 +121,7 @@ fn tile_board(src: &Source, raw: Spanned<RawShape>) -> Result<Board, InputError>
             ),
         ));
     }
-    board_within_box(src, given)
+    board_within_box(src, given, Lattice::Cubic)
 }
 
 /// The `match` rule: "equal" (the default) or "complement".

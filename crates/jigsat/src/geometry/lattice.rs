@@ -1,0 +1,339 @@
+//! The grids cells live on, each laid on integer points.
+//!
+//! A grid is a [`Lattice`]: it says where its cells sit among the integer
+//! points (the *embedding*), which linear integer maps move them
+//! ([`Lattice::transforms`]), which translations carry a cell onto a cell
+//! of the same kind, which cells are neighbours, and how a cell is written
+//! in a puzzle file. Everything above the placements — the cover, the
+//! symmetry group, the CNF, the engines — sees cells as points and moves
+//! as maps, and never asks which grid it is on.
+//!
+//! The embeddings, with lattice points (x, y) at x·(1, 0) + y·(½, √3⁄2):
+//!
+//! - **cubic** (squares and cubes): cell `[x, y, z]` is the point itself;
+//!   every integer translation is a move.
+//! - **hexagons**: cell `[q, r]` is the point (q, r, 0), the hexagon's
+//!   centre; every integer translation of the plane is a move.
+//! - **triangles**: cell `[x, y, t]` is its centroid scaled by 3,
+//!   (3x + 1 + t, 3y + 1 + t, 0): a point whose coordinates are both 1
+//!   (t = 0) or both 2 (t = 1) modulo 3. The 12 symmetries of the hexagon
+//!   about the origin map these points onto each other; translations move
+//!   by multiples of 3, so the two kinds of triangle never mix.
+
+use super::{Cell, Shape, Transform};
+
+/// The grid a puzzle's cells lie on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lattice {
+    /// Squares on a flat board, cubes in space: today's puzzles.
+    #[default]
+    Cubic,
+    /// Equilateral triangles (polyiamonds).
+    Triangles,
+    /// Regular hexagons (polyhexes).
+    Hexagons,
+}
+
+/// Rotation by 60° about the origin, in the lattice's axes:
+/// (x, y) -> (-y, x + y).
+const TURN: Transform = Transform::from_matrix([[0, -1, 0], [1, 1, 0], [0, 0, 1]]);
+
+/// The reflection swapping the two axes, (x, y) -> (y, x).
+const SWAP: Transform = Transform::from_matrix([[0, 1, 0], [1, 0, 0], [0, 0, 1]]);
+
+/// The plane turned over: z -> -z (a no-op on cells of a flat grid, but it
+/// makes a reflection of the plane a rotation in space, as with squares).
+const OVER: Transform = Transform::from_matrix([[1, 0, 0], [0, 1, 0], [0, 0, -1]]);
+
+/// Neighbours of a hexagon: (q ± 1, r), (q, r ± 1), (q + 1, r − 1),
+/// (q − 1, r + 1).
+const HEX_STEPS: [Cell; 6] = [
+    Cell::new(1, 0, 0),
+    Cell::new(-1, 0, 0),
+    Cell::new(0, 1, 0),
+    Cell::new(0, -1, 0),
+    Cell::new(1, -1, 0),
+    Cell::new(-1, 1, 0),
+];
+
+/// Neighbours of an upward triangle (t = 0) in the embedding; a downward
+/// one's are their negatives.
+const UP_STEPS: [Cell; 3] = [Cell::new(1, 1, 0), Cell::new(-2, 1, 0), Cell::new(1, -2, 0)];
+
+impl Lattice {
+    /// The names a puzzle file's `grid` takes, and the lattice of each.
+    pub const NAMES: [(&'static str, Lattice); 3] = [
+        ("squares", Lattice::Cubic),
+        ("triangles", Lattice::Triangles),
+        ("hexagons", Lattice::Hexagons),
+    ];
+
+    /// The name a puzzle file gives this grid.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lattice::Cubic => "squares",
+            Lattice::Triangles => "triangles",
+            Lattice::Hexagons => "hexagons",
+        }
+    }
+
+    /// Whether every cell lies in one plane (z = 0).
+    pub fn is_planar(self) -> bool {
+        self != Lattice::Cubic
+    }
+
+    /// Every move of the lattice that fixes the origin, identity first:
+    /// the 48 of the cube, or the 12 of the hexagon each with the plane
+    /// turned over too (24).
+    pub fn transforms(self) -> Vec<Transform> {
+        match self {
+            Lattice::Cubic => Transform::all(),
+            Lattice::Triangles | Lattice::Hexagons => {
+                let mut out = Vec::with_capacity(24);
+                for over in [Transform::IDENTITY, OVER] {
+                    for mirror in [Transform::IDENTITY, SWAP] {
+                        let mut t = mirror.then(over);
+                        for _ in 0..6 {
+                            out.push(t);
+                            t = t.then(TURN);
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The mirror a piece may take when it may not turn.
+    pub fn mirror(self) -> Transform {
+        match self {
+            Lattice::Cubic => Transform::MIRROR_X,
+            Lattice::Triangles | Lattice::Hexagons => SWAP,
+        }
+    }
+
+    /// The period of the translations on each axis: a shift is a move of
+    /// the lattice when each coordinate is a multiple of its period.
+    fn period(self) -> i32 {
+        match self {
+            Lattice::Triangles => 3,
+            Lattice::Cubic | Lattice::Hexagons => 1,
+        }
+    }
+
+    /// Whether the translation taking `from` to `to` is a move of the
+    /// lattice (both cells of the same kind).
+    #[inline]
+    pub fn translates(self, from: Cell, to: Cell) -> bool {
+        match self {
+            Lattice::Cubic | Lattice::Hexagons => true,
+            Lattice::Triangles => (to.x - from.x) % 3 == 0 && (to.y - from.y) % 3 == 0,
+        }
+    }
+
+    /// The translate of `cells` whose bounding box starts at the origin,
+    /// or as near it as a move of the lattice goes: two shapes are
+    /// translates of each other exactly when their normal forms are equal.
+    pub fn normalize(self, cells: Vec<Cell>) -> Shape {
+        let shape = Shape::new(cells);
+        let Some((lo, _)) = shape.bounds() else {
+            return shape;
+        };
+        let p = self.period();
+        let shift = Cell::new(
+            lo[0].rem_euclid(p) - lo[0],
+            lo[1].rem_euclid(p) - lo[1],
+            lo[2].rem_euclid(p) - lo[2],
+        );
+        Shape::new(shape.cells().iter().map(|c| c.offset(shift)).collect())
+    }
+
+    /// The image of `shape` under `t`, normalized.
+    pub fn image(self, shape: &Shape, t: Transform) -> Shape {
+        self.normalize(shape.cells().iter().map(|&c| t.apply(c)).collect())
+    }
+
+    /// The cells that share a face (an edge, on a flat grid) with `c`.
+    pub fn neighbours(self, c: Cell) -> Vec<Cell> {
+        match self {
+            Lattice::Cubic => super::NEIGHBOURS.iter().map(|&d| c.offset(d)).collect(),
+            Lattice::Hexagons => HEX_STEPS.iter().map(|&d| c.offset(d)).collect(),
+            Lattice::Triangles => {
+                let up = c.x.rem_euclid(3) == 1;
+                UP_STEPS
+                    .iter()
+                    .map(|&d| {
+                        if up {
+                            c.offset(d)
+                        } else {
+                            c.offset(Cell::new(-d.x, -d.y, 0))
+                        }
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Whether the cells form one piece, each reached from the others
+    /// through shared faces (edges on a flat grid).
+    pub fn is_connected(self, shape: &Shape) -> bool {
+        let cells = shape.cells();
+        let Some(&start) = cells.first() else {
+            return true;
+        };
+        let mut seen = vec![false; cells.len()];
+        let mut stack = vec![start];
+        seen[0] = true;
+        let mut reached = 1;
+        while let Some(c) = stack.pop() {
+            for n in self.neighbours(c) {
+                if let Ok(i) = cells.binary_search(&n)
+                    && !seen[i]
+                {
+                    seen[i] = true;
+                    reached += 1;
+                    stack.push(cells[i]);
+                }
+            }
+        }
+        reached == cells.len()
+    }
+
+    /// How many coordinates a cell has in a puzzle file.
+    pub fn arity(self) -> usize {
+        match self {
+            Lattice::Cubic | Lattice::Triangles => 3,
+            Lattice::Hexagons => 2,
+        }
+    }
+
+    /// The cell a puzzle file writes as `coords` (a flat grid's cells have
+    /// exactly [`Lattice::arity`] coordinates; cubic ones two or three),
+    /// or what was expected instead.
+    pub fn cell(self, coords: &[i64]) -> Result<Cell, String> {
+        let v = |i: usize| coords.get(i).copied().unwrap_or(0) as i32;
+        match self {
+            Lattice::Cubic if (2..=3).contains(&coords.len()) => Ok(Cell::new(v(0), v(1), v(2))),
+            Lattice::Cubic => Err("expected [x, y] or [x, y, z]".into()),
+            Lattice::Hexagons if coords.len() == 2 => Ok(Cell::new(v(0), v(1), 0)),
+            Lattice::Hexagons => Err("a hexagon is [q, r]: two whole numbers".into()),
+            Lattice::Triangles if coords.len() == 3 && (0..=1).contains(&coords[2]) => {
+                Ok(Cell::new(3 * v(0) + 1 + v(2), 3 * v(1) + 1 + v(2), 0))
+            }
+            Lattice::Triangles => Err(
+                "a triangle is [x, y, t] with t = 0 (pointing up) or t = 1 (pointing down)".into(),
+            ),
+        }
+    }
+
+    /// A cell as a puzzle file writes it: the inverse of [`Lattice::cell`].
+    pub fn coords(self, c: Cell) -> Vec<i32> {
+        match self {
+            Lattice::Cubic => c.coords().to_vec(),
+            Lattice::Hexagons => vec![c.x, c.y],
+            Lattice::Triangles => {
+                let t = c.x.rem_euclid(3) - 1;
+                vec![(c.x - 1 - t) / 3, (c.y - 1 - t) / 3, t]
+            }
+        }
+    }
+
+    /// A cell for messages, in the file's coordinates: `(x, y, z)` as
+    /// [`Cell`]'s `Display` on the cubic lattice.
+    pub fn show(self, c: Cell) -> String {
+        match self {
+            Lattice::Cubic => c.to_string(),
+            _ => {
+                let v: Vec<String> = self.coords(c).iter().map(i32::to_string).collect();
+                format!("({})", v.join(", "))
+            }
+        }
+    }
+
+    /// A cell without spaces, for the exact-cover export's option names:
+    /// `(x,y,z)` on the cubic lattice, the file's coordinates elsewhere.
+    pub fn compact(self, c: Cell) -> String {
+        let v: Vec<String> = self.coords(c).iter().map(i32::to_string).collect();
+        format!("({})", v.join(","))
+    }
+
+    /// The cells of `size = [w, h]` on a flat grid: the w × h
+    /// parallelogram of lattice points, its 2wh triangles or wh hexagons.
+    pub fn parallelogram(self, w: i32, h: i32) -> Vec<Cell> {
+        let kinds = if self == Lattice::Triangles { 2 } else { 1 };
+        (0..h)
+            .flat_map(|y| (0..w).flat_map(move |x| (0..kinds).map(move |t| (x, y, t))))
+            .map(|(x, y, t)| {
+                let coords = if self == Lattice::Hexagons {
+                    vec![x as i64, y as i64]
+                } else {
+                    vec![x as i64, y as i64, t as i64]
+                };
+                self.cell(&coords).expect("a cell of the parallelogram")
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hexagons_group_has_12_planar_motions_half_of_them_turns() {
+        for lattice in [Lattice::Hexagons, Lattice::Triangles] {
+            let all = lattice.transforms();
+            assert_eq!(all.len(), 24);
+            assert_eq!(all[0], Transform::IDENTITY);
+            let planar: Vec<_> = all.iter().filter(|t| t.is_planar()).collect();
+            assert_eq!(planar.len(), 12);
+            assert_eq!(planar.iter().filter(|t| t.is_rotation()).count(), 6);
+            let mut distinct = all.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 24, "a group lists each element once");
+        }
+    }
+
+    #[test]
+    fn triangles_map_to_triangles_and_keep_their_neighbours() {
+        let lattice = Lattice::Triangles;
+        let cells = lattice.parallelogram(3, 3);
+        assert_eq!(cells.len(), 18);
+        for t in lattice.transforms() {
+            for &c in &cells {
+                let image = t.apply(c);
+                assert_eq!(
+                    lattice.cell(
+                        &lattice
+                            .coords(image)
+                            .iter()
+                            .map(|&v| v as i64)
+                            .collect::<Vec<_>>()
+                    ),
+                    Ok(image)
+                );
+                for n in lattice.neighbours(c) {
+                    assert!(lattice.neighbours(image).contains(&t.apply(n)));
+                }
+            }
+        }
+        // The two triangles of one rhombus touch; two up triangles never do.
+        let up = lattice.cell(&[0, 0, 0]).unwrap();
+        let down = lattice.cell(&[0, 0, 1]).unwrap();
+        assert!(lattice.neighbours(up).contains(&down));
+        let next_up = lattice.cell(&[1, 0, 0]).unwrap();
+        assert!(!lattice.neighbours(up).contains(&next_up));
+        assert!(lattice.cell(&[0, 0, 2]).is_err());
+    }
+
+    #[test]
+    fn normalizing_keeps_the_kind_of_triangle() {
+        let lattice = Lattice::Triangles;
+        let up = lattice.normalize(vec![lattice.cell(&[4, 2, 0]).unwrap()]);
+        let down = lattice.normalize(vec![lattice.cell(&[4, 2, 1]).unwrap()]);
+        assert_ne!(up, down, "an up and a down triangle are not translates");
+        let moved = lattice.normalize(vec![lattice.cell(&[-3, 7, 1]).unwrap()]);
+        assert_eq!(down, moved);
+    }
+}
