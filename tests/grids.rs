@@ -228,3 +228,78 @@ fn bad_grids_and_cells_are_refused_with_the_line() {
         assert!(stderr.contains(expected), "{expected} in {stderr}");
     }
 }
+
+/// The SVG picture draws one wall per side of a piece that faces no cell
+/// of the same piece: as many as the pieces' perimeters, counted here
+/// from the JSON solution with the hexagons' own six neighbours.
+#[test]
+fn the_svg_picture_walls_every_piece_round() {
+    let name = puzzle_path("polyhexes-hexagon37.toml");
+    let run = |format: &str| {
+        let output = jigsat()
+            .arg("solve")
+            .arg(&name)
+            .args(["--format", format])
+            .output()
+            .unwrap();
+        common::assert_success(&output);
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let json: Value = serde_json::from_str(&run("json")).unwrap();
+    let steps = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+    let mut perimeter = 0;
+    for p in json["solutions"][0]["pieces"].as_array().unwrap() {
+        let cells: Vec<(i64, i64)> = (p["cells"].as_array().unwrap().iter())
+            .map(|c| (c[0].as_i64().unwrap(), c[1].as_i64().unwrap()))
+            .collect();
+        for &(q, r) in &cells {
+            perimeter += (steps.iter())
+                .filter(|(dq, dr)| !cells.contains(&(q + dq, r + dr)))
+                .count();
+        }
+    }
+    let svg = run("svg");
+    assert_eq!(svg.matches("<line").count(), perimeter);
+    assert_eq!(svg.matches("<polygon").count(), 2 * 37, "board and pieces");
+}
+
+/// `convert` writes a flat grid's puzzle back as TOML that counts the
+/// same, and refuses BurrTools (whose grids are in space).
+#[test]
+fn convert_keeps_the_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    let again = dir.path().join("again.toml");
+    let output = jigsat()
+        .arg("convert")
+        .arg(puzzle_path("hexiamonds-3x12.toml"))
+        .arg("-o")
+        .arg(&again)
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let text = std::fs::read_to_string(&again).unwrap();
+    assert!(text.contains("grid = \"triangles\""), "{text}");
+    let info = |path: &std::path::Path| {
+        let output = jigsat()
+            .arg("info")
+            .arg(path)
+            .args(["--format", "json"])
+            .output()
+            .unwrap();
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        (
+            json["pieces"].clone(),
+            json["placements"].clone(),
+            json["symmetry"].clone(),
+        )
+    };
+    assert_eq!(info(&again), info(&puzzle_path("hexiamonds-3x12.toml")));
+    let output = jigsat()
+        .arg("convert")
+        .arg(puzzle_path("hexiamonds-3x12.toml"))
+        .arg("-o")
+        .arg(dir.path().join("x.xmpuzzle"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -22,6 +22,12 @@
 
 use super::{Cell, Shape, Transform};
 
+/// A point of the plane, for pictures.
+pub type Point = (f64, f64);
+
+/// A cell's picture: its centre and its corners in order round it.
+pub type Polygon = (Point, Vec<Point>);
+
 /// The grid a puzzle's cells lie on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Lattice {
@@ -246,6 +252,40 @@ impl Lattice {
             _ => {
                 let v: Vec<String> = self.coords(c).iter().map(i32::to_string).collect();
                 format!("({})", v.join(", "))
+            }
+        }
+    }
+
+    /// Where a cell lies in the plane, for pictures: its centre and its
+    /// corners in order round it, with the lattice's axes 60° apart and
+    /// y growing down the page (as the text drawings lean), one unit the
+    /// side of a triangle or the distance between hexagons' centres.
+    /// `None` on the cubic lattice, whose pictures are its own.
+    pub fn polygon(self, c: Cell) -> Option<Polygon> {
+        let plane = |(u, v): (f64, f64)| (u + v / 2.0, v * 3f64.sqrt() / 2.0);
+        match self {
+            Lattice::Cubic => None,
+            Lattice::Hexagons => {
+                let centre = plane((c.x as f64, c.y as f64));
+                let r = 1.0 / 3f64.sqrt();
+                let corners = (0..6)
+                    .map(|k| {
+                        let a = std::f64::consts::PI / 6.0 + k as f64 * std::f64::consts::PI / 3.0;
+                        (centre.0 + r * a.cos(), centre.1 + r * a.sin())
+                    })
+                    .collect();
+                Some((centre, corners))
+            }
+            Lattice::Triangles => {
+                let v = self.coords(c);
+                let (x, y) = (v[0] as f64, v[1] as f64);
+                let corners = if v[2] == 0 {
+                    [(x, y), (x + 1.0, y), (x, y + 1.0)]
+                } else {
+                    [(x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
+                };
+                let centre = plane((c.x as f64 / 3.0, c.y as f64 / 3.0));
+                Some((centre, corners.into_iter().map(plane).collect()))
             }
         }
     }

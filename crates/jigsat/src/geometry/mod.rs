@@ -17,7 +17,7 @@ pub mod square;
 mod transform;
 
 pub use board::Board;
-pub use lattice::Lattice;
+pub use lattice::{Lattice, Point};
 pub use motion::board_motions;
 pub use orientation::{Moves, Orientation, Rotations, Space, orientations};
 pub use transform::Transform;
