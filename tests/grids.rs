@@ -303,3 +303,39 @@ fn convert_keeps_the_grid() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// A split count on the triangular grid merges to the published figure:
+/// the parts never ask which grid they are on.
+#[test]
+#[ignore]
+fn a_split_count_of_hexiamonds_merges_to_156() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = format!("{}/", dir.path().display());
+    let output = jigsat()
+        .arg("split")
+        .arg(puzzle_path("hexiamonds-6x6.toml"))
+        .args(["-o", &out])
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    for job in std::fs::read_dir(dir.path().join("jobs")).unwrap() {
+        let output = jigsat()
+            .arg("count")
+            .arg(job.unwrap().path())
+            .output()
+            .unwrap();
+        assert!(matches!(output.status.code(), Some(0 | 1)), "{output:?}");
+    }
+    let output = jigsat()
+        .arg("merge")
+        .arg(&out)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        (json["count"].as_u64(), json["distinct"].as_u64()),
+        (Some(624), Some(156))
+    );
+}

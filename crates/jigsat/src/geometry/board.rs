@@ -154,6 +154,24 @@ impl Board {
         self.extent[2] <= 1
     }
 
+    /// Width, height and depth of the bounding box in the file's
+    /// coordinates: [`Board::extent`] on the cubic lattice; on a flat grid
+    /// the span of x (or q) and y (or r), and depth 1.
+    pub fn size(&self) -> [i32; 3] {
+        if !self.lattice.is_planar() {
+            return self.extent;
+        }
+        let (mut lo, mut hi) = ([i32::MAX; 2], [i32::MIN; 2]);
+        for &c in self.cells() {
+            let v = self.lattice.coords(c);
+            for a in 0..2 {
+                lo[a] = lo[a].min(v[a]);
+                hi[a] = hi[a].max(v[a]);
+            }
+        }
+        [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, 1]
+    }
+
     /// The grid the board's cells lie on.
     pub fn lattice(&self) -> Lattice {
         self.lattice
