@@ -191,7 +191,7 @@ fn bad_grids_and_cells_are_refused_with_the_line() {
         (
             "[board]\ngrid = \"hexagon\"\nsize = [2, 2]\n[[piece]]\nname = \"A\"\ncells = [[0, 0]]\n",
             ":2:",
-            "expected \"squares\", \"triangles\" or \"hexagons\", not \"hexagon\"",
+            "expected \"squares\", \"triangles\", \"hexagons\" or \"spheres\", not \"hexagon\"",
         ),
         (
             "[board]\ngrid = \"triangles\"\nsize = [2, 2]\n[[piece]]\nname = \"A\"\ncells = [[0, 0, 2]]\n",
@@ -337,5 +337,86 @@ fn a_split_count_of_hexiamonds_merges_to_156() {
     assert_eq!(
         (json["count"].as_u64(), json["distinct"].as_u64()),
         (Some(624), Some(156))
+    );
+}
+
+/// The perfect matchings of the contact graph of some balls (two touch
+/// when they differ by 1 in two coordinates), by brute force.
+fn matchings(balls: &[[i64; 3]]) -> u64 {
+    let Some((&first, rest)) = balls.split_first() else {
+        return 1;
+    };
+    let touch = |a: [i64; 3], b: [i64; 3]| {
+        let mut d: Vec<i64> = (0..3).map(|i| (a[i] - b[i]).abs()).collect();
+        d.sort_unstable();
+        d == [0, 1, 1]
+    };
+    (0..rest.len())
+        .filter(|&j| touch(first, rest[j]))
+        .map(|j| {
+            let others: Vec<[i64; 3]> = (rest.iter().enumerate())
+                .filter(|&(k, _)| k != j)
+                .map(|(_, &b)| b)
+                .collect();
+            matchings(&others)
+        })
+        .sum()
+}
+
+/// Pairs of touching balls tile a ball pyramid in as many ways as its
+/// contact graph has perfect matchings, by two engines; the board's
+/// group is the square pyramid's 8.
+#[test]
+fn ball_pairs_tile_a_pyramid_as_its_perfect_matchings() {
+    let text = std::fs::read_to_string(puzzle_path("spheres-pyramid14.toml")).unwrap();
+    let table: toml::Table = text.parse().unwrap();
+    let balls: Vec<[i64; 3]> = (table["board"]["cells"].as_array().unwrap().iter())
+        .map(|c| {
+            let v = c.as_array().unwrap();
+            [0, 1, 2].map(|i| v[i].as_integer().unwrap())
+        })
+        .collect();
+    let expected = matchings(&balls);
+    assert_eq!(expected, 128);
+    for engine in ["dlx", "first-cell"] {
+        let (fixed, distinct) = count("spheres-pyramid14.toml", engine);
+        assert_eq!(fixed, expected, "{engine}");
+        assert_eq!(fixed, 8 * distinct, "{engine}");
+    }
+    // A box of balls (`size`: the points of even sum) the same way.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("box.toml");
+    let piece = "[[piece]]\nname = \"D\"\ncount = 6\ncells = [[0, 0, 0], [1, 1, 0]]\n";
+    std::fs::write(
+        &path,
+        format!("[board]\ngrid = \"spheres\"\nsize = [4, 3, 2]\n{piece}"),
+    )
+    .unwrap();
+    let output = jigsat()
+        .arg("count")
+        .arg(&path)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let boxed: Vec<[i64; 3]> = (0..2)
+        .flat_map(|z| (0..3).flat_map(move |y| (0..4).map(move |x| [x, y, z])))
+        .filter(|[x, y, z]| (x + y + z) % 2 == 0)
+        .collect();
+    assert_eq!(json["count"].as_u64(), Some(matchings(&boxed)));
+    // A ball of odd sum is no ball: refused with the line.
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        format!("[board]\ngrid = \"spheres\"\ncells = [[0, 0, 1], [1, 1, 1]]\n{piece}"),
+    )
+    .unwrap();
+    let output = jigsat().arg("count").arg(&bad).output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("bad.toml:3:") && stderr.contains("x + y + z even"),
+        "{stderr}"
     );
 }

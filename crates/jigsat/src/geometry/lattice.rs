@@ -19,6 +19,10 @@
 //!   (t = 0) or both 2 (t = 1) modulo 3. The 12 symmetries of the hexagon
 //!   about the origin map these points onto each other; translations move
 //!   by multiples of 3, so the two kinds of triangle never mix.
+//! - **spheres** (face-centred cubic, ball pyramids): cell `[x, y, z]`
+//!   with x + y + z even, the point itself; its 12 neighbours differ by ±1
+//!   in two coordinates; the moves are the cube's 48, the translations
+//!   those of even sum.
 
 use super::{Cell, Shape, Transform};
 
@@ -38,6 +42,8 @@ pub enum Lattice {
     Triangles,
     /// Regular hexagons (polyhexes).
     Hexagons,
+    /// Balls packed face-centred cubic (polyspheres).
+    Spheres,
 }
 
 /// Rotation by 60° about the origin, in the lattice's axes:
@@ -66,12 +72,29 @@ const HEX_STEPS: [Cell; 6] = [
 /// one's are their negatives.
 const UP_STEPS: [Cell; 3] = [Cell::new(1, 1, 0), Cell::new(-2, 1, 0), Cell::new(1, -2, 0)];
 
+/// The 12 neighbours of a ball: ±1 in two coordinates.
+const BALL_STEPS: [Cell; 12] = [
+    Cell::new(1, 1, 0),
+    Cell::new(1, -1, 0),
+    Cell::new(-1, 1, 0),
+    Cell::new(-1, -1, 0),
+    Cell::new(1, 0, 1),
+    Cell::new(1, 0, -1),
+    Cell::new(-1, 0, 1),
+    Cell::new(-1, 0, -1),
+    Cell::new(0, 1, 1),
+    Cell::new(0, 1, -1),
+    Cell::new(0, -1, 1),
+    Cell::new(0, -1, -1),
+];
+
 impl Lattice {
     /// The names a puzzle file's `grid` takes, and the lattice of each.
-    pub const NAMES: [(&'static str, Lattice); 3] = [
+    pub const NAMES: [(&'static str, Lattice); 4] = [
         ("squares", Lattice::Cubic),
         ("triangles", Lattice::Triangles),
         ("hexagons", Lattice::Hexagons),
+        ("spheres", Lattice::Spheres),
     ];
 
     /// The name a puzzle file gives this grid.
@@ -80,12 +103,13 @@ impl Lattice {
             Lattice::Cubic => "squares",
             Lattice::Triangles => "triangles",
             Lattice::Hexagons => "hexagons",
+            Lattice::Spheres => "spheres",
         }
     }
 
     /// Whether every cell lies in one plane (z = 0).
     pub fn is_planar(self) -> bool {
-        self != Lattice::Cubic
+        matches!(self, Lattice::Triangles | Lattice::Hexagons)
     }
 
     /// Every move of the lattice that fixes the origin, identity first:
@@ -93,7 +117,7 @@ impl Lattice {
     /// turned over too (24).
     pub fn transforms(self) -> Vec<Transform> {
         match self {
-            Lattice::Cubic => Transform::all(),
+            Lattice::Cubic | Lattice::Spheres => Transform::all(),
             Lattice::Triangles | Lattice::Hexagons => {
                 let mut out = Vec::with_capacity(24);
                 for over in [Transform::IDENTITY, OVER] {
@@ -113,17 +137,21 @@ impl Lattice {
     /// The mirror a piece may take when it may not turn.
     pub fn mirror(self) -> Transform {
         match self {
-            Lattice::Cubic => Transform::MIRROR_X,
+            Lattice::Cubic | Lattice::Spheres => Transform::MIRROR_X,
             Lattice::Triangles | Lattice::Hexagons => SWAP,
         }
     }
 
-    /// The period of the translations on each axis: a shift is a move of
-    /// the lattice when each coordinate is a multiple of its period.
-    fn period(self) -> i32 {
+    /// Where the normal form puts a shape whose bounding box starts at
+    /// `lo`: the nearest point to the origin that a move of the lattice
+    /// reaches from `lo` (the origin itself for squares and hexagons; for
+    /// triangles `lo` modulo 3, keeping the kind; for spheres the origin
+    /// or, from a corner of odd sum, (1, 0, 0)).
+    fn home(self, lo: [i32; 3]) -> [i32; 3] {
         match self {
-            Lattice::Triangles => 3,
-            Lattice::Cubic | Lattice::Hexagons => 1,
+            Lattice::Cubic | Lattice::Hexagons => [0; 3],
+            Lattice::Triangles => lo.map(|v| v.rem_euclid(3)),
+            Lattice::Spheres => [(lo[0] + lo[1] + lo[2]).rem_euclid(2), 0, 0],
         }
     }
 
@@ -134,6 +162,7 @@ impl Lattice {
         match self {
             Lattice::Cubic | Lattice::Hexagons => true,
             Lattice::Triangles => (to.x - from.x) % 3 == 0 && (to.y - from.y) % 3 == 0,
+            Lattice::Spheres => (to.x - from.x + to.y - from.y + to.z - from.z) % 2 == 0,
         }
     }
 
@@ -145,12 +174,8 @@ impl Lattice {
         let Some((lo, _)) = shape.bounds() else {
             return shape;
         };
-        let p = self.period();
-        let shift = Cell::new(
-            lo[0].rem_euclid(p) - lo[0],
-            lo[1].rem_euclid(p) - lo[1],
-            lo[2].rem_euclid(p) - lo[2],
-        );
+        let home = self.home(lo);
+        let shift = Cell::new(home[0] - lo[0], home[1] - lo[1], home[2] - lo[2]);
         Shape::new(shape.cells().iter().map(|c| c.offset(shift)).collect())
     }
 
@@ -164,6 +189,7 @@ impl Lattice {
         match self {
             Lattice::Cubic => super::NEIGHBOURS.iter().map(|&d| c.offset(d)).collect(),
             Lattice::Hexagons => HEX_STEPS.iter().map(|&d| c.offset(d)).collect(),
+            Lattice::Spheres => BALL_STEPS.iter().map(|&d| c.offset(d)).collect(),
             Lattice::Triangles => {
                 let up = c.x.rem_euclid(3) == 1;
                 UP_STEPS
@@ -205,10 +231,23 @@ impl Lattice {
         reached == cells.len()
     }
 
+    /// Whether an integer point is a cell (a ball of even x + y + z on the
+    /// sphere grid; every point for squares and cubes).
+    pub fn contains(self, c: Cell) -> bool {
+        match self {
+            Lattice::Cubic => true,
+            Lattice::Hexagons => c.z == 0,
+            Lattice::Triangles => {
+                c.z == 0 && c.x.rem_euclid(3) == c.y.rem_euclid(3) && c.x.rem_euclid(3) != 0
+            }
+            Lattice::Spheres => (c.x + c.y + c.z).rem_euclid(2) == 0,
+        }
+    }
+
     /// How many coordinates a cell has in a puzzle file.
     pub fn arity(self) -> usize {
         match self {
-            Lattice::Cubic | Lattice::Triangles => 3,
+            Lattice::Cubic | Lattice::Triangles | Lattice::Spheres => 3,
             Lattice::Hexagons => 2,
         }
     }
@@ -221,6 +260,12 @@ impl Lattice {
         match self {
             Lattice::Cubic if (2..=3).contains(&coords.len()) => Ok(Cell::new(v(0), v(1), v(2))),
             Lattice::Cubic => Err("expected [x, y] or [x, y, z]".into()),
+            Lattice::Spheres
+                if (2..=3).contains(&coords.len()) && (v(0) + v(1) + v(2)) % 2 == 0 =>
+            {
+                Ok(Cell::new(v(0), v(1), v(2)))
+            }
+            Lattice::Spheres => Err("a ball is [x, y, z] (or [x, y]) with x + y + z even".into()),
             Lattice::Hexagons if coords.len() == 2 => Ok(Cell::new(v(0), v(1), 0)),
             Lattice::Hexagons => Err("a hexagon is [q, r]: two whole numbers".into()),
             Lattice::Triangles if coords.len() == 3 && (0..=1).contains(&coords[2]) => {
@@ -235,7 +280,7 @@ impl Lattice {
     /// A cell as a puzzle file writes it: the inverse of [`Lattice::cell`].
     pub fn coords(self, c: Cell) -> Vec<i32> {
         match self {
-            Lattice::Cubic => c.coords().to_vec(),
+            Lattice::Cubic | Lattice::Spheres => c.coords().to_vec(),
             Lattice::Hexagons => vec![c.x, c.y],
             Lattice::Triangles => {
                 let t = c.x.rem_euclid(3) - 1;
@@ -248,7 +293,7 @@ impl Lattice {
     /// [`Cell`]'s `Display` on the cubic lattice.
     pub fn show(self, c: Cell) -> String {
         match self {
-            Lattice::Cubic => c.to_string(),
+            Lattice::Cubic | Lattice::Spheres => c.to_string(),
             _ => {
                 let v: Vec<String> = self.coords(c).iter().map(i32::to_string).collect();
                 format!("({})", v.join(", "))
@@ -264,7 +309,7 @@ impl Lattice {
     pub fn polygon(self, c: Cell) -> Option<Polygon> {
         let plane = |(u, v): (f64, f64)| (u + v / 2.0, v * 3f64.sqrt() / 2.0);
         match self {
-            Lattice::Cubic => None,
+            Lattice::Cubic | Lattice::Spheres => None,
             Lattice::Hexagons => {
                 let centre = plane((c.x as f64, c.y as f64));
                 let r = 1.0 / 3f64.sqrt();
@@ -365,6 +410,26 @@ mod tests {
         let next_up = lattice.cell(&[1, 0, 0]).unwrap();
         assert!(!lattice.neighbours(up).contains(&next_up));
         assert!(lattice.cell(&[0, 0, 2]).is_err());
+    }
+
+    #[test]
+    fn balls_have_12_neighbours_and_keep_their_parity() {
+        let lattice = Lattice::Spheres;
+        let ball = lattice.cell(&[1, 1, 0]).unwrap();
+        assert_eq!(lattice.neighbours(ball).len(), 12);
+        assert!(lattice.cell(&[1, 0, 0]).is_err(), "x + y + z odd");
+        for t in lattice.transforms() {
+            for n in lattice.neighbours(ball) {
+                let image = t.apply(n);
+                assert_eq!((image.x + image.y + image.z).rem_euclid(2), 0);
+            }
+        }
+        // Balls whose box has a corner of odd sum are normalized by an
+        // even shift, to a box at (1, 0, 0).
+        let shape = lattice.normalize(vec![Cell::new(1, 1, 0), Cell::new(0, 1, 1)]);
+        assert_eq!(shape.cells(), [Cell::new(2, 0, 0), Cell::new(1, 0, 1)]);
+        let again = lattice.normalize(vec![Cell::new(2, 2, 0), Cell::new(1, 2, 1)]);
+        assert_eq!(shape, again);
     }
 
     #[test]

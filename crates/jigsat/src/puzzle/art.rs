@@ -36,6 +36,19 @@ fn cells_on(
     if lattice == Lattice::Cubic {
         return Ok(cells_where(text, keep));
     }
+    if lattice == Lattice::Spheres {
+        // Layers as for cubes, each character a ball of even x + y + z.
+        let cells = cells_where(text, keep);
+        if let Some(c) = cells.iter().find(|c| (c.x + c.y + c.z) % 2 != 0) {
+            return Err(format!(
+                "the character at column {}, line {} of layer {} is no ball: balls sit where x + y + z is even (every other column, shifting by one each line and layer)",
+                c.x + 1,
+                c.y + 1,
+                c.z + 1
+            ));
+        }
+        return Ok(cells);
+    }
     let lines: Vec<&str> = text.lines().collect();
     let blank = |l: &&str| l.trim().is_empty();
     let first = lines.iter().position(|l| !blank(l)).unwrap_or(0);

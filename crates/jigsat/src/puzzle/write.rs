@@ -29,7 +29,7 @@ pub fn toml(puzzle: &Puzzle) -> Result<String, String> {
     }
     out.push_str("\n[board]\n");
     let lattice = puzzle.board.lattice();
-    if lattice.is_planar() {
+    if lattice != Lattice::Cubic {
         let _ = writeln!(out, "grid = \"{}\"", lattice.name());
     }
     out.push_str(&board_toml(puzzle));
@@ -173,9 +173,9 @@ pub fn xmpuzzle_with(
     let Kind::Pieces(pieces) = &puzzle.kind else {
         return Err("edge-matching tiles have no BurrTools form".into());
     };
-    if puzzle.board.lattice().is_planar() {
+    if puzzle.board.lattice() != Lattice::Cubic {
         return Err(format!(
-            "the puzzle is on {}; BurrTools' grids are in space (its triangular prisms are not flat triangles)",
+            "the puzzle is on {}; jigsat writes BurrTools' cube grid only",
             puzzle.board.lattice().name()
         ));
     }

@@ -334,16 +334,12 @@ fn grid_from(
                 .iter()
                 .map(|(n, _)| format!("\"{n}\""))
                 .collect();
+            let (last, rest) = names.split_last().expect("some grids");
+            let expected = format!("{} or {last}", rest.join(", "));
             src.error(
                 Some(g.span()),
                 field,
-                format!(
-                    "expected {}, not \"{}\"",
-                    names
-                        .join(", ")
-                        .replacen(", \"hexagons\"", " or \"hexagons\"", 1),
-                    g.get_ref()
-                ),
+                format!("expected {expected}, not \"{}\"", g.get_ref()),
             )
         })
 }

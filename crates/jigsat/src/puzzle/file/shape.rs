@@ -124,6 +124,7 @@ pub(super) fn box_cells(
     let (w, h) = (dims[0] as i32, dims[1] as i32);
     let cells = (0..depth)
         .flat_map(|z| (0..h).flat_map(move |y| (0..w).map(move |x| Cell::new(x, y, z))))
+        .filter(|&c| lattice.contains(c))
         .collect();
     Ok((size.span(), field, cells))
 }
@@ -139,7 +140,7 @@ pub(super) fn listed_cells(
 ) -> Result<GivenCells, InputError> {
     let mut out = Vec::with_capacity(list.get_ref().len());
     for (k, c) in list.get_ref().iter().enumerate() {
-        if lattice.is_planar() {
+        if lattice != Lattice::Cubic {
             let cell = if c.iter().all(|v| v.abs() <= MAX_COORDINATE) {
                 lattice.cell(c)
             } else {
