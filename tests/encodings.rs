@@ -551,10 +551,16 @@ mod puzzles {
                 "calibron12.toml",
                 "dominoes-6x6.toml",
                 "dominoes-8x8.toml",
+                "hexiamonds-3x12.toml",
+                "hexiamonds-4x9.toml",
+                "hexiamonds-6x6.toml",
                 "pentomino-3x20.toml",
                 "pentomino-6x10.toml",
                 "pentomino-8x8-hole.toml",
+                "polyhexes-1to4-4x10.toml",
+                "polyhexes-hexagon37.toml",
                 "soma.toml",
+                "spheres-pyramid14.toml",
                 "tetromino-4x5.toml",
                 "tromino-choice.toml",
                 "y25.toml"
@@ -579,6 +585,34 @@ mod puzzles {
                 jigsat::internal::check(&puzzle, &report.solutions[0]).unwrap();
             }
         }
+    }
+
+    /// The triangular and sphere grids (issue 37): the same encodings,
+    /// unaware of the grid.
+    #[test]
+    fn other_grids() {
+        for file in ["hexiamonds-6x6.toml", "spheres-pyramid14.toml"] {
+            every_encoding(file, Status::Solved);
+        }
+    }
+
+    /// The larger boards of the other grids.
+    #[test]
+    #[ignore = "larger boards under every encoding: cargo test --release -- --ignored"]
+    fn other_grids_larger() {
+        for file in [
+            "hexiamonds-4x9.toml",
+            "polyhexes-hexagon37.toml",
+            "polyhexes-1to4-4x10.toml",
+        ] {
+            every_encoding(file, Status::Solved);
+        }
+    }
+
+    #[test]
+    #[ignore = "a refutation under every encoding: cargo test --release -- --ignored"]
+    fn hexiamonds_3x12_is_refuted_by_the_solver() {
+        every_encoding("hexiamonds-3x12.toml", Status::Unsolvable);
     }
 
     #[test]

@@ -217,6 +217,11 @@ fn every_puzzle_reads_back_from_its_walls() {
     for entry in std::fs::read_dir(puzzle_path("")).unwrap() {
         let path = entry.unwrap().path();
         let puzzle = Puzzle::load(&path).unwrap();
+        if puzzle.board.lattice().name() != "squares" {
+            // Triangles, hexagons and balls are drawn their own way
+            // (tests/grids.rs).
+            continue;
+        }
         let json: Value = serde_json::from_str(&solve(&path, &["--format", "json"])).unwrap();
         for style in [&[][..], &["--ascii"][..]] {
             let text = solve(&path, style);

@@ -9,8 +9,8 @@
 
 use std::collections::HashMap;
 
+use crate::geometry::Cell;
 use crate::geometry::square::{DIRECTION_NAMES, neighbour, turned};
-use crate::geometry::{Cell, Shape};
 use crate::puzzle::burrtools::XmFile;
 use crate::puzzle::{Kind, Piece, Puzzle, Tile, Tiling};
 
@@ -167,11 +167,11 @@ fn check_placed(puzzle: &Puzzle, piece: &Piece, placed: &PlacedPiece) -> Result<
             piece.name
         ));
     }
-    let shape = Shape::new(placed.cells.clone()).normalized();
+    let shape = board.lattice().normalize(placed.cells.clone());
     if shape.len() != placed.cells.len() {
         return Err(format!("piece {} lists a cell twice", piece.name));
     }
-    if !piece.takes_shape(&shape, board.is_flat()) {
+    if !piece.takes_shape(&shape, board.space()) {
         return Err(format!(
             "the cells given for piece {} are not its shape under the allowed moves",
             piece.name

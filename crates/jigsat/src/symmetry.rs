@@ -395,7 +395,10 @@ fn candidates(cover: &Cover, group: &Group, board: &Board) -> Vec<Candidate> {
             out.push(Candidate {
                 pool: by_item[c].clone(),
                 subgroup: stabiliser(c),
-                what: format!("the pieces covering cell {}", board.cell(c as u32)),
+                what: format!(
+                    "the pieces covering cell {}",
+                    board.lattice().show(board.cell(c as u32))
+                ),
             });
         }
     }

@@ -369,7 +369,7 @@ impl Facts {
         Info {
             description: puzzle.description.clone(),
             board_cells: puzzle.board.len(),
-            board_size: puzzle.board.extent(),
+            board_size: puzzle.board.size(),
             fill: fill_name(puzzle),
             pieces,
             tiling,

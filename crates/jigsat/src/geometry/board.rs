@@ -6,11 +6,13 @@
 //! bounding box because placement generation asks "is this cell on the
 //! board?" once per cell of every candidate placement.
 
-use super::{Cell, Shape};
+use super::{Cell, Lattice, Shape, Space};
 
 #[derive(Clone, Debug)]
 pub struct Board {
     shape: Shape,
+    /// The grid the cells lie on.
+    lattice: Lattice,
     origin: [i32; 3],
     extent: [i32; 3],
     /// Bounding-box slot -> cell index, `u32::MAX` for a hole.
@@ -67,6 +69,12 @@ impl Board {
     /// than [`MAX_BOARD_SLOTS`] slots (checked before anything is
     /// allocated, so a far-flung shape cannot exhaust memory).
     pub fn new(shape: Shape) -> Result<Board, BoardTooLarge> {
+        Board::on(Lattice::Cubic, shape)
+    }
+
+    /// [`Board::new`] on another grid: `shape`'s cells are points of
+    /// `lattice`'s embedding.
+    pub fn on(lattice: Lattice, shape: Shape) -> Result<Board, BoardTooLarge> {
         let (origin, top) = shape.bounds().unwrap_or(([0; 3], [-1; 3]));
         // In i64: coordinates far apart would overflow an i32 extent.
         let extent = [0, 1, 2].map(|a| (i64::from(top[a]) - i64::from(origin[a]) + 1) as u64);
@@ -79,6 +87,7 @@ impl Board {
         }
         let mut board = Board {
             shape,
+            lattice,
             origin,
             extent: extent.map(|e| e as i32),
             slots: vec![HOLE; volume as usize],
@@ -143,6 +152,37 @@ impl Board {
 
     pub fn is_flat(&self) -> bool {
         self.extent[2] <= 1
+    }
+
+    /// Width, height and depth of the bounding box in the file's
+    /// coordinates: [`Board::extent`] on the cubic lattice; on a flat grid
+    /// the span of x (or q) and y (or r), and depth 1.
+    pub fn size(&self) -> [i32; 3] {
+        if !self.lattice.is_planar() {
+            return self.extent;
+        }
+        let (mut lo, mut hi) = ([i32::MAX; 2], [i32::MIN; 2]);
+        for &c in self.cells() {
+            let v = self.lattice.coords(c);
+            for a in 0..2 {
+                lo[a] = lo[a].min(v[a]);
+                hi[a] = hi[a].max(v[a]);
+            }
+        }
+        [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, 1]
+    }
+
+    /// The grid the board's cells lie on.
+    pub fn lattice(&self) -> Lattice {
+        self.lattice
+    }
+
+    /// Where the pieces move: the lattice and the board's flatness.
+    pub fn space(&self) -> Space {
+        Space {
+            lattice: self.lattice,
+            flat: self.is_flat(),
+        }
     }
 }
 

@@ -1,19 +1,25 @@
 //! Cells, shapes and the rigid motions that move them.
 //!
-//! Everything here is plain integer geometry on the cubic lattice: a flat
-//! puzzle is a 3-D puzzle whose every cell has `z = 0`. Keeping one model
-//! for both means one orientation routine, one placement routine and one
-//! symmetry routine serve polyominoes and polycubes alike.
+//! Everything here is plain integer geometry: a cell is an integer point,
+//! a move an integer matrix, and the grid — squares and cubes, triangles,
+//! hexagons — is a [`Lattice`] that says which points are cells, which
+//! matrices and translations move them, and which cells are neighbours. A
+//! flat puzzle is a 3-D puzzle whose every cell has `z = 0`. Keeping one
+//! model for all means one orientation routine, one placement routine and
+//! one symmetry routine serve polyominoes, polycubes, polyiamonds and
+//! polyhexes alike.
 
 mod board;
+mod lattice;
 pub mod motion;
 mod orientation;
 pub mod square;
 mod transform;
 
 pub use board::Board;
+pub use lattice::{Lattice, Point};
 pub use motion::board_motions;
-pub use orientation::{Moves, Orientation, Rotations, orientations};
+pub use orientation::{Moves, Orientation, Rotations, Space, orientations};
 pub use transform::Transform;
 
 use serde::Serialize;
@@ -116,7 +122,8 @@ impl Shape {
         self.extent()[2] <= 1
     }
 
-    /// The translate whose bounding box starts at the origin.
+    /// The translate whose bounding box starts at the origin: the normal
+    /// form on the cubic lattice ([`Lattice::normalize`] on any).
     pub fn normalized(&self) -> Shape {
         let Some((lo, _)) = self.bounds() else {
             return self.clone();
@@ -125,32 +132,10 @@ impl Shape {
         Shape::new(self.cells.iter().map(|c| c.offset(shift)).collect())
     }
 
-    /// The image of the shape under a motion, normalized.
-    pub fn transformed(&self, t: Transform) -> Shape {
-        Shape::new(self.cells.iter().map(|&c| t.apply(c)).collect()).normalized()
-    }
-
-    /// Whether the cells form one face-connected piece.
+    /// Whether the cells form one face-connected piece of cubes or
+    /// squares ([`Lattice::is_connected`] on other grids).
     pub fn is_connected(&self) -> bool {
-        let Some(&start) = self.cells.first() else {
-            return true;
-        };
-        let mut seen = vec![false; self.cells.len()];
-        let mut stack = vec![start];
-        seen[0] = true;
-        let mut reached = 1;
-        while let Some(c) = stack.pop() {
-            for d in NEIGHBOURS {
-                if let Ok(i) = self.cells.binary_search(&c.offset(d))
-                    && !seen[i]
-                {
-                    seen[i] = true;
-                    reached += 1;
-                    stack.push(self.cells[i]);
-                }
-            }
-        }
-        reached == self.cells.len()
+        Lattice::Cubic.is_connected(self)
     }
 }
 

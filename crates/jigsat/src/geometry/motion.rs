@@ -7,7 +7,7 @@
 //! all 48 (8 on a flat board), edge-matching boards only the quarter turns
 //! of the plane, boxes all that keep the box.
 
-use super::{Board, Cell, Transform};
+use super::{Board, Cell, Lattice, Transform};
 
 /// A motion of the board onto itself.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,9 +37,10 @@ impl Motion {
 }
 
 /// The motions among `candidates` that map `board` onto itself, in the
-/// order given. The bounding box must map onto itself first (its eight
-/// corners decide that); a solid box then needs no further check, any
-/// other board has each of its cells looked up.
+/// order given. The bounding box must map onto a box of the same size by
+/// a move of the lattice first (on the cubic lattice its eight corners
+/// decide that, elsewhere every cell's image); a solid box then needs no
+/// further check, any other board has each of its cells looked up.
 pub fn board_motions(
     board: &Board,
     candidates: impl IntoIterator<Item = Transform>,
@@ -49,28 +50,25 @@ pub fn board_motions(
     };
     let volume: i64 = board.extent().iter().map(|&e| i64::from(e)).product();
     let solid = volume == board.len() as i64;
+    let lattice = board.lattice();
     candidates
         .into_iter()
         .filter_map(|transform| {
-            let corners = (0..8).map(|k| {
-                let pick = |axis: usize| {
-                    if k >> axis & 1 == 0 {
-                        lo[axis]
-                    } else {
-                        hi[axis]
-                    }
-                };
-                transform
-                    .apply(Cell::new(pick(0), pick(1), pick(2)))
-                    .coords()
-            });
-            let (mut image_lo, mut image_hi) = ([i32::MAX; 3], [i32::MIN; 3]);
-            for c in corners {
-                for axis in 0..3 {
-                    image_lo[axis] = image_lo[axis].min(c[axis]);
-                    image_hi[axis] = image_hi[axis].max(c[axis]);
-                }
-            }
+            let (image_lo, image_hi) = if lattice == Lattice::Cubic {
+                let corners = (0..8).map(|k| {
+                    let pick = |axis: usize| {
+                        if k >> axis & 1 == 0 {
+                            lo[axis]
+                        } else {
+                            hi[axis]
+                        }
+                    };
+                    transform.apply(Cell::new(pick(0), pick(1), pick(2)))
+                });
+                bounds(corners)
+            } else {
+                bounds(board.cells().iter().map(|&c| transform.apply(c)))
+            };
             let same_box = (0..3).all(|a| image_hi[a] - image_lo[a] == hi[a] - lo[a]);
             let shift = Cell::new(
                 lo[0] - image_lo[0],
@@ -79,6 +77,7 @@ pub fn board_motions(
             );
             let motion = Motion { transform, shift };
             let onto = same_box
+                && lattice.translates(Cell::from_coords(image_lo), Cell::from_coords(lo))
                 && (solid
                     || board
                         .cells()
@@ -87,6 +86,19 @@ pub fn board_motions(
             onto.then_some(motion)
         })
         .collect()
+}
+
+/// The smallest and largest coordinate on each axis of some cells.
+fn bounds(cells: impl Iterator<Item = Cell>) -> ([i32; 3], [i32; 3]) {
+    let (mut lo, mut hi) = ([i32::MAX; 3], [i32::MIN; 3]);
+    for c in cells {
+        let c = c.coords();
+        for axis in 0..3 {
+            lo[axis] = lo[axis].min(c[axis]);
+            hi[axis] = hi[axis].max(c[axis]);
+        }
+    }
+    (lo, hi)
 }
 
 #[cfg(test)]

@@ -4,17 +4,87 @@
 //! layer; layers are separated by blank lines. `.` and space are empty,
 //! any other visible character is a cell. Leading and trailing blank lines
 //! are ignored, so a TOML `"""` string may start and end on its own line.
+//!
+//! On the triangular and hexagonal grids ([`parse_on`]) a drawing has one
+//! layer, and line `y` is row `y` shifted one column right of the line
+//! above, as the lattice's second axis leans: a hexagon `[q, r]` is the
+//! character at column 2q + r of line r (hexagons sit on every other
+//! column), a triangle `[x, y, t]` the one at column 2x + t + y of line y
+//! (each column, alternating t = 0 and t = 1).
 
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Lattice};
 
-pub fn parse(text: &str) -> Vec<Cell> {
-    cells_where(text, |_| true)
+/// The cells of a drawing on `lattice`, or what is wrong with it (a
+/// hexagon between two columns, a second layer on a flat grid).
+pub fn parse_on(lattice: Lattice, text: &str) -> Result<Vec<Cell>, String> {
+    cells_on(lattice, text, |_| true)
 }
 
 /// The cells drawn with the character `mark` (the board's `?` cells,
 /// which may stay empty).
-pub fn marked(text: &str, mark: char) -> Vec<Cell> {
-    cells_where(text, |ch| ch == mark)
+pub fn marked_on(lattice: Lattice, text: &str, mark: char) -> Result<Vec<Cell>, String> {
+    cells_on(lattice, text, |ch| ch == mark)
+}
+
+/// The cells whose character passes `keep`, on any lattice: the cubic
+/// one's layers, or a flat grid's one drawing.
+fn cells_on(
+    lattice: Lattice,
+    text: &str,
+    keep: impl Fn(char) -> bool,
+) -> Result<Vec<Cell>, String> {
+    if lattice == Lattice::Cubic {
+        return Ok(cells_where(text, keep));
+    }
+    if lattice == Lattice::Spheres {
+        // Layers as for cubes, each character a ball of even x + y + z.
+        let cells = cells_where(text, keep);
+        if let Some(c) = cells.iter().find(|c| (c.x + c.y + c.z) % 2 != 0) {
+            return Err(format!(
+                "the character at column {}, line {} of layer {} is no ball: balls sit where x + y + z is even (every other column, shifting by one each line and layer)",
+                c.x + 1,
+                c.y + 1,
+                c.z + 1
+            ));
+        }
+        return Ok(cells);
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let blank = |l: &&str| l.trim().is_empty();
+    let first = lines.iter().position(|l| !blank(l)).unwrap_or(0);
+    let last = lines.iter().rposition(|l| !blank(l)).unwrap_or(0);
+    let mut cells = Vec::new();
+    for (y, line) in lines.iter().enumerate().take(last + 1).skip(first) {
+        let row = (y - first) as i32;
+        if blank(line) {
+            return Err(format!(
+                "a drawing on {} has one layer: line {} is blank",
+                lattice.name(),
+                row + 1
+            ));
+        }
+        for (column, ch) in line.chars().enumerate() {
+            if ch.is_whitespace() || ch == '.' {
+                continue;
+            }
+            let k = column as i32 - row;
+            let coords = match lattice {
+                Lattice::Hexagons if k.rem_euclid(2) == 1 => {
+                    return Err(format!(
+                        "'{ch}' at line {}, column {} lies between two hexagons: hexagons sit on every other column, each line one column right of the line above",
+                        row + 1,
+                        column + 1
+                    ));
+                }
+                Lattice::Hexagons => vec![k.div_euclid(2) as i64, row as i64],
+                _ => vec![k.div_euclid(2) as i64, row as i64, k.rem_euclid(2) as i64],
+            };
+            if keep(ch) {
+                cells.push(lattice.cell(&coords)?);
+            }
+        }
+    }
+    Ok(cells)
 }
 
 /// The cells whose character passes `keep`.
@@ -54,6 +124,10 @@ fn cells_where(text: &str, keep: impl Fn(char) -> bool) -> Vec<Cell> {
 mod tests {
     use super::*;
 
+    fn parse(text: &str) -> Vec<Cell> {
+        parse_on(Lattice::Cubic, text).unwrap()
+    }
+
     #[test]
     fn layers_rows_and_columns() {
         let cells = parse("\n##\n.#\n\n#.\n\n");
@@ -66,6 +140,25 @@ mod tests {
                 Cell::new(0, 0, 1),
             ]
         );
+    }
+
+    #[test]
+    fn hexagons_sit_on_every_other_column_each_line_shifted() {
+        let h = Lattice::Hexagons;
+        let cells = parse_on(h, "A B\n C").unwrap();
+        let at = |q, r| h.cell(&[q, r]).unwrap();
+        assert_eq!(cells, vec![at(0, 0), at(1, 0), at(0, 1)]);
+        let err = parse_on(h, "AB").unwrap_err();
+        assert!(err.contains("line 1, column 2"), "{err}");
+    }
+
+    #[test]
+    fn triangles_take_every_column() {
+        let t = Lattice::Triangles;
+        let cells = parse_on(t, "ab\n c").unwrap();
+        let at = |x, y, k| t.cell(&[x, y, k]).unwrap();
+        assert_eq!(cells, vec![at(0, 0, 0), at(0, 0, 1), at(0, 1, 0)]);
+        assert!(parse_on(t, "a\n\nb").is_err(), "one layer");
     }
 
     #[test]

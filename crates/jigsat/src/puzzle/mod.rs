@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::error::{Error, InputError};
 use crate::fingerprint::Fnv64;
-use crate::geometry::{Board, Cell, Moves, Shape};
+use crate::geometry::{Board, Cell, Moves, Shape, Space};
 
 /// Limits the tool sets, so that a typo like `size = [5000, 5000, 5000]`
 /// gets a message instead of an out-of-memory kill.
@@ -104,22 +104,22 @@ pub struct Piece {
 #[derive(Clone, Debug)]
 pub(crate) struct Images {
     moves: Moves,
-    flat_board: bool,
+    space: Space,
     shape: Shape,
     /// Sorted, for a binary search.
     shapes: Vec<Shape>,
 }
 
 impl Images {
-    fn of(piece: &Piece, flat_board: bool) -> Images {
-        let mut shapes: Vec<Shape> = (piece.moves.group(flat_board).into_iter())
-            .map(|t| piece.shape.transformed(t))
+    fn of(piece: &Piece, space: Space) -> Images {
+        let mut shapes: Vec<Shape> = (piece.moves.group(space).into_iter())
+            .map(|t| space.image(&piece.shape, t))
             .collect();
         shapes.sort_unstable();
         shapes.dedup();
         Images {
             moves: piece.moves,
-            flat_board,
+            space,
             shape: piece.shape.clone(),
             shapes,
         }
@@ -128,18 +128,16 @@ impl Images {
 
 impl Piece {
     /// Whether `shape` (normalized) is this piece under one of its allowed
-    /// moves. The shapes kept from the first call serve while the piece
-    /// and the board's flatness are the ones they were made from (its
-    /// fields are public: a changed piece gets its shapes afresh).
-    pub fn takes_shape(&self, shape: &Shape, flat_board: bool) -> bool {
-        let kept = self.images.get_or_init(|| Images::of(self, flat_board));
-        if kept.moves == self.moves && kept.flat_board == flat_board && kept.shape == self.shape {
+    /// moves (normalized on `space`'s lattice). The shapes kept from the
+    /// first call serve while the piece and the space are the ones they
+    /// were made from (its fields are public: a changed piece gets its
+    /// shapes afresh).
+    pub fn takes_shape(&self, shape: &Shape, space: Space) -> bool {
+        let kept = self.images.get_or_init(|| Images::of(self, space));
+        if kept.moves == self.moves && kept.space == space && kept.shape == self.shape {
             kept.shapes.binary_search(shape).is_ok()
         } else {
-            Images::of(self, flat_board)
-                .shapes
-                .binary_search(shape)
-                .is_ok()
+            Images::of(self, space).shapes.binary_search(shape).is_ok()
         }
     }
 }
@@ -177,7 +175,7 @@ impl Colours {
             return Vec::new();
         };
         let mut out: Vec<Vec<u8>> = Vec::new();
-        for t in piece.moves.group(board.is_flat()) {
+        for t in piece.moves.group(board.space()) {
             let moved: Vec<Cell> = piece.shape.cells().iter().map(|&c| t.apply(c)).collect();
             let mlo = moved.iter().fold([i32::MAX; 3], |m, c| {
                 let v = c.coords();

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::{Count, Fill, Kind, Piece, Puzzle};
-use crate::geometry::{Cell, Rotations, Shape};
+use crate::geometry::{Cell, Lattice, Rotations, Shape};
 
 /// The puzzle as jigsat TOML: the board as art (`?` for optional cells)
 /// or as a cell list when it has negative coordinates, pieces as art.
@@ -28,6 +28,10 @@ pub fn toml(puzzle: &Puzzle) -> Result<String, String> {
         let _ = writeln!(out, "source = {}", quoted(s));
     }
     out.push_str("\n[board]\n");
+    let lattice = puzzle.board.lattice();
+    if lattice != Lattice::Cubic {
+        let _ = writeln!(out, "grid = \"{}\"", lattice.name());
+    }
     out.push_str(&board_toml(puzzle));
     let fill = match puzzle.fill {
         Fill::Exact => "exact",
@@ -35,7 +39,7 @@ pub fn toml(puzzle: &Puzzle) -> Result<String, String> {
     };
     let _ = writeln!(out, "\n[rules]\nfill = \"{fill}\"");
     for piece in pieces {
-        out.push_str(&piece_toml(piece));
+        out.push_str(&piece_toml(piece, lattice));
     }
     Ok(out)
 }
@@ -49,7 +53,8 @@ fn quoted(s: &str) -> String {
 fn board_toml(puzzle: &Puzzle) -> String {
     let board = &puzzle.board;
     let optional: Vec<Cell> = puzzle.optional.iter().map(|&i| board.cell(i)).collect();
-    if board.origin().iter().all(|&v| v >= 0) {
+    let lattice = board.lattice();
+    if board.origin().iter().all(|&v| v >= 0) && !lattice.is_planar() {
         let mark = |c: Cell| match (board.index(c), optional.contains(&c)) {
             (None, _) => '.',
             (Some(_), true) => '?',
@@ -57,18 +62,23 @@ fn board_toml(puzzle: &Puzzle) -> String {
         };
         return format!("shape = \"\"\"\n{}\"\"\"\n", art(board.shape(), mark));
     }
-    let list = |cells: &[Cell]| {
-        let items: Vec<String> = cells
-            .iter()
-            .map(|c| format!("[{}, {}, {}]", c.x, c.y, c.z))
-            .collect();
-        format!("[{}]", items.join(", "))
-    };
-    let mut out = format!("cells = {}\n", list(board.cells()));
+    let mut out = format!("cells = {}\n", cell_list(lattice, board.cells()));
     if !optional.is_empty() {
-        let _ = writeln!(out, "optional = {}", list(&optional));
+        let _ = writeln!(out, "optional = {}", cell_list(lattice, &optional));
     }
     out
+}
+
+/// `[[x, y, z], ...]`, each cell in the file's coordinates on `lattice`.
+fn cell_list(lattice: Lattice, cells: &[Cell]) -> String {
+    let items: Vec<String> = cells
+        .iter()
+        .map(|&c| {
+            let v: Vec<String> = lattice.coords(c).iter().map(i32::to_string).collect();
+            format!("[{}]", v.join(", "))
+        })
+        .collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// A shape with non-negative coordinates as art from the origin, one
@@ -89,8 +99,9 @@ fn art(shape: &Shape, mark: impl Fn(Cell) -> char) -> String {
     out
 }
 
-/// One `[[piece]]` entry.
-fn piece_toml(piece: &Piece) -> String {
+/// One `[[piece]]` entry: its shape as art on the cubic lattice, as a
+/// list of cells on a flat grid.
+fn piece_toml(piece: &Piece, lattice: Lattice) -> String {
     let mut out = format!("\n[[piece]]\nname = {}\n", quoted(&piece.name));
     if !piece.name.starts_with(piece.glyph) {
         let _ = writeln!(out, "glyph = {}", quoted(&piece.glyph.to_string()));
@@ -109,6 +120,10 @@ fn piece_toml(piece: &Piece) -> String {
     let _ = writeln!(out, "rotations = \"{rotations}\"");
     let _ = writeln!(out, "mirror = {}", piece.moves.mirror);
     let cells = piece.shape.cells();
+    if lattice.is_planar() {
+        let _ = writeln!(out, "cells = {}", cell_list(lattice, cells));
+        return out;
+    }
     let _ = writeln!(
         out,
         "shape = \"\"\"\n{}\"\"\"",
@@ -158,6 +173,12 @@ pub fn xmpuzzle_with(
     let Kind::Pieces(pieces) = &puzzle.kind else {
         return Err("edge-matching tiles have no BurrTools form".into());
     };
+    if puzzle.board.lattice() != Lattice::Cubic {
+        return Err(format!(
+            "the puzzle is on {}; jigsat writes BurrTools' cube grid only",
+            puzzle.board.lattice().name()
+        ));
+    }
     for piece in pieces {
         if piece.moves.rotations != Rotations::Space || piece.moves.mirror {
             return Err(format!(

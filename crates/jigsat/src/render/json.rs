@@ -114,6 +114,7 @@ impl<W: Write> Writer<W> {
             return out.write_all(value.as_bytes());
         }
         let flat = puzzle.is_flat();
+        let lattice = puzzle.board.lattice();
         out.write_all(b"{\"pieces\":[")?;
         for (k, p) in s.pieces().iter().enumerate() {
             // The documented order, `piece` then `cells` ([`solution`]'s).
@@ -122,9 +123,14 @@ impl<W: Write> Writer<W> {
             write!(out, "{sep}{{\"piece\":{name},\"cells\":[")?;
             for (i, c) in p.cells.iter().enumerate() {
                 let sep = if i == 0 { "" } else { "," };
-                match flat {
-                    true => write!(out, "{sep}[{},{}]", c.x, c.y)?,
-                    false => write!(out, "{sep}[{},{},{}]", c.x, c.y, c.z)?,
+                match (lattice.is_planar(), flat) {
+                    (true, _) => {
+                        let v: Vec<String> =
+                            lattice.coords(*c).iter().map(i32::to_string).collect();
+                        write!(out, "{sep}[{}]", v.join(","))?
+                    }
+                    (false, true) => write!(out, "{sep}[{},{}]", c.x, c.y)?,
+                    (false, false) => write!(out, "{sep}[{},{},{}]", c.x, c.y, c.z)?,
                 }
             }
             out.write_all(b"]}")?;
@@ -194,6 +200,7 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
         return json!({ "tiles": tiles });
     }
     let flat = puzzle.is_flat();
+    let lattice = puzzle.board.lattice();
     let pieces: Vec<Value> = solution
         .pieces()
         .iter()
@@ -202,7 +209,9 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
                 .cells
                 .iter()
                 .map(|c| {
-                    if flat {
+                    if lattice.is_planar() {
+                        json!(lattice.coords(*c))
+                    } else if flat {
                         json!([c.x, c.y])
                     } else {
                         json!([c.x, c.y, c.z])

@@ -5,6 +5,7 @@
 //! Renderers take a [`Puzzle`](crate::puzzle::Puzzle) and checked
 //! [`Solution`](crate::solution::Solution)s; they never see placements or CNF.
 
+mod flat;
 pub mod html;
 pub mod json;
 pub mod order;

@@ -52,6 +52,9 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     if puzzle.tiling().is_some() {
         return draw_tiles(puzzle, solution, style.ascii);
     }
+    if puzzle.board.lattice().is_planar() {
+        return super::flat::draw(puzzle, solution);
+    }
     let drawing = Drawing::new(puzzle, solution, style);
     let [_, _, z0] = puzzle.board.origin();
     let [w, _, d] = puzzle.board.extent();

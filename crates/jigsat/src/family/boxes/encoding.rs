@@ -89,6 +89,9 @@ impl Rects {
     /// The rectangle view, or why the order encoding does not apply.
     pub fn of(puzzle: &Puzzle) -> Result<Rects, String> {
         let board = &puzzle.board;
+        if board.lattice() != crate::geometry::Lattice::Cubic {
+            return Err("the board's cells are not squares or cubes".into());
+        }
         let extent = board.extent();
         let volume: i64 = extent.iter().map(|&e| e as i64).product();
         if volume != board.len() as i64 {
@@ -100,7 +103,7 @@ impl Rects {
         if puzzle.colours.is_some() {
             return Err("the puzzle has colour constraints".into());
         }
-        let flat = board.is_flat();
+        let space = board.space();
         let mut copies = Vec::new();
         let mut piece_shapes = Vec::new();
         for (p, piece) in puzzle.pieces().iter().enumerate() {
@@ -115,7 +118,7 @@ impl Rects {
             if !piece.count.is_fixed() {
                 return Err(format!("piece {} has a count range", piece.name));
             }
-            let shapes: Vec<Shape> = orientations(&piece.shape, piece.moves, flat)
+            let shapes: Vec<Shape> = orientations(&piece.shape, piece.moves, space)
                 .into_iter()
                 .map(|o| o.shape)
                 .collect();
@@ -147,7 +150,7 @@ impl Rects {
             return Err("the pieces' area differs from the board's".into());
         }
         Ok(Rects {
-            axes: if flat { 2 } else { 3 },
+            axes: if space.flat { 2 } else { 3 },
             board: extent,
             origin: board.origin(),
             copies,

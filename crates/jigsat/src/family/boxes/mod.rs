@@ -55,7 +55,12 @@ impl OrderInstance {
         let group = board_motions(&puzzle.board, candidates)
             .into_iter()
             .filter_map(|m| {
-                let pieces = piece_map(puzzle.pieces(), &rects.piece_shapes, m.transform)?;
+                let pieces = piece_map(
+                    puzzle.pieces(),
+                    &rects.piece_shapes,
+                    puzzle.board.space(),
+                    m.transform,
+                )?;
                 Some((m.transform, pieces))
             })
             .collect();

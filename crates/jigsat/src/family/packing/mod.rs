@@ -21,8 +21,8 @@ use rustc_hash::FxHashMap;
 
 use crate::cover::{Cover, Item, ItemKind};
 use crate::error::Result;
-use crate::family::interface::{Family, PartSize, cell_text};
-use crate::geometry::{Shape, Transform, board_motions, orientations};
+use crate::family::interface::{Family, PartSize};
+use crate::geometry::{Shape, Space, Transform, board_motions, orientations};
 use crate::puzzle::{Fill, Piece, Puzzle};
 use crate::solution::{PlacedPiece, Solution};
 use crate::symmetry::{Group, Symmetry};
@@ -88,9 +88,10 @@ impl Family for Packing<'_> {
     fn describe(&self, option: u32) -> String {
         let pl = &self.placements.all[option as usize];
         let mut text = self.puzzle.pieces()[pl.piece].name.clone();
+        let lattice = self.puzzle.board.lattice();
         for &c in &pl.cells {
             text.push(' ');
-            text.push_str(&cell_text(self.puzzle.board.cell(c)));
+            text.push_str(&lattice.compact(self.puzzle.board.cell(c)));
         }
         text
     }
@@ -183,9 +184,9 @@ fn implied_piece(puzzle: &Puzzle) -> Option<usize> {
 /// the plane on a flat board) under which every piece has an image among
 /// the pieces, as permutations of cells, pieces and placements.
 fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
-    let flat = puzzle.board.is_flat();
+    let space = puzzle.board.space();
     let pieces = puzzle.pieces();
-    let piece_orientations = sorted_orientations(pieces, flat);
+    let piece_orientations = sorted_orientations(pieces, space);
     // Every image is looked up in a map by (piece, cells), with a hasher
     // made for small integer keys and one buffer for the moved cells: a
     // 58x58 board of pentominoes has 198,208 placements and 8 motions.
@@ -195,13 +196,10 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
         .enumerate()
         .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
         .collect();
-    let candidates = Transform::all()
-        .into_iter()
-        .filter(|t| !flat || t.is_planar());
     let mut elements = Vec::new();
     let mut moved: Vec<u32> = Vec::new();
-    for motion in board_motions(&puzzle.board, candidates) {
-        let Some(pieces) = piece_map(pieces, &piece_orientations, motion.transform) else {
+    for motion in board_motions(&puzzle.board, space.motions()) {
+        let Some(pieces) = piece_map(pieces, &piece_orientations, space, motion.transform) else {
             continue;
         };
         let cells = motion.cell_map(&puzzle.board);
@@ -234,11 +232,11 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
 
 /// Each piece's orientations, sorted: what [`piece_map`] looks a moved
 /// piece up in.
-fn sorted_orientations(pieces: &[Piece], flat: bool) -> Vec<Vec<Shape>> {
+fn sorted_orientations(pieces: &[Piece], space: Space) -> Vec<Vec<Shape>> {
     pieces
         .iter()
         .map(|p| {
-            let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, flat)
+            let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, space)
                 .into_iter()
                 .map(|o| o.shape)
                 .collect();
@@ -254,16 +252,13 @@ fn sorted_orientations(pieces: &[Piece], flat: bool) -> Vec<Vec<Shape>> {
 /// (each maps every placement onto a placement), so the figures agree;
 /// `info` gives them for a board whose placements it does not build.
 pub fn group_size_unbuilt(puzzle: &Puzzle) -> (usize, usize) {
-    let flat = puzzle.board.is_flat();
+    let space = puzzle.board.space();
     let pieces = puzzle.pieces();
-    let piece_orientations = sorted_orientations(pieces, flat);
-    let candidates = Transform::all()
-        .into_iter()
-        .filter(|t| !flat || t.is_planar());
-    let kept: Vec<Transform> = board_motions(&puzzle.board, candidates)
+    let piece_orientations = sorted_orientations(pieces, space);
+    let kept: Vec<Transform> = board_motions(&puzzle.board, space.motions())
         .into_iter()
         .filter(|motion| {
-            piece_map(pieces, &piece_orientations, motion.transform).is_some()
+            piece_map(pieces, &piece_orientations, space, motion.transform).is_some()
                 && keeps_cell_kinds(puzzle, &motion.cell_map(&puzzle.board))
         })
         .map(|motion| motion.transform)
@@ -288,12 +283,13 @@ fn keeps_cell_kinds(puzzle: &Puzzle, cells: &[u32]) -> bool {
 pub fn piece_map(
     pieces: &[Piece],
     piece_orientations: &[Vec<Shape>],
+    space: Space,
     t: Transform,
 ) -> Option<Vec<usize>> {
     let mut used = vec![false; pieces.len()];
     let mut map = Vec::with_capacity(pieces.len());
     for (p, shapes) in piece_orientations.iter().enumerate() {
-        let mut image: Vec<Shape> = shapes.iter().map(|s| s.transformed(t)).collect();
+        let mut image: Vec<Shape> = shapes.iter().map(|s| space.image(s, t)).collect();
         image.sort();
         let matches = |q: usize| {
             !used[q] && pieces[q].count == pieces[p].count && piece_orientations[q] == image

@@ -100,7 +100,7 @@ fn fitting_orientations(puzzle: &Puzzle) -> Vec<Vec<Orientation>> {
         .pieces()
         .iter()
         .map(|piece| {
-            orientations(&piece.shape, piece.moves, board.is_flat())
+            orientations(&piece.shape, piece.moves, board.space())
                 .into_iter()
                 .filter(|o| fits_box(o, board))
                 .collect()
@@ -236,7 +236,9 @@ fn fits_box(o: &Orientation, board: &Board) -> bool {
 }
 
 /// Every translate of `o` that lies on the board, by anchoring the
-/// orientation's first cell on each board cell in turn.
+/// orientation's first cell on each board cell of its kind in turn (a
+/// shift between cells of two kinds — an up and a down triangle — is no
+/// move of the lattice).
 fn place(
     board: &Board,
     piece: usize,
@@ -246,7 +248,11 @@ fn place(
 ) {
     let shape = o.shape.cells();
     let anchor = shape[0];
+    let lattice = board.lattice();
     for &target in board.cells() {
+        if !lattice.translates(anchor, target) {
+            continue;
+        }
         let shift = Cell::new(
             target.x - anchor.x,
             target.y - anchor.y,

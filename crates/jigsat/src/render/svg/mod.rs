@@ -21,6 +21,7 @@
 
 pub mod flat;
 pub mod iso;
+mod lattice;
 pub mod tile;
 
 use std::fmt::Write;
@@ -139,7 +140,9 @@ pub fn solution_panel(puzzle: &Puzzle, solution: &Solution, id: &str) -> Panel {
         return tile::board(&views);
     }
     let looks = Looks::new(puzzle, solution);
-    if puzzle.is_flat() {
+    if puzzle.board.lattice().is_planar() {
+        lattice::board(puzzle, solution, &looks)
+    } else if puzzle.is_flat() {
         flat::board(puzzle, solution, &looks, id)
     } else {
         iso::views(puzzle, solution, &looks)

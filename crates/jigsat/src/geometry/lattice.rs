@@ -1,0 +1,444 @@
+//! The grids cells live on, each laid on integer points.
+//!
+//! A grid is a [`Lattice`]: it says where its cells sit among the integer
+//! points (the *embedding*), which linear integer maps move them
+//! ([`Lattice::transforms`]), which translations carry a cell onto a cell
+//! of the same kind, which cells are neighbours, and how a cell is written
+//! in a puzzle file. Everything above the placements — the cover, the
+//! symmetry group, the CNF, the engines — sees cells as points and moves
+//! as maps, and never asks which grid it is on.
+//!
+//! The embeddings, with lattice points (x, y) at x·(1, 0) + y·(½, √3⁄2):
+//!
+//! - **cubic** (squares and cubes): cell `[x, y, z]` is the point itself;
+//!   every integer translation is a move.
+//! - **hexagons**: cell `[q, r]` is the point (q, r, 0), the hexagon's
+//!   centre; every integer translation of the plane is a move.
+//! - **triangles**: cell `[x, y, t]` is its centroid scaled by 3,
+//!   (3x + 1 + t, 3y + 1 + t, 0): a point whose coordinates are both 1
+//!   (t = 0) or both 2 (t = 1) modulo 3. The 12 symmetries of the hexagon
+//!   about the origin map these points onto each other; translations move
+//!   by multiples of 3, so the two kinds of triangle never mix.
+//! - **spheres** (face-centred cubic, ball pyramids): cell `[x, y, z]`
+//!   with x + y + z even, the point itself; its 12 neighbours differ by ±1
+//!   in two coordinates; the moves are the cube's 48, the translations
+//!   those of even sum.
+
+use super::{Cell, Shape, Transform};
+
+/// A point of the plane, for pictures.
+pub type Point = (f64, f64);
+
+/// A cell's picture: its centre and its corners in order round it.
+pub type Polygon = (Point, Vec<Point>);
+
+/// The grid a puzzle's cells lie on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Lattice {
+    /// Squares on a flat board, cubes in space: today's puzzles.
+    #[default]
+    Cubic,
+    /// Equilateral triangles (polyiamonds).
+    Triangles,
+    /// Regular hexagons (polyhexes).
+    Hexagons,
+    /// Balls packed face-centred cubic (polyspheres).
+    Spheres,
+}
+
+/// Rotation by 60° about the origin, in the lattice's axes:
+/// (x, y) -> (-y, x + y).
+const TURN: Transform = Transform::from_matrix([[0, -1, 0], [1, 1, 0], [0, 0, 1]]);
+
+/// The reflection swapping the two axes, (x, y) -> (y, x).
+const SWAP: Transform = Transform::from_matrix([[0, 1, 0], [1, 0, 0], [0, 0, 1]]);
+
+/// The plane turned over: z -> -z (a no-op on cells of a flat grid, but it
+/// makes a reflection of the plane a rotation in space, as with squares).
+const OVER: Transform = Transform::from_matrix([[1, 0, 0], [0, 1, 0], [0, 0, -1]]);
+
+/// Neighbours of a hexagon: (q ± 1, r), (q, r ± 1), (q + 1, r − 1),
+/// (q − 1, r + 1).
+const HEX_STEPS: [Cell; 6] = [
+    Cell::new(1, 0, 0),
+    Cell::new(-1, 0, 0),
+    Cell::new(0, 1, 0),
+    Cell::new(0, -1, 0),
+    Cell::new(1, -1, 0),
+    Cell::new(-1, 1, 0),
+];
+
+/// Neighbours of an upward triangle (t = 0) in the embedding; a downward
+/// one's are their negatives.
+const UP_STEPS: [Cell; 3] = [Cell::new(1, 1, 0), Cell::new(-2, 1, 0), Cell::new(1, -2, 0)];
+
+/// The 12 neighbours of a ball: ±1 in two coordinates.
+const BALL_STEPS: [Cell; 12] = [
+    Cell::new(1, 1, 0),
+    Cell::new(1, -1, 0),
+    Cell::new(-1, 1, 0),
+    Cell::new(-1, -1, 0),
+    Cell::new(1, 0, 1),
+    Cell::new(1, 0, -1),
+    Cell::new(-1, 0, 1),
+    Cell::new(-1, 0, -1),
+    Cell::new(0, 1, 1),
+    Cell::new(0, 1, -1),
+    Cell::new(0, -1, 1),
+    Cell::new(0, -1, -1),
+];
+
+impl Lattice {
+    /// The names a puzzle file's `grid` takes, and the lattice of each.
+    pub const NAMES: [(&'static str, Lattice); 4] = [
+        ("squares", Lattice::Cubic),
+        ("triangles", Lattice::Triangles),
+        ("hexagons", Lattice::Hexagons),
+        ("spheres", Lattice::Spheres),
+    ];
+
+    /// The name a puzzle file gives this grid.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lattice::Cubic => "squares",
+            Lattice::Triangles => "triangles",
+            Lattice::Hexagons => "hexagons",
+            Lattice::Spheres => "spheres",
+        }
+    }
+
+    /// Whether every cell lies in one plane (z = 0).
+    pub fn is_planar(self) -> bool {
+        matches!(self, Lattice::Triangles | Lattice::Hexagons)
+    }
+
+    /// Every move of the lattice that fixes the origin, identity first:
+    /// the 48 of the cube, or the 12 of the hexagon each with the plane
+    /// turned over too (24).
+    pub fn transforms(self) -> Vec<Transform> {
+        match self {
+            Lattice::Cubic | Lattice::Spheres => Transform::all(),
+            Lattice::Triangles | Lattice::Hexagons => {
+                let mut out = Vec::with_capacity(24);
+                for over in [Transform::IDENTITY, OVER] {
+                    for mirror in [Transform::IDENTITY, SWAP] {
+                        let mut t = mirror.then(over);
+                        for _ in 0..6 {
+                            out.push(t);
+                            t = t.then(TURN);
+                        }
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The mirror a piece may take when it may not turn.
+    pub fn mirror(self) -> Transform {
+        match self {
+            Lattice::Cubic | Lattice::Spheres => Transform::MIRROR_X,
+            Lattice::Triangles | Lattice::Hexagons => SWAP,
+        }
+    }
+
+    /// Where the normal form puts a shape whose bounding box starts at
+    /// `lo`: the nearest point to the origin that a move of the lattice
+    /// reaches from `lo` (the origin itself for squares and hexagons; for
+    /// triangles `lo` modulo 3, keeping the kind; for spheres the origin
+    /// or, from a corner of odd sum, (1, 0, 0)).
+    fn home(self, lo: [i32; 3]) -> [i32; 3] {
+        match self {
+            Lattice::Cubic | Lattice::Hexagons => [0; 3],
+            Lattice::Triangles => lo.map(|v| v.rem_euclid(3)),
+            Lattice::Spheres => [(lo[0] + lo[1] + lo[2]).rem_euclid(2), 0, 0],
+        }
+    }
+
+    /// Whether the translation taking `from` to `to` is a move of the
+    /// lattice (both cells of the same kind).
+    #[inline]
+    pub fn translates(self, from: Cell, to: Cell) -> bool {
+        match self {
+            Lattice::Cubic | Lattice::Hexagons => true,
+            Lattice::Triangles => (to.x - from.x) % 3 == 0 && (to.y - from.y) % 3 == 0,
+            Lattice::Spheres => (to.x - from.x + to.y - from.y + to.z - from.z) % 2 == 0,
+        }
+    }
+
+    /// The translate of `cells` whose bounding box starts at the origin,
+    /// or as near it as a move of the lattice goes: two shapes are
+    /// translates of each other exactly when their normal forms are equal.
+    pub fn normalize(self, cells: Vec<Cell>) -> Shape {
+        let shape = Shape::new(cells);
+        let Some((lo, _)) = shape.bounds() else {
+            return shape;
+        };
+        let home = self.home(lo);
+        let shift = Cell::new(home[0] - lo[0], home[1] - lo[1], home[2] - lo[2]);
+        Shape::new(shape.cells().iter().map(|c| c.offset(shift)).collect())
+    }
+
+    /// The image of `shape` under `t`, normalized.
+    pub fn image(self, shape: &Shape, t: Transform) -> Shape {
+        self.normalize(shape.cells().iter().map(|&c| t.apply(c)).collect())
+    }
+
+    /// The cells that share a face (an edge, on a flat grid) with `c`.
+    pub fn neighbours(self, c: Cell) -> Vec<Cell> {
+        match self {
+            Lattice::Cubic => super::NEIGHBOURS.iter().map(|&d| c.offset(d)).collect(),
+            Lattice::Hexagons => HEX_STEPS.iter().map(|&d| c.offset(d)).collect(),
+            Lattice::Spheres => BALL_STEPS.iter().map(|&d| c.offset(d)).collect(),
+            Lattice::Triangles => {
+                let up = c.x.rem_euclid(3) == 1;
+                UP_STEPS
+                    .iter()
+                    .map(|&d| {
+                        if up {
+                            c.offset(d)
+                        } else {
+                            c.offset(Cell::new(-d.x, -d.y, 0))
+                        }
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// Whether the cells form one piece, each reached from the others
+    /// through shared faces (edges on a flat grid).
+    pub fn is_connected(self, shape: &Shape) -> bool {
+        let cells = shape.cells();
+        let Some(&start) = cells.first() else {
+            return true;
+        };
+        let mut seen = vec![false; cells.len()];
+        let mut stack = vec![start];
+        seen[0] = true;
+        let mut reached = 1;
+        while let Some(c) = stack.pop() {
+            for n in self.neighbours(c) {
+                if let Ok(i) = cells.binary_search(&n)
+                    && !seen[i]
+                {
+                    seen[i] = true;
+                    reached += 1;
+                    stack.push(cells[i]);
+                }
+            }
+        }
+        reached == cells.len()
+    }
+
+    /// Whether an integer point is a cell (a ball of even x + y + z on the
+    /// sphere grid; every point for squares and cubes).
+    pub fn contains(self, c: Cell) -> bool {
+        match self {
+            Lattice::Cubic => true,
+            Lattice::Hexagons => c.z == 0,
+            Lattice::Triangles => {
+                c.z == 0 && c.x.rem_euclid(3) == c.y.rem_euclid(3) && c.x.rem_euclid(3) != 0
+            }
+            Lattice::Spheres => (c.x + c.y + c.z).rem_euclid(2) == 0,
+        }
+    }
+
+    /// How many coordinates a cell has in a puzzle file.
+    pub fn arity(self) -> usize {
+        match self {
+            Lattice::Cubic | Lattice::Triangles | Lattice::Spheres => 3,
+            Lattice::Hexagons => 2,
+        }
+    }
+
+    /// The cell a puzzle file writes as `coords` (a flat grid's cells have
+    /// exactly [`Lattice::arity`] coordinates; cubic ones two or three),
+    /// or what was expected instead.
+    pub fn cell(self, coords: &[i64]) -> Result<Cell, String> {
+        let v = |i: usize| coords.get(i).copied().unwrap_or(0) as i32;
+        match self {
+            Lattice::Cubic if (2..=3).contains(&coords.len()) => Ok(Cell::new(v(0), v(1), v(2))),
+            Lattice::Cubic => Err("expected [x, y] or [x, y, z]".into()),
+            Lattice::Spheres
+                if (2..=3).contains(&coords.len()) && (v(0) + v(1) + v(2)) % 2 == 0 =>
+            {
+                Ok(Cell::new(v(0), v(1), v(2)))
+            }
+            Lattice::Spheres => Err("a ball is [x, y, z] (or [x, y]) with x + y + z even".into()),
+            Lattice::Hexagons if coords.len() == 2 => Ok(Cell::new(v(0), v(1), 0)),
+            Lattice::Hexagons => Err("a hexagon is [q, r]: two whole numbers".into()),
+            Lattice::Triangles if coords.len() == 3 && (0..=1).contains(&coords[2]) => {
+                Ok(Cell::new(3 * v(0) + 1 + v(2), 3 * v(1) + 1 + v(2), 0))
+            }
+            Lattice::Triangles => Err(
+                "a triangle is [x, y, t] with t = 0 (pointing up) or t = 1 (pointing down)".into(),
+            ),
+        }
+    }
+
+    /// A cell as a puzzle file writes it: the inverse of [`Lattice::cell`].
+    pub fn coords(self, c: Cell) -> Vec<i32> {
+        match self {
+            Lattice::Cubic | Lattice::Spheres => c.coords().to_vec(),
+            Lattice::Hexagons => vec![c.x, c.y],
+            Lattice::Triangles => {
+                let t = c.x.rem_euclid(3) - 1;
+                vec![(c.x - 1 - t) / 3, (c.y - 1 - t) / 3, t]
+            }
+        }
+    }
+
+    /// A cell for messages, in the file's coordinates: `(x, y, z)` as
+    /// [`Cell`]'s `Display` on the cubic lattice.
+    pub fn show(self, c: Cell) -> String {
+        match self {
+            Lattice::Cubic | Lattice::Spheres => c.to_string(),
+            _ => {
+                let v: Vec<String> = self.coords(c).iter().map(i32::to_string).collect();
+                format!("({})", v.join(", "))
+            }
+        }
+    }
+
+    /// Where a cell lies in the plane, for pictures: its centre and its
+    /// corners in order round it, with the lattice's axes 60° apart and
+    /// y growing down the page (as the text drawings lean), one unit the
+    /// side of a triangle or the distance between hexagons' centres.
+    /// `None` on the cubic lattice, whose pictures are its own.
+    pub fn polygon(self, c: Cell) -> Option<Polygon> {
+        let plane = |(u, v): (f64, f64)| (u + v / 2.0, v * 3f64.sqrt() / 2.0);
+        match self {
+            Lattice::Cubic | Lattice::Spheres => None,
+            Lattice::Hexagons => {
+                let centre = plane((c.x as f64, c.y as f64));
+                let r = 1.0 / 3f64.sqrt();
+                let corners = (0..6)
+                    .map(|k| {
+                        let a = std::f64::consts::PI / 6.0 + k as f64 * std::f64::consts::PI / 3.0;
+                        (centre.0 + r * a.cos(), centre.1 + r * a.sin())
+                    })
+                    .collect();
+                Some((centre, corners))
+            }
+            Lattice::Triangles => {
+                let v = self.coords(c);
+                let (x, y) = (v[0] as f64, v[1] as f64);
+                let corners = if v[2] == 0 {
+                    [(x, y), (x + 1.0, y), (x, y + 1.0)]
+                } else {
+                    [(x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
+                };
+                let centre = plane((c.x as f64 / 3.0, c.y as f64 / 3.0));
+                Some((centre, corners.into_iter().map(plane).collect()))
+            }
+        }
+    }
+
+    /// A cell without spaces, for the exact-cover export's option names:
+    /// `(x,y,z)` on the cubic lattice, the file's coordinates elsewhere.
+    pub fn compact(self, c: Cell) -> String {
+        let v: Vec<String> = self.coords(c).iter().map(i32::to_string).collect();
+        format!("({})", v.join(","))
+    }
+
+    /// The cells of `size = [w, h]` on a flat grid: the w × h
+    /// parallelogram of lattice points, its 2wh triangles or wh hexagons.
+    pub fn parallelogram(self, w: i32, h: i32) -> Vec<Cell> {
+        let kinds = if self == Lattice::Triangles { 2 } else { 1 };
+        (0..h)
+            .flat_map(|y| (0..w).flat_map(move |x| (0..kinds).map(move |t| (x, y, t))))
+            .map(|(x, y, t)| {
+                let coords = if self == Lattice::Hexagons {
+                    vec![x as i64, y as i64]
+                } else {
+                    vec![x as i64, y as i64, t as i64]
+                };
+                self.cell(&coords).expect("a cell of the parallelogram")
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hexagons_group_has_12_planar_motions_half_of_them_turns() {
+        for lattice in [Lattice::Hexagons, Lattice::Triangles] {
+            let all = lattice.transforms();
+            assert_eq!(all.len(), 24);
+            assert_eq!(all[0], Transform::IDENTITY);
+            let planar: Vec<_> = all.iter().filter(|t| t.is_planar()).collect();
+            assert_eq!(planar.len(), 12);
+            assert_eq!(planar.iter().filter(|t| t.is_rotation()).count(), 6);
+            let mut distinct = all.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), 24, "a group lists each element once");
+        }
+    }
+
+    #[test]
+    fn triangles_map_to_triangles_and_keep_their_neighbours() {
+        let lattice = Lattice::Triangles;
+        let cells = lattice.parallelogram(3, 3);
+        assert_eq!(cells.len(), 18);
+        for t in lattice.transforms() {
+            for &c in &cells {
+                let image = t.apply(c);
+                assert_eq!(
+                    lattice.cell(
+                        &lattice
+                            .coords(image)
+                            .iter()
+                            .map(|&v| v as i64)
+                            .collect::<Vec<_>>()
+                    ),
+                    Ok(image)
+                );
+                for n in lattice.neighbours(c) {
+                    assert!(lattice.neighbours(image).contains(&t.apply(n)));
+                }
+            }
+        }
+        // The two triangles of one rhombus touch; two up triangles never do.
+        let up = lattice.cell(&[0, 0, 0]).unwrap();
+        let down = lattice.cell(&[0, 0, 1]).unwrap();
+        assert!(lattice.neighbours(up).contains(&down));
+        let next_up = lattice.cell(&[1, 0, 0]).unwrap();
+        assert!(!lattice.neighbours(up).contains(&next_up));
+        assert!(lattice.cell(&[0, 0, 2]).is_err());
+    }
+
+    #[test]
+    fn balls_have_12_neighbours_and_keep_their_parity() {
+        let lattice = Lattice::Spheres;
+        let ball = lattice.cell(&[1, 1, 0]).unwrap();
+        assert_eq!(lattice.neighbours(ball).len(), 12);
+        assert!(lattice.cell(&[1, 0, 0]).is_err(), "x + y + z odd");
+        for t in lattice.transforms() {
+            for n in lattice.neighbours(ball) {
+                let image = t.apply(n);
+                assert_eq!((image.x + image.y + image.z).rem_euclid(2), 0);
+            }
+        }
+        // Balls whose box has a corner of odd sum are normalized by an
+        // even shift, to a box at (1, 0, 0).
+        let shape = lattice.normalize(vec![Cell::new(1, 1, 0), Cell::new(0, 1, 1)]);
+        assert_eq!(shape.cells(), [Cell::new(2, 0, 0), Cell::new(1, 0, 1)]);
+        let again = lattice.normalize(vec![Cell::new(2, 2, 0), Cell::new(1, 2, 1)]);
+        assert_eq!(shape, again);
+    }
+
+    #[test]
+    fn normalizing_keeps_the_kind_of_triangle() {
+        let lattice = Lattice::Triangles;
+        let up = lattice.normalize(vec![lattice.cell(&[4, 2, 0]).unwrap()]);
+        let down = lattice.normalize(vec![lattice.cell(&[4, 2, 1]).unwrap()]);
+        assert_ne!(up, down, "an up and a down triangle are not translates");
+        let moved = lattice.normalize(vec![lattice.cell(&[-3, 7, 1]).unwrap()]);
+        assert_eq!(down, moved);
+    }
+}
