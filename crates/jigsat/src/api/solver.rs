@@ -21,7 +21,7 @@ use crate::choice::Choice;
 use super::error::{Error, Result};
 use super::puzzle::Puzzle;
 use super::solution::{Solution, class_members};
-use crate::enumerate::{Listing, Stopped, Want};
+use crate::enumerate::{Listing, Stop, Want};
 use crate::options::{Model, Options, SolverChoice};
 use crate::report::Status;
 
@@ -313,11 +313,11 @@ impl Solver {
                     count: result.count,
                     distinct: result.distinct,
                 }),
-                Some(Stopped::TimeLimit(limit)) => Err(Error::TimeLimit(
+                Some(Stop::TimeLimit(limit)) => Err(Error::TimeLimit(
                     crate::report::time_limit_reached(*limit),
                 )),
-                Some(Stopped::Interrupted) => Err(Error::Interrupted),
-                Some(Stopped::Limit(_)) | None => Err(Error::Bug(
+                Some(Stop::Interrupted) => Err(Error::Interrupted),
+                Some(Stop::Limit(_)) | None => Err(Error::Bug(
                     "internal error, please report it with the puzzle: a count ended early without a reason".into(),
                 )),
             }
@@ -377,7 +377,7 @@ impl Solver {
             options.listing = Some(Listing(Arc::new(listing)));
             let (result, _) = crate::pipeline::enumerate(&shared, &options, &mut |_| {})?;
             match result.stopped {
-                Some(Stopped::TimeLimit(limit)) => {
+                Some(Stop::TimeLimit(limit)) => {
                     Err(Error::TimeLimit(crate::report::time_limit_reached(limit)))
                 }
                 // Stopped by the reader, or what it asked for was found.

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::{Enumeration, Limits, Stopped};
+use super::{Enumeration, Limits, Stop};
 use crate::error::{Error, Result};
 use crate::solution::Solution;
 
@@ -50,11 +50,11 @@ impl Enumeration {
         self.count = self.count.checked_add(weight).ok_or_else(past)?;
         progress(self.distinct);
         if !taken {
-            self.stopped = Some(Stopped::Interrupted);
+            self.stopped = Some(Stop::Interrupted);
             return Ok(true);
         }
         if let Some(n) = limits.classes.filter(|&n| self.distinct >= n as u64) {
-            self.stopped = Some(Stopped::Limit(n));
+            self.stopped = Some(Stop::Limit(n));
             return Ok(true);
         }
         Ok(false)

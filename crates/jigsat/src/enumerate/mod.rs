@@ -86,7 +86,7 @@ use crate::encode::Encoded;
 use crate::error::{Error, Result};
 use crate::exact::{Built, ExactEngine, Meter};
 use crate::puzzle::Puzzle;
-pub use crate::report::Stopped;
+pub use crate::report::Stop;
 use crate::solution::{Solution, checked};
 use crate::solve::Incremental;
 use crate::symmetry::{Breaking, Group};
@@ -182,7 +182,7 @@ pub struct Enumeration {
     /// Whether the search space was exhausted (so the counts are exact).
     pub complete: bool,
     /// Why it stopped early, if it did.
-    pub stopped: Option<Stopped>,
+    pub stopped: Option<Stop>,
     /// Why there is no solution, when a pre-check proved it without search.
     pub refuted: Option<String>,
     /// Milliseconds from the start of the enumeration to its end, for

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::{Enumeration, Limits, Want};
 use crate::error::{Error, Result};
-use crate::report::Stopped;
+use crate::report::Stop;
 use crate::solution::Solution;
 
 /// What an engine's worker thread sends: raw solutions (option indices
@@ -179,7 +179,7 @@ impl Ends<'_> {
                     continue;
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) if self.stopped_from_outside() => {
-                    result.stopped = Some(Stopped::Interrupted);
+                    result.stopped = Some(Stop::Interrupted);
                     break;
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
@@ -224,10 +224,10 @@ impl Ends<'_> {
 
     /// Why the loop must end now, with `distinct` classes found: the time
     /// limit, then a stop from outside.
-    fn must_end(&self, distinct: u64) -> Option<Stopped> {
+    fn must_end(&self, distinct: u64) -> Option<Stop> {
         match (self.limits.time, self.left(distinct)) {
-            (Some(limit), Some(Duration::ZERO)) => Some(Stopped::TimeLimit(limit)),
-            _ => self.stopped_from_outside().then_some(Stopped::Interrupted),
+            (Some(limit), Some(Duration::ZERO)) => Some(Stop::TimeLimit(limit)),
+            _ => self.stopped_from_outside().then_some(Stop::Interrupted),
         }
     }
 
@@ -251,7 +251,7 @@ mod tests {
     use std::thread;
 
     use super::*;
-    use crate::report::Stopped;
+    use crate::report::Stop;
     use crate::solution::PlacedPiece;
 
     /// A family of numbers whose classes are their remainders mod 3
@@ -340,7 +340,7 @@ mod tests {
         };
         let (found, raised) = run(&limits, vec![0, 3, 1], true);
         let found = found.unwrap();
-        assert_eq!(found.stopped, Some(Stopped::Limit(2)));
+        assert_eq!(found.stopped, Some(Stop::Limit(2)));
         assert!(!found.complete);
         assert!(raised, "the engine is stopped through its own flag");
         assert!(
@@ -357,7 +357,7 @@ mod tests {
         };
         let (found, raised) = run(&limits, Vec::new(), true);
         let found = found.unwrap();
-        assert_eq!(found.stopped, Some(Stopped::Interrupted));
+        assert_eq!(found.stopped, Some(Stop::Interrupted));
         assert!(!found.complete && raised);
     }
 

@@ -33,7 +33,7 @@ pub fn deeper<R>(depth: usize, f: impl FnOnce() -> R) -> R {
 
 /// Why a search returned before exhausting its tree: what the search
 /// itself knows, which is not yet why the run stopped (a run's
-/// [`crate::report::Stopped`]: a limit, the time limit, an interrupt,
+/// [`crate::report::Stop`]: a limit, the time limit, an interrupt,
 /// decided above it by whoever raised the flag or refused a solution).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Halt {
