@@ -12,15 +12,26 @@
 //! ([`OrderModel::decode`] gives boxes, [`Rects::solution`] cells), and
 //! every solution still goes through [`crate::solution::check`], written from the
 //! puzzle alone.
+//!
+//! The files: [`rects`] (the puzzle as boxes, a solution as cells),
+//! [`encoding`] (the order model: its variables, non-overlap, ordered
+//! copies, symmetry breaking), `order.rs` (the order encoding's integers
+//! and the clauses over them), [`cumulative`] (the redundant cumulative
+//! constraints), [`corner`] (the exact search on rows of bits), and here
+//! what the enumeration takes from the family.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 pub mod corner;
+pub mod cumulative;
 pub mod encoding;
+mod order;
+pub mod rects;
 
-use encoding::{OrderModel, OrderOptions, PlacedBox, Rects};
+use encoding::{OrderModel, OrderOptions};
+use rects::{PlacedBox, Rects};
 
 use crate::encode::Lit;
 use crate::enumerate::{self, Blocker, Classes, Enumeration, Limits};
