@@ -66,16 +66,16 @@ pub fn enumerate_exact(
         start_search(name, search, roots, run.limits, Some(threads), stop, send)
     };
     let classes = CoverClasses { run, who };
+    let tallied: &dyn Tallied = &*counter;
     let enumeration = drive(
         name,
         start,
         &classes,
         run.limits,
         run.run_started,
-        Some(&*counter),
+        Some(tallied),
         progress,
-    );
-    let enumeration = enumeration?;
+    )?;
     let tallies = counter
         .tallies
         .lock()

@@ -62,15 +62,15 @@
 //! # Complete only when exhausted
 //!
 //! An enumeration is complete only when its engine's worker says
-//! [`Message::Done`], which it says only after exhausting its search: an
-//! exact search or a SAT thread stopped (its flag, the receiving end
-//! gone) sends nothing, and each engine's threads stop on a flag of their
-//! own, raised when [`drive`]'s loop ends, never on the caller's (the
-//! process's interrupt), which stays a signal's alone. The loop looks
-//! at the caller's flag before every message, so that a listing whose
-//! classes never stop coming still stops on Ctrl-C. What a run may say
-//! from `complete` and `stopped` is decided in one place,
-//! [`crate::report::Ending`].
+//! [`Message::Done`](receive::Message::Done), which it says only after
+//! exhausting its search: an exact search or a SAT thread stopped (its
+//! flag, the receiving end gone) sends nothing, and each engine's
+//! threads stop on a flag of their own, raised when [`drive`]'s loop
+//! ends, never on the caller's (the process's interrupt), which stays a
+//! signal's alone. The loop looks at the caller's flag before every
+//! message, so that a listing whose classes never stop coming still
+//! stops on Ctrl-C. What a run may say from `complete` and `stopped` is
+//! decided in one place, [`crate::report::Ending`].
 
 mod exact;
 mod listing;
@@ -237,7 +237,7 @@ pub fn enumerate_cover(
 
 impl CoverRun<'_> {
     /// The options symmetry breaking forbids.
-    pub(crate) fn forbidden(&self) -> Vec<u32> {
+    fn forbidden(&self) -> Vec<u32> {
         self.breaking
             .map(|b| b.forbidden.clone())
             .unwrap_or_default()
@@ -253,7 +253,7 @@ impl CoverRun<'_> {
 
 /// The classes of a cover's solutions (its options, as the search sends
 /// them): the run's group reads them, the puzzle checks them.
-pub(crate) struct CoverClasses<'a> {
+struct CoverClasses<'a> {
     pub run: &'a CoverRun<'a>,
     /// The engine, for the message of a failed check.
     pub who: String,
