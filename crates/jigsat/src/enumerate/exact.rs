@@ -6,8 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
+use super::cover::{CoverClasses, CoverRun};
+use super::listing::{Enumeration, Limits, Want};
 use super::receive::{Message, Tallied, drive};
-use super::{CoverClasses, CoverRun, Enumeration, Limits, Want};
 use crate::error::{Error, Result};
 use crate::exact::{self, Built, Search};
 use crate::solution::{Placements, Scratch, checked};

@@ -1,12 +1,92 @@
-//! Where the classes of an enumeration go as they are found: a run's
-//! [`Listing`], or [`Enumeration::classes`].
+//! What an enumeration is asked for and what it found: how far it may
+//! go ([`Limits`], [`Want`]), where each class goes as it is found (a
+//! run's [`Listing`], or [`Enumeration::classes`]), and the figures.
 
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
-use super::{Enumeration, Limits, Stop};
 use crate::error::{Error, Result};
+use crate::exact::Meter;
+use crate::report::Stop;
 use crate::solution::Solution;
+
+/// Where an enumeration stops before the search space is exhausted, and
+/// how many threads it may use.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Threads to search on (`-j`); `None`: one per core.
+    pub jobs: Option<usize>,
+    /// Stop after this many classes.
+    pub classes: Option<usize>,
+    /// Stop this long after the run started (the whole run: encoding
+    /// counts too).
+    pub time: Option<Duration>,
+    /// A flag set from outside to end the search early (the loser of a
+    /// race); the engine's own threads are stopped through it too.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Where the exact engines report how far they have got, for a
+    /// person watching a long run.
+    pub meter: Option<Arc<Meter>>,
+    /// Time kept back from the time limit for every class found: what
+    /// drawing it will take, so that a run that prints its classes still
+    /// ends within the limit.
+    pub render_per_class: Duration,
+    /// What the run is for: the classes, the counts alone, or a first
+    /// solution.
+    pub want: Want,
+    /// Where each class goes as it is found, instead of
+    /// [`Enumeration::classes`]: a listing of millions of classes is
+    /// written out (`solve --all`) or handed to the library's iterator,
+    /// never held.
+    pub listing: Option<Listing>,
+}
+
+/// What an enumeration is for, which decides what the search threads
+/// send back.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Want {
+    /// One checked solution per class, and the counts (`solve --all`,
+    /// `--limit`).
+    #[default]
+    Classes,
+    /// The counts alone (`count`): the search threads tally, and no
+    /// solution is kept or sent.
+    Counts,
+    /// Whatever solution comes first, class or not (`solve`, `solve JOB`).
+    Any,
+}
+
+impl Limits {
+    /// The threads to search on: `jobs`, or one per core.
+    pub fn threads(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
+}
+
+/// What an enumeration found.
+#[derive(Clone, Debug, Default)]
+pub struct Enumeration {
+    /// One checked solution per class, in the order found; empty when
+    /// the classes went to a [`Listing`].
+    pub classes: Vec<Solution>,
+    /// Solutions on a fixed board, summed over the classes found.
+    pub count: u64,
+    /// Classes found.
+    pub distinct: u64,
+    /// Whether the search space was exhausted (so the counts are exact).
+    pub complete: bool,
+    /// Why it stopped early, if it did.
+    pub stopped: Option<Stop>,
+    /// Why there is no solution, when a pre-check proved it without search.
+    pub refuted: Option<String>,
+    /// Milliseconds from the start of the enumeration to its end, for
+    /// the statistics line.
+    pub solve_ms: f64,
+}
 
 /// Takes each class of an enumeration as it is found (checked), with the
 /// solutions on a fixed board it stands for: `solve --all` writes it out,
@@ -27,6 +107,15 @@ impl fmt::Debug for Listing {
 }
 
 impl Enumeration {
+    /// The enumeration of a puzzle proved impossible before any search.
+    pub fn refuted(reason: String) -> Enumeration {
+        Enumeration {
+            complete: true,
+            refuted: Some(reason),
+            ..Enumeration::default()
+        }
+    }
+
     /// Records the checked representative of a new class standing for
     /// `weight` solutions on a fixed board: kept, or handed to the
     /// limits' [`Listing`]; `true` when that reaches the limit on classes

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use super::{Enumeration, Limits, Want};
+use super::listing::{Enumeration, Limits, Want};
 use crate::error::{Error, Result};
 use crate::report::Stop;
 use crate::solution::Solution;

@@ -6,8 +6,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
 
+use super::cover::{CoverClasses, CoverRun};
+use super::listing::Enumeration;
 use super::receive::{Message, drive};
-use super::{CoverClasses, CoverRun, Enumeration};
 use crate::cover::Cover;
 use crate::encode::{Cnf, Lit};
 use crate::error::{Error, Result};

@@ -8,8 +8,9 @@ use crate::geometry::Board;
 
 use super::bitx::BitX;
 use super::dlx::Dlx;
-use super::search::{Layout, Ticker};
-use super::{FirstCell, Halt, RowScan, Search};
+use super::firstcell::FirstCell;
+use super::rowscan::RowScan;
+use super::search::{Halt, Layout, Search, Ticker};
 
 /// The exact searches over a cover.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -22,7 +22,7 @@
 //! There is no symmetry breaking: every solution on the fixed board is
 //! found, and the enumeration's canonical forms count the classes.
 
-use super::{PlacedBox, Rects};
+use super::rects::{PlacedBox, Rects};
 use crate::exact::search::{self, Halt, Search, Ticker, deeper};
 
 /// Widest board the rows can hold.
