@@ -7,7 +7,8 @@ use super::order::{Bit, CopyVars, and3, clause};
 use super::rects::Rects;
 use crate::encode::Cnf;
 
-/// Which redundant cumulative constraints [`OrderOptions::cumulative`]
+/// Which redundant cumulative constraints
+/// [`OrderOptions::cumulative`](super::encoding::OrderOptions::cumulative)
 /// adds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Cumulative {
