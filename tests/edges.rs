@@ -741,7 +741,8 @@ fn contradictory_clues_are_proved_impossible() {
 }
 
 /// A full 16x16 board (Eternity II's size, frame colours, clues) runs,
-/// shows how far it got and stops at the time limit with exit 3.
+/// shows how far it got and stops at the time limit with exit 3 (8 s: a
+/// debug build on a loaded machine can take 3 s to set the search up).
 #[test]
 fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
     let dir = tempfile::tempdir().unwrap();
@@ -754,12 +755,12 @@ fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
         &["--frame-colours", "5", "--clues", "5"],
     );
     let output = jigsat()
-        .args(["-v", "solve", path.to_str().unwrap(), "--time-limit", "3"])
+        .args(["-v", "solve", path.to_str().unwrap(), "--time-limit", "8"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(3), "{stderr}");
-    assert!(stderr.contains("time limit of 3.0 s reached"), "{stderr}");
+    assert!(stderr.contains("time limit of 8.0 s reached"), "{stderr}");
     let placed: u64 = stderr
         .split("at best ")
         .last()

@@ -19,7 +19,7 @@
 //! order; anything else is a bug, never a count.
 
 use crate::cover::Cover;
-use crate::enumerate::{self, CoverRun, Enumeration, Limits, Stopped, Want};
+use crate::enumerate::{self, CoverRun, Enumeration, Limits, Stop, Want};
 use crate::error::{Error, Result};
 use crate::exact::ExactEngine;
 use crate::symmetry::Group;
@@ -118,7 +118,7 @@ pub fn count(
         solve_ms += found.solve_ms;
         if !found.complete {
             return Ok(Enumeration {
-                stopped: found.stopped.or(Some(Stopped::Interrupted)),
+                stopped: found.stopped.or(Some(Stop::Interrupted)),
                 solve_ms,
                 ..Enumeration::default()
             });

@@ -87,11 +87,11 @@ impl Ending {
     /// exhausted, `found` classes, `stopped` why it ended early. Reaching
     /// the limit on classes asked for (with a class found) is finishing;
     /// anything else short of exhausting the search is not.
-    pub fn of_search(complete: bool, found: u64, stopped: Option<&Stopped>) -> Ending {
+    pub fn of_search(complete: bool, found: u64, stopped: Option<&Stop>) -> Ending {
         let unfinished = match (complete, stopped) {
             (true, _) => None,
-            (false, Some(Stopped::Limit(_))) if found > 0 => None,
-            (false, Some(Stopped::Interrupted)) => Some(Unfinished::Interrupted),
+            (false, Some(Stop::Limit(_))) if found > 0 => None,
+            (false, Some(Stop::Interrupted)) => Some(Unfinished::Interrupted),
             (false, Some(why)) => Some(Unfinished::GaveUp(why.to_string())),
             (false, None) => Some(Unfinished::GaveUp(
                 "the search ended before it was exhausted".into(),
@@ -190,7 +190,7 @@ pub fn time_limit_reached(limit: Duration) -> String {
 /// # Ok::<(), jigsat::api::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stopped {
+pub enum Stop {
     /// The limit on classes was reached: what was asked for was found.
     Limit(usize),
     /// The time limit (as the user gave it) ran out.
@@ -200,12 +200,12 @@ pub enum Stopped {
     Interrupted,
 }
 
-impl fmt::Display for Stopped {
+impl fmt::Display for Stop {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Stopped::Limit(n) => write!(f, "limit of {n} solutions reached"),
-            Stopped::TimeLimit(limit) => f.write_str(&time_limit_reached(*limit)),
-            Stopped::Interrupted => f.write_str("interrupted"),
+            Stop::Limit(n) => write!(f, "limit of {n} solutions reached"),
+            Stop::TimeLimit(limit) => f.write_str(&time_limit_reached(*limit)),
+            Stop::Interrupted => f.write_str("interrupted"),
         }
     }
 }

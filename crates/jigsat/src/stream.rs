@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::enumerate::{Listing, Stopped};
+use crate::enumerate::{Listing, Stop};
 use crate::error::{Error, Result};
 use crate::geometry::square::{quarter_turns, turned};
 use crate::options::Options;
@@ -47,7 +47,7 @@ pub fn stream(
     options.listing = Some(Listing(Arc::new(listing)));
     let (result, _) = crate::pipeline::enumerate(puzzle, &options, &mut |_| {})?;
     Ok(match result.stopped {
-        Some(Stopped::TimeLimit(limit)) => Some(limit),
+        Some(Stop::TimeLimit(limit)) => Some(limit),
         // Stopped by the reader, or what it asked for was found.
         _ => None,
     })

@@ -145,7 +145,7 @@ pub fn estimate(
 /// The error of walks the stop flag ended (the time limit, Ctrl-C, or a
 /// caller that no longer wants them): the command decides what the stop
 /// means for its exit status.
-pub fn stopped(_: exact::search::Stop) -> Error {
+pub fn stopped(_: exact::search::Halt) -> Error {
     Error::Solver("the walks of the search tree were stopped before they were done".into())
 }
 

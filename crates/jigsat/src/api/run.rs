@@ -30,7 +30,7 @@ use super::error::contained;
 use super::{Puzzle, Result, Solution, Solver};
 use crate::enumerate::{Listing, Want};
 
-pub use crate::enumerate::Stopped as Stop;
+pub use crate::report::Stop;
 pub use crate::report::{Ending, Stats, Status, Unfinished};
 
 /// What a first-solution run ([`Solver::run`]) ended with.

@@ -19,7 +19,7 @@ use super::error::{Error, Result, guarded, value};
 use super::puzzle::Puzzle;
 use super::solution::Solution;
 use crate::detached::{Detached, Polled, Stops};
-use crate::enumerate::{Stopped, Want};
+use crate::enumerate::{Stop, Want};
 use crate::options::{Model, Options, SolverChoice};
 use crate::report::Status;
 
@@ -307,11 +307,11 @@ impl Solver {
                     count: result.count,
                     distinct: result.distinct,
                 }),
-                Some(Stopped::TimeLimit(limit)) => Err(Error::TimeLimit(
+                Some(Stop::TimeLimit(limit)) => Err(Error::TimeLimit(
                     crate::report::time_limit_reached(*limit),
                 )),
-                Some(Stopped::Interrupted) => Err(Error::Interrupted),
-                Some(Stopped::Limit(_)) | None => Err(Error::Bug(
+                Some(Stop::Interrupted) => Err(Error::Interrupted),
+                Some(Stop::Limit(_)) | None => Err(Error::Bug(
                     "internal error, please report it with the puzzle: a count ended early without a reason".into(),
                 )),
             }

@@ -29,7 +29,7 @@ use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use super::estimate::estimate_below;
-use super::search::{Search, Stop};
+use super::search::{Halt, Search};
 use crate::rng::Rng;
 
 /// Subtrees per part the cut aims at: enough for the estimate errors to
@@ -89,7 +89,7 @@ pub fn cut<S: Search>(
     parts: usize,
     probes: usize,
     rng: &mut Rng,
-) -> Result<(Vec<Part>, usize), Stop> {
+) -> Result<(Vec<Part>, usize), Halt> {
     let parts = parts.max(1);
     let mut walks = probes;
     let mut open = BinaryHeap::new();

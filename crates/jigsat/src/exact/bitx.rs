@@ -16,7 +16,7 @@
 //! the options of an item tried in increasing order. The tests check that
 //! both engines visit the same number of nodes.
 
-use super::search::{self, Layout, Search, Stop, Ticker, deeper};
+use super::search::{self, Halt, Layout, Search, Ticker, deeper};
 use crate::cover::Cover;
 
 /// A sparse bit vector: the nonzero words of a mask over options, as
@@ -208,7 +208,7 @@ impl BitX {
         depth: usize,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         self.ticker.node()?;
         // 1. No open primary item: `chosen` is a solution.
         let Some((k, len)) = self.choose(depth) else {
@@ -276,7 +276,7 @@ impl Search for BitX {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         if !self.slack {
             return self.search_at(self.depth, chosen, visit);
         }

@@ -14,7 +14,7 @@
 //! there is no learning to undo and no clause database that grows with
 //! every solution.
 
-use super::search::{self, Layout, Search, Stop, Ticker, deeper};
+use super::search::{self, Halt, Layout, Search, Ticker, deeper};
 use crate::cover::Cover;
 
 /// Unchecked indexing for the inner loops. Every link stored in the arrays
@@ -323,7 +323,7 @@ impl Dlx {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         self.ticker.node()?;
         // 1. Every primary item covered: `chosen` is a solution.
         let Some(i) = self.choose() else {
@@ -412,7 +412,7 @@ impl Search for Dlx {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         if !self.slack {
             return self.search_here(chosen, visit);
         }

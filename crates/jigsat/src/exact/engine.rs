@@ -6,8 +6,11 @@
 use crate::cover::{Cover, ItemKind};
 use crate::geometry::Board;
 
-use super::search::Ticker;
-use super::{ExactCover, FirstCell, RowScan, Search, Stop};
+use super::bitx::BitX;
+use super::dlx::Dlx;
+use super::firstcell::FirstCell;
+use super::rowscan::RowScan;
+use super::search::{Halt, Layout, Search, Ticker};
 
 /// The exact searches over a cover.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -63,11 +66,8 @@ impl ExactEngine {
     pub fn build(self, cover: &Cover, forbidden: &[u32], board: &Board) -> Result<Built, String> {
         match self {
             // Edge colours become plain secondary items for the exact engines.
-            ExactEngine::Dlx => ExactCover::new(&cover.for_dlx(), forbidden)
-                .map(|dlx| {
-                    log::debug!("dlx engine: Algorithm X over {}", dlx.name());
-                    Built::Dlx(dlx)
-                })
+            ExactEngine::Dlx => Built::algorithm_x(&cover.for_dlx(), forbidden)
+                .inspect(|dlx| log::debug!("dlx engine: Algorithm X over {}", dlx.name()))
                 .ok_or_else(|| dlx_refusal(cover)),
             ExactEngine::FirstCell => FirstCell::new(cover, forbidden, board)
                 .map(Built::FirstCell)
@@ -135,24 +135,65 @@ impl std::fmt::Display for ExactEngine {
     }
 }
 
-/// An exact engine built over a cover, ready to search.
+/// An exact engine built over a cover, ready to search: the one value
+/// every driver takes, so that nothing above has to be generic over which
+/// engine, or which representation of Algorithm X, a run chose.
 #[derive(Clone)]
 pub enum Built {
-    Dlx(ExactCover),
+    /// Algorithm X on dancing links (any size).
+    Links(Dlx),
+    /// Algorithm X on bit vectors (while the options fit in a few hundred
+    /// machine words).
+    Bits(BitX),
     FirstCell(FirstCell),
     RowScan(RowScan),
+}
+
+impl Built {
+    /// Algorithm X over `cover` without the `forbidden` options, on bit
+    /// vectors when the instance is small enough, dancing links
+    /// otherwise; `None` when some item has a multiplicity plain
+    /// Algorithm X cannot express.
+    pub fn algorithm_x(cover: &Cover, forbidden: &[u32]) -> Option<Built> {
+        let layout = Layout::new(cover, forbidden)?;
+        Some(match BitX::from_layout(&layout) {
+            Some(bits) => Built::Bits(bits),
+            None => Built::Links(Dlx::from_layout(&layout)),
+        })
+    }
+
+    /// Whether the tree has slack options (see [`Search::is_slack`]):
+    /// its paths are then not sets of the cover's options, and cannot be
+    /// read as SAT cubes.
+    pub fn has_slack(&self) -> bool {
+        match self {
+            Built::Links(s) => s.has_slack(),
+            Built::Bits(s) => s.has_slack(),
+            Built::FirstCell(_) | Built::RowScan(_) => false,
+        }
+    }
+
+    /// What searches, for logs: the representation for Algorithm X.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Built::Links(_) => "dancing links",
+            Built::Bits(_) => "bit vectors",
+            Built::FirstCell(_) => "first-cell",
+            Built::RowScan(_) => "row-scan",
+        }
+    }
 }
 
 macro_rules! dispatch {
     ($self:ident, $s:ident => $e:expr) => {
         match $self {
-            Built::Dlx($s) => $e,
+            Built::Links($s) => $e,
+            Built::Bits($s) => $e,
             Built::FirstCell($s) => $e,
             Built::RowScan($s) => $e,
         }
     };
 }
-
 impl Search for Built {
     fn primary(&self) -> u32 {
         dispatch!(self, s => s.primary())
@@ -170,7 +211,7 @@ impl Search for Built {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         dispatch!(self, s => s.search(chosen, visit))
     }
     fn is_slack(&self, option: u32) -> bool {

@@ -20,7 +20,7 @@
 //! [`Search::leave`], so it estimates the very tree the engine would
 //! search — same item choices, same symmetry breaking.
 
-use super::search::{Search, Stop};
+use super::search::{Halt, Search};
 use crate::rng::Rng;
 
 /// What the random probes say about a search tree's size: the figures
@@ -41,7 +41,7 @@ pub struct TreeSize {
 
 /// Knuth's estimate of the tree below `search`'s root from `probes`
 /// random walks; `Err` when the search's stop flag was raised first.
-pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<TreeSize, Stop> {
+pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<TreeSize, Halt> {
     estimate_below(search, &[], probes, rng)
 }
 
@@ -52,7 +52,7 @@ pub fn estimate_below<S: Search>(
     root: &[u32],
     probes: usize,
     rng: &mut Rng,
-) -> Result<TreeSize, Stop> {
+) -> Result<TreeSize, Halt> {
     let probes = probes.max(1);
     let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
     for _ in 0..probes {
@@ -79,12 +79,12 @@ pub fn estimate_below<S: Search>(
 /// so a walk costs the square of its depth: each step looks at the stop
 /// flag, which is what lets it end a walk down a tree tens of thousands
 /// of levels deep, and counts as a node of the search's ticker.
-fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> Result<(f64, f64), Stop> {
+fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> Result<(f64, f64), Halt> {
     let mut path: Vec<u32> = root.to_vec();
     let (mut weight, mut nodes) = (1.0f64, 1.0f64);
     loop {
         if search.ticker().stopped() {
-            return Err(Stop::Interrupted);
+            return Err(Halt::Interrupted);
         }
         search.ticker_mut().node()?;
         search.enter(&path);

@@ -38,7 +38,7 @@
 //! options are left out, and the enumeration's canonical forms remove
 //! what remains.
 
-use super::search::{self, Search, Stop, Ticker, deeper};
+use super::search::{self, Halt, Search, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
 use crate::geometry::Board;
 
@@ -278,7 +278,7 @@ impl FirstCell {
         from: usize,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         self.ticker.node()?;
         // 1. The first empty cell; a full board is a solution when every
         //    piece's minimum use is met.
@@ -376,7 +376,7 @@ impl Search for FirstCell {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         self.search_from(0, chosen, visit)
     }
 

@@ -2,10 +2,10 @@
 //! ([`ExactEngine`]), each built over a cover as one [`Built`] value:
 //!
 //! - **dlx**: Knuth's Algorithm X, branching on the tightest item, in two
-//!   representations that walk the same search tree: [`Dlx`] (dancing
-//!   links, any size) and [`BitX`] (bit vectors, several times faster
-//!   while the options fit in a few hundred machine words; every puzzle
-//!   in `puzzles/`). [`ExactCover::new`] picks one.
+//!   representations that walk the same search tree: [`Dlx`](dlx::Dlx)
+//!   (dancing links, any size) and [`BitX`](bitx::BitX) (bit vectors,
+//!   several times faster while the options fit in a few hundred machine
+//!   words; every puzzle in `puzzles/`). [`Built::algorithm_x`] picks one.
 //! - **first-cell** ([`FirstCell`]): fills the first empty cell in a
 //!   fixed scan order; takes pieces with copies and count ranges, on
 //!   boards filled exactly (no holes, no optional cells).
@@ -47,11 +47,7 @@ pub use engine::{Built, EXACT_ENGINE_NAMES, ExactEngine};
 pub use estimate::{TreeSize, estimate};
 pub use firstcell::FirstCell;
 pub use rowscan::RowScan;
-pub use search::{Meter, Search, Stop, Visit};
-
-use bitx::BitX;
-use dlx::Dlx;
-use search::Layout;
+pub use search::{Halt, Meter, Search, Visit};
 
 use crate::cover::Cover;
 
@@ -66,7 +62,7 @@ pub fn split<S: Search>(
     want: usize,
     max_depth: usize,
     visit: Visit,
-) -> Result<Vec<Vec<u32>>, Stop> {
+) -> Result<Vec<Vec<u32>>, Halt> {
     split_below(s, vec![Vec::new()], want, max_depth, visit)
 }
 
@@ -78,7 +74,7 @@ pub fn split_below<S: Search>(
     want: usize,
     max_depth: usize,
     visit: Visit,
-) -> Result<Vec<Vec<u32>>, Stop> {
+) -> Result<Vec<Vec<u32>>, Halt> {
     let mut paths = roots;
     if s.primary() == 0 {
         return Ok(paths);
@@ -93,7 +89,7 @@ pub fn split_below<S: Search>(
             let branches = s.branches();
             s.leave(&path);
             match branches {
-                None if !visit(&real_options(s, &path)) => return Err(Stop::Visitor),
+                None if !visit(&real_options(s, &path)) => return Err(Halt::Visitor),
                 None => {}
                 Some(options) => next.extend(options.into_iter().map(|o| {
                     let mut longer = path.clone();
@@ -156,7 +152,7 @@ pub fn is_path<S: Search>(s: &mut S, path: &[u32]) -> bool {
 /// Visits every solution on `threads` threads: the tree is split into a
 /// few hundred subtrees that the threads take in turn. Returns the search
 /// nodes visited.
-pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) -> Result<u64, Stop> {
+pub fn enumerate_parallel<S: Search>(s: &mut S, threads: usize, visit: Visit) -> Result<u64, Halt> {
     enumerate_parallel_below(s, vec![Vec::new()], threads, visit)
 }
 
@@ -168,7 +164,7 @@ pub fn enumerate_parallel_below<S: Search>(
     roots: Vec<Vec<u32>>,
     threads: usize,
     visit: Visit,
-) -> Result<u64, Stop> {
+) -> Result<u64, Halt> {
     enumerate_parallel_each(s, roots, threads, &|| move |o: &[u32]| visit(o))
 }
 
@@ -183,7 +179,7 @@ pub fn enumerate_parallel_each<S, V, F>(
     roots: Vec<Vec<u32>>,
     threads: usize,
     visitor: &F,
-) -> Result<u64, Stop>
+) -> Result<u64, Halt>
 where
     S: Search,
     V: FnMut(&[u32]) -> bool + Send,
@@ -192,7 +188,7 @@ where
     if s.primary() == 0 {
         // Nothing must be covered: the empty selection is the solution.
         let mut only = visitor();
-        return if only(&[]) { Ok(1) } else { Err(Stop::Visitor) };
+        return if only(&[]) { Ok(1) } else { Err(Halt::Visitor) };
     }
     let want = 64 * threads + roots.len();
     let paths = {
@@ -239,83 +235,6 @@ where
 }
 
 /// Visits every solution on this thread.
-pub fn enumerate<S: Search>(s: &mut S, visit: &mut dyn FnMut(&[u32]) -> bool) -> Result<(), Stop> {
+pub fn enumerate<S: Search>(s: &mut S, visit: &mut dyn FnMut(&[u32]) -> bool) -> Result<(), Halt> {
     s.search(&mut Vec::new(), visit)
-}
-
-/// Algorithm X in whichever representation suits the instance.
-#[derive(Clone)]
-pub enum ExactCover {
-    Links(Dlx),
-    Bits(BitX),
-}
-
-impl ExactCover {
-    /// Bit vectors when the instance is small enough, dancing links
-    /// otherwise; `None` as for `Layout::new`.
-    pub fn new(cover: &Cover, forbidden: &[u32]) -> Option<ExactCover> {
-        let layout = Layout::new(cover, forbidden)?;
-        Some(match BitX::from_layout(&layout) {
-            Some(bits) => ExactCover::Bits(bits),
-            None => ExactCover::Links(Dlx::from_layout(&layout)),
-        })
-    }
-
-    /// Whether the tree has slack options (see [`Search::is_slack`]):
-    /// its paths are then not sets of the cover's options, and cannot be
-    /// read as SAT cubes.
-    pub fn has_slack(&self) -> bool {
-        match self {
-            ExactCover::Links(s) => s.has_slack(),
-            ExactCover::Bits(s) => s.has_slack(),
-        }
-    }
-
-    /// Which representation was chosen, for logs.
-    pub fn name(&self) -> &'static str {
-        match self {
-            ExactCover::Links(_) => "dancing links",
-            ExactCover::Bits(_) => "bit vectors",
-        }
-    }
-}
-
-macro_rules! dispatch {
-    ($self:ident, $s:ident => $e:expr) => {
-        match $self {
-            ExactCover::Links($s) => $e,
-            ExactCover::Bits($s) => $e,
-        }
-    };
-}
-
-impl Search for ExactCover {
-    fn primary(&self) -> u32 {
-        dispatch!(self, s => s.primary())
-    }
-    fn enter(&mut self, path: &[u32]) {
-        dispatch!(self, s => s.enter(path))
-    }
-    fn leave(&mut self, path: &[u32]) {
-        dispatch!(self, s => s.leave(path))
-    }
-    fn branches(&mut self) -> Option<Vec<u32>> {
-        dispatch!(self, s => s.branches())
-    }
-    fn search(
-        &mut self,
-        chosen: &mut Vec<u32>,
-        visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
-        dispatch!(self, s => s.search(chosen, visit))
-    }
-    fn is_slack(&self, option: u32) -> bool {
-        dispatch!(self, s => s.is_slack(option))
-    }
-    fn ticker(&self) -> &search::Ticker {
-        dispatch!(self, s => s.ticker())
-    }
-    fn ticker_mut(&mut self) -> &mut search::Ticker {
-        dispatch!(self, s => s.ticker_mut())
-    }
 }

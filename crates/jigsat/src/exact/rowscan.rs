@@ -33,7 +33,7 @@
 //! reports its deepest position and its pace into a [`Meter`](crate::exact::search::Meter) for a
 //! person watching a long run.
 
-use super::search::{self, Search, Stop, Ticker, deeper};
+use super::search::{self, Halt, Search, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
 use crate::geometry::{Board, Cell};
 
@@ -279,7 +279,7 @@ impl RowScan {
         p: usize,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         self.ticker.node_at(p as u64)?;
         if p == self.positions {
             if self.counts_met() {
@@ -500,7 +500,7 @@ impl Search for RowScan {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         let result = self.search_from(self.depth, chosen, visit);
         self.ticker.report();
         result

@@ -31,12 +31,15 @@ pub fn deeper<R>(depth: usize, f: impl FnOnce() -> R) -> R {
     }
 }
 
-/// Why an enumeration stopped early.
+/// Why a search returned before exhausting its tree: what the search
+/// itself knows, which is not yet why the run stopped (a run's
+/// [`crate::report::Stop`]: a limit, the time limit, an interrupt,
+/// decided above it by whoever raised the flag or refused a solution).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The visitor asked to stop (limit reached).
+pub enum Halt {
+    /// The visitor wanted no more solutions.
     Visitor,
-    /// The interrupt flag was raised (time limit).
+    /// The interrupt flag was raised.
     Interrupted,
 }
 
@@ -67,7 +70,7 @@ pub trait Search: Clone + Send {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop>;
+    ) -> Result<(), Halt>;
     /// The engine's node counter, interrupt flag and progress meter.
     fn ticker(&self) -> &Ticker;
     /// The same, to change: the provided methods set the flag and the
@@ -114,7 +117,7 @@ pub struct Ticker {
 impl Ticker {
     /// One more node; `Err` when the search was interrupted.
     #[inline(always)]
-    pub fn node(&mut self) -> Result<(), Stop> {
+    pub fn node(&mut self) -> Result<(), Halt> {
         count_node(&mut self.nodes, self.interrupt.as_deref())
     }
 
@@ -129,7 +132,7 @@ impl Ticker {
     /// One more node at `depth` (what the meter shows as how far the
     /// search got); `Err` when the search was interrupted.
     #[inline(always)]
-    pub fn node_at(&mut self, depth: u64) -> Result<(), Stop> {
+    pub fn node_at(&mut self, depth: u64) -> Result<(), Halt> {
         count_node(&mut self.nodes, self.interrupt.as_deref())?;
         self.deepest = self.deepest.max(depth);
         if self.nodes & 0xfff == 0 {
@@ -180,20 +183,20 @@ impl Meter {
 /// Counts a search node; every few thousand, gives up if `interrupt` is
 /// raised, so a time limit can end a long search that finds nothing.
 #[inline(always)]
-pub(crate) fn count_node(nodes: &mut u64, interrupt: Option<&AtomicBool>) -> Result<(), Stop> {
+pub(crate) fn count_node(nodes: &mut u64, interrupt: Option<&AtomicBool>) -> Result<(), Halt> {
     *nodes += 1;
     if *nodes & 0xfff == 0 && interrupt.is_some_and(|f| f.load(Ordering::Relaxed)) {
-        return Err(Stop::Interrupted);
+        return Err(Halt::Interrupted);
     }
     Ok(())
 }
 
 /// Hands a solution to the visitor; `Err` when it wants no more.
-pub(crate) fn report(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32]) -> Result<(), Stop> {
+pub(crate) fn report(visit: &mut dyn FnMut(&[u32]) -> bool, chosen: &[u32]) -> Result<(), Halt> {
     if visit(chosen) {
         Ok(())
     } else {
-        Err(Stop::Visitor)
+        Err(Halt::Visitor)
     }
 }
 

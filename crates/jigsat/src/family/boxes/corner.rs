@@ -22,8 +22,8 @@
 //! There is no symmetry breaking: every solution on the fixed board is
 //! found, and the enumeration's canonical forms count the classes.
 
-use super::{PlacedBox, Rects};
-use crate::exact::search::{self, Search, Stop, Ticker, deeper};
+use super::rects::{PlacedBox, Rects};
+use crate::exact::search::{self, Halt, Search, Ticker, deeper};
 
 /// Widest board the rows can hold.
 pub const MAX_WIDTH: i32 = 64;
@@ -177,7 +177,7 @@ impl Corner {
         from: usize,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         self.ticker.node()?;
         // 1. The first empty cell; a full board is a solution (the areas
         //    add up, so every copy is used).
@@ -256,7 +256,7 @@ impl Search for Corner {
         &mut self,
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), Halt> {
         self.search_from(0, chosen, visit)
     }
 

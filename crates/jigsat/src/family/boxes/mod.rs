@@ -5,23 +5,33 @@
 //! whose size grows with the board's side, not its area. This family is
 //! the one that skips the cover: its variables are coordinates, so it
 //! brings its own CNF, the board's symmetry group acting on boxes, and an
-//! [`enumerate::Blocker`] so that the shared SAT enumeration and
-//! [`enumerate::collect`] count its classes like any other.
+//! [`enumerate::Blocker`] and its [`enumerate::Classes`], all it supplies
+//! for [`enumerate::drive`] to count its classes like any other.
 //!
 //! The seam: the model decides how variables become a solution
 //! ([`OrderModel::decode`] gives boxes, [`Rects::solution`] cells), and
 //! every solution still goes through [`crate::solution::check`], written from the
 //! puzzle alone.
+//!
+//! The files: [`rects`] (the puzzle as boxes, a solution as cells),
+//! [`encoding`] (the order model: its variables, non-overlap, ordered
+//! copies, symmetry breaking), `order.rs` (the order encoding's integers
+//! and the clauses over them), [`cumulative`] (the redundant cumulative
+//! constraints), [`corner`] (the exact search on rows of bits), and here
+//! what the enumeration takes from the family.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 pub mod corner;
+pub mod cumulative;
 pub mod encoding;
+mod order;
+pub mod rects;
 
-use encoding::{OrderModel, OrderOptions, PlacedBox, Rects};
+use encoding::{OrderModel, OrderOptions};
+use rects::{PlacedBox, Rects};
 
 use crate::encode::Lit;
 use crate::enumerate::{self, Blocker, Classes, Enumeration, Limits};
@@ -169,33 +179,28 @@ pub fn enumerate(
     run_started: Instant,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Enumeration> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let (send, receive) = mpsc::sync_channel(64);
     let blocker = OrbitBlocker {
         instance: instance.clone(),
         model: model.clone(),
     };
-    enumerate::sat(
-        solver,
-        &model.cnf,
-        blocker,
-        vec![Vec::new()],
-        1,
-        &stop,
-        send,
-    )?;
-    let result = collect_boxes(
+    let start = |stop: &Arc<AtomicBool>, send| {
+        enumerate::sat(solver, &model.cnf, blocker, vec![Vec::new()], 1, stop, send)
+    };
+    let classes = BoxClasses {
         puzzle,
         instance,
+        engine: solver.name(),
+        boxes: |found: &Vec<PlacedBox>| found.clone(),
+    };
+    enumerate::drive(
         solver.name(),
-        &receive,
-        &|b| b.clone(),
+        start,
+        &classes,
         limits,
         run_started,
+        None,
         progress,
-    );
-    stop.store(true, Ordering::Relaxed);
-    result
+    )
 }
 
 /// Every class through the corner search ([`corner`]) on every core;
@@ -208,68 +213,56 @@ pub fn enumerate_corner(
     progress: &mut dyn FnMut(u64),
 ) -> Option<Result<Enumeration>> {
     let search = corner::Corner::new(&instance.rects)?;
-    let stop = Arc::new(AtomicBool::new(false));
-    let (send, receive) = mpsc::sync_channel(1024);
-    let replay = search.clone();
-    if let Err(e) = enumerate::start_search(
-        "corner",
-        search,
-        vec![Vec::new()],
-        limits.threads(),
-        &stop,
-        limits.meter.as_ref(),
-        None,
-        send,
-    ) {
-        return Some(Err(e));
-    }
-    let boxes = |path: &Vec<u32>| replay.boxes(path);
-    let result = collect_boxes(
+    let classes = BoxClasses {
         puzzle,
         instance,
+        engine: "corner",
+        boxes: |path: &Vec<u32>| search.boxes(path),
+    };
+    let start = |stop: &Arc<AtomicBool>, send| {
+        let roots = vec![Vec::new()];
+        enumerate::start_search("corner", search.clone(), roots, limits, None, stop, send)
+    };
+    Some(enumerate::drive(
         "corner",
-        &receive,
-        &boxes,
-        limits,
-        run_started,
-        progress,
-    );
-    stop.store(true, Ordering::Relaxed);
-    Some(result)
-}
-
-/// The receiving end of either engine: each raw solution read as boxes,
-/// reduced to its class, checked against the puzzle when new, counted.
-#[allow(clippy::too_many_arguments)]
-fn collect_boxes<T>(
-    puzzle: &Puzzle,
-    instance: &OrderInstance,
-    engine: &str,
-    receive: &mpsc::Receiver<enumerate::Message<T>>,
-    boxes: &dyn Fn(&T) -> Vec<PlacedBox>,
-    limits: &Limits,
-    run_started: Instant,
-    progress: &mut dyn FnMut(u64),
-) -> Result<Enumeration> {
-    let canonical = |raw: &T| instance.canonical(&boxes(raw));
-    let decode = |raw: T| {
-        let solution = instance.rects.solution(&boxes(&raw));
-        checked(puzzle, solution, &format!("the {engine} engine"))
-    };
-    let classes = Classes {
-        order: instance.order() as u64,
-        canonical: &canonical,
-        decode: &decode,
-    };
-    enumerate::collect(
-        receive,
-        engine,
-        classes,
+        start,
+        &classes,
         limits,
         run_started,
         None,
         progress,
-    )
+    ))
+}
+
+/// The classes of either engine's raw solutions `T`: each read as boxes
+/// (`boxes`), reduced to its class under the board's group, and checked
+/// against the puzzle when new.
+struct BoxClasses<'a, F> {
+    puzzle: &'a Puzzle,
+    instance: &'a OrderInstance,
+    engine: &'a str,
+    boxes: F,
+}
+
+impl<T, F: Fn(&T) -> Vec<PlacedBox>> Classes<T> for BoxClasses<'_, F> {
+    type Key = Vec<PlacedBox>;
+
+    fn order(&self) -> u64 {
+        self.instance.order() as u64
+    }
+
+    fn canonical(&self, raw: &T) -> (Vec<PlacedBox>, usize) {
+        self.instance.canonical(&(self.boxes)(raw))
+    }
+
+    fn decode(&self, raw: T) -> Result<Solution> {
+        let solution = self.instance.rects.solution(&(self.boxes)(&raw));
+        checked(
+            self.puzzle,
+            solution,
+            &format!("the {} engine", self.engine),
+        )
+    }
 }
 
 /// Reads the boxes of an assignment and blocks their orbit.
