@@ -108,13 +108,15 @@ pub mod process;
 mod puzzle;
 pub mod render;
 pub mod run;
+mod running;
 mod solution;
 mod solver;
 
 pub use error::{Error, Result};
 pub use puzzle::{Cell, Puzzle, PuzzleBuilder};
+pub use running::{Job, Solutions};
 pub use solution::{Placed, Solution};
-pub use solver::{Counts, Job, Solutions, Solver};
+pub use solver::{Counts, Solver};
 
 /// Sets the memory budget for the big structures of every run in this
 /// process (`--max-memory`; by default half the machine's memory): a
