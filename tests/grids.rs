@@ -420,3 +420,19 @@ fn ball_pairs_tile_a_pyramid_as_its_perfect_matchings() {
         "{stderr}"
     );
 }
+
+/// Balls do not slide as cubes do: the disassembler's moves are a cube's,
+/// so a ball pyramid gets no level line (it had "level: 1", measured with
+/// cube moves) and `disasm` refuses it as bad input.
+#[test]
+fn balls_are_not_taken_apart_with_the_moves_of_cubes() {
+    let path = puzzle_path("spheres-pyramid14.toml");
+    let out = jigsat().args(["solve"]).arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains("level"), "{text}");
+    let out = jigsat().args(["disasm"]).arg(&path).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("balls"), "{err}");
+}

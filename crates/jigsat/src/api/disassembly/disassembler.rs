@@ -205,11 +205,15 @@ impl Disassembler {
         if puzzle.inner.is_flat() {
             return refuse("a flat (2-D) puzzle comes apart by lifting any piece off the plane");
         }
+        if puzzle.inner.board.lattice() != crate::geometry::Lattice::Cubic {
+            return refuse("the sliding moves are those of cubes, and these cells are balls");
+        }
         Ok(())
     }
 
     /// Why this assembly has no disassembly here, if it has none: a flat
-    /// board or tiles, fewer than two pieces placed, more pieces than the
+    /// board or tiles, cells that are not cubes (the moves are a cube's),
+    /// fewer than two pieces placed, more pieces than the
     /// disassembler takes (64).
     ///
     /// ```
@@ -228,6 +232,9 @@ impl Disassembler {
         }
         if puzzle.is_flat() {
             return Some("a flat puzzle comes apart by lifting its pieces".into());
+        }
+        if puzzle.board.lattice() != crate::geometry::Lattice::Cubic {
+            return Some("the sliding moves are those of cubes, not of balls".into());
         }
         if solution.inner.pieces().len() < 2 {
             return Some("fewer than two pieces have nothing to come apart".into());

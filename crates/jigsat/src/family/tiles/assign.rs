@@ -12,7 +12,7 @@
 //! the search can walk along a plateau). Schaus and Deville's local search
 //! for Eternity II and its heirs rest on this neighbourhood.
 
-use super::anneal::{Board, Layout};
+use super::layout::{Board, Layout};
 use crate::rng::Rng;
 
 /// Reassigns up to `most` positions of the kind of a random position;

@@ -14,7 +14,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use super::anneal::{Board, Layout, anneal};
+use super::anneal::anneal;
+use super::layout::{Board, Layout};
 use super::score::{Score, score};
 use crate::error::{Error, Result};
 use crate::geometry::square::turned;
