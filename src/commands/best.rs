@@ -5,7 +5,7 @@
 
 use crate::cli::{Format, SolveArgs};
 use crate::exit::Exit;
-use jigsat::api::best::{BestSearch, Ending, Outcome, Scored};
+use jigsat::api::best::{BestSearch, Ended, Outcome, Scored};
 use jigsat::api::{Puzzle, Result, process};
 
 use super::shared::Sink;
@@ -67,29 +67,29 @@ pub fn run(
         sink.write(&text(args, quiet, puzzle, sink, &best, ending))?;
     }
     Ok(match ending {
-        Ending::Solved => Exit::Done,
-        Ending::Exhausted => Exit::NoSolution,
-        Ending::TimeLimit => Exit::GaveUp,
-        Ending::Interrupted => Exit::Interrupted,
+        Ended::Solved => Exit::Done,
+        Ended::Exhausted => Exit::NoSolution,
+        Ended::TimeLimit => Exit::GaveUp,
+        Ended::Interrupted => Exit::Interrupted,
     })
 }
 
 /// `status` in the JSON, the contract's word: `solved` only when every
 /// edge matches, `unknown` for a run that stopped.
-fn contract_status(ending: Ending) -> &'static str {
+fn contract_status(ending: Ended) -> &'static str {
     match ending {
-        Ending::Solved => "solved",
-        Ending::Exhausted => "unsolvable",
-        Ending::TimeLimit | Ending::Interrupted => "unknown",
+        Ended::Solved => "solved",
+        Ended::Exhausted => "unsolvable",
+        Ended::TimeLimit | Ended::Interrupted => "unknown",
     }
 }
 
 /// Why a run stopped before a full score (`stopped` in the JSON).
-fn stopped(ending: Ending) -> Option<&'static str> {
+fn stopped(ending: Ended) -> Option<&'static str> {
     match ending {
-        Ending::TimeLimit => Some("time limit"),
-        Ending::Interrupted => Some("interrupted"),
-        Ending::Solved | Ending::Exhausted => None,
+        Ended::TimeLimit => Some("time limit"),
+        Ended::Interrupted => Some("interrupted"),
+        Ended::Solved | Ended::Exhausted => None,
     }
 }
 
@@ -100,12 +100,12 @@ fn text(
     puzzle: &Puzzle,
     sink: &Sink,
     best: &Scored,
-    ending: Ending,
+    ending: Ended,
 ) -> String {
     let mut out = String::new();
     if !quiet {
         let what = match ending {
-            Ending::Solved => "solved".to_string(),
+            Ended::Solved => "solved".to_string(),
             _ => format!(
                 "best score {} of {} ({})",
                 best.score,

@@ -67,19 +67,7 @@ pub struct Mismatch {
     pub labels: [String; 2],
 }
 
-/// Why a best-score search ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Every inner edge matches: the board is a solution, checked as one.
-    Solved,
-    /// No tile can move (every position holds a clue) and the one board
-    /// there is does not match every edge: the puzzle has no solution.
-    Exhausted,
-    /// The time limit came first.
-    TimeLimit,
-    /// The stop flag was raised (Ctrl-C).
-    Interrupted,
-}
+pub use crate::family::tiles::best::Ended;
 
 /// What a best-score search came to.
 #[derive(Clone, Debug)]
@@ -87,7 +75,7 @@ pub enum Outcome {
     /// The tiles cannot all be placed with the frame kept (the reason).
     Impossible(String),
     /// The best board found, and why the search ended.
-    Best(Scored, Ending),
+    Best(Scored, Ended),
 }
 
 impl Default for BestSearch {
@@ -163,15 +151,7 @@ impl BestSearch {
         let outcome = best::run(&puzzle.inner, &settings, &mut |f| improved(&scored(f)))?;
         Ok(match outcome {
             best::Outcome::Impossible(why) => Outcome::Impossible(why),
-            best::Outcome::Best(f, ended) => Outcome::Best(
-                scored(&f),
-                match ended {
-                    best::Ended::Solved => Ending::Solved,
-                    best::Ended::Exhausted => Ending::Exhausted,
-                    best::Ended::TimeLimit => Ending::TimeLimit,
-                    best::Ended::Interrupted => Ending::Interrupted,
-                },
-            ),
+            best::Outcome::Best(f, ended) => Outcome::Best(scored(&f), ended),
         })
     }
 }

@@ -48,7 +48,9 @@ pub enum Ended {
     Solved,
     /// No tile can move (every position a clue): the one board there is.
     Exhausted,
+    /// The time limit came first.
     TimeLimit,
+    /// The stop flag was raised (Ctrl-C).
     Interrupted,
 }
 
