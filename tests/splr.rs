@@ -33,10 +33,12 @@ fn splr_solves_and_checks_every_puzzle_file() {
         // splr needs minutes for Calibron 12 (encodings/RESULTS.md), and
         // for the Bedlam cube in a debug build (7 s in release).
         .filter(|p| !p.ends_with("calibron12.toml") && !p.ends_with("bedlam.toml"))
-        // Nor the hexiamonds' refutation in a debug build: tests/grids.rs
-        // counts the other grids by two engines.
+        // Nor the hexiamonds and polyhexes: splr takes minutes on them in a
+        // debug build, and tests/grids.rs counts the other grids by two
+        // engines (the ball pyramid stays, for one file off the cubes).
         .filter(|p| {
-            !p.ends_with("hexiamonds-3x12.toml") && !p.ends_with("polyhexes-1to4-4x10.toml")
+            let name = p.file_name().unwrap().to_string_lossy();
+            !name.starts_with("hexiamonds-") && !name.starts_with("polyhexes-")
         })
         .collect();
     paths.sort();

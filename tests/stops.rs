@@ -355,9 +355,10 @@ fn a_disassembly_stopped_before_it_starts_says_it_was_interrupted() {
     assert!(Summary::of(&taken).partial);
 }
 
-/// A closed cage (a 5x5x5 shell) with `loose` unit cubes in its 3x3x3
-/// cavity: found at once, never taken apart, each assembly's states
-/// searched in full (thousands of states each).
+/// A cage (a 5x5x5 shell with one hole in its top face) with `loose` unit
+/// cubes in its 3x3x3 cavity: found at once, every assembly taken apart
+/// through the hole, thousands of states each. (A closed cage no longer
+/// serves: the disassembler sees at once that nothing can leave it.)
 fn cage(dir: &Path, loose: usize) -> PathBuf {
     let inside = |x: i32, y: i32, z: i32| [x, y, z].iter().all(|c| (1..=3).contains(c));
     let mut shell = Vec::new();
@@ -366,7 +367,7 @@ fn cage(dir: &Path, loose: usize) -> PathBuf {
         for y in 0..5 {
             for z in 0..5 {
                 let cell = format!("[{x}, {y}, {z}]");
-                match inside(x, y, z) {
+                match inside(x, y, z) || [x, y, z] == [2, 2, 4] {
                     true => cavity.push(cell),
                     false => shell.push(cell),
                 }
@@ -385,8 +386,8 @@ fn cage(dir: &Path, loose: usize) -> PathBuf {
 }
 
 /// Finding 3: a halt of the disassembly after a whole count (here the
-/// time limit, reached while a closed cage's 101 assemblies are taken
-/// apart; the count takes a tenth of it) exited 3 while the JSON said
+/// time limit, reached while a cage's 522 assemblies are taken apart: the
+/// count takes 0.3 s of a debug build's 2 s) exited 3 while the JSON said
 /// `solved` and the text gave "5 assemblies, 0 come apart" as if whole.
 #[test]
 fn a_count_whose_disassembly_halts_is_not_solved() {
@@ -399,7 +400,7 @@ fn a_count_whose_disassembly_halts_is_not_solved() {
         "-j",
         "1",
         "--time-limit",
-        "4",
+        "1",
     ];
     let json = common::jigsat()
         .args(base)

@@ -20,8 +20,9 @@
 //!
 //! - `puzzle` reads and validates the TOML file (the users' contract) or a
 //!   BurrTools `.xmpuzzle` file, and writes either back (`jigsat convert`).
-//! - `geometry` knows cells, the 48 cube symmetries, orientations, the
-//!   motions that map a board onto itself, and square turns.
+//! - `geometry` knows the lattices (squares and cubes, triangles,
+//!   hexagons, balls), their moves, orientations, the motions that map a
+//!   board onto itself, and square turns.
 //! - `family` turns each kind of puzzle into what the core reads:
 //!   `family::packing` (placements, cover, group, colouring pre-check),
 //!   `family::tiles` (edge matching: a cover with coloured edges) and
@@ -55,6 +56,19 @@
 //! - `disasm` takes a 3-D assembly apart by sliding moves and gives its
 //!   level, as BurrTools counts them.
 //! - `render` draws it as text, JSON, SVG, an HTML page or STL.
+//!
+//! - `report` is how a run ended (the one rule of what a stopped run may
+//!   say) and what it measured; `tally` counts solutions by kind so that
+//!   counts found apart add up; `burnside` is the other route to
+//!   `distinct`; `race` runs two engines for one answer.
+//! - `detached` runs a search on a thread of its own for the façade's
+//!   `Job` and `Solutions`, `stream` hands its solutions to a reader, and
+//!   `exchange` writes the CNF and DLX files other solvers read and
+//!   checks their answers.
+//! - `process` is what belongs to the whole process (the memory budget,
+//!   the interrupt); `choice` names the option values; `fingerprint`
+//!   tells inputs apart; `generate` and `rng` make puzzles for tests and
+//!   benchmarks.
 //!
 //! `pipeline` carries the plan out from one set of `Options`; the
 //! binary (`src/main.rs`, with its `cli` and `commands` modules) is a thin
