@@ -15,7 +15,7 @@ use crate::disasm::{Limits, Rule};
 /// How assemblies are taken apart: the separation rule, whether to keep
 /// the moves, the threads, and the limits (a stop flag, a deadline, a
 /// cap on the states of one search). The memory budget
-/// ([`super::set_memory_limit`]) holds too.
+/// ([`set_memory_limit`](crate::api::set_memory_limit)) holds too.
 ///
 /// ```
 /// use std::time::{Duration, Instant};
@@ -130,7 +130,7 @@ impl Disassembler {
         self
     }
 
-    /// Past this instant the searches stop ([`HaltReason::TimeLimit`]);
+    /// Past this instant the searches stop ([`HaltReason::TimeLimit`](super::HaltReason::TimeLimit));
     /// a run's `--time-limit` counts from its start, so it is a deadline
     /// here rather than a duration.
     ///
@@ -150,7 +150,7 @@ impl Disassembler {
     }
 
     /// The most states the search of one part may reach
-    /// ([`HaltReason::StateCap`] beyond): for a caller that adds the
+    /// ([`HaltReason::StateCap`](super::HaltReason::StateCap) beyond): for a caller that adds the
     /// level as a remark and must not pay more for it than for the
     /// answer.
     ///
