@@ -33,6 +33,9 @@ fn splr_solves_and_checks_every_puzzle_file() {
         // splr needs minutes for Calibron 12 (encodings/RESULTS.md), and
         // for the Bedlam cube in a debug build (7 s in release).
         .filter(|p| !p.ends_with("calibron12.toml") && !p.ends_with("bedlam.toml"))
+        // Nor the 3x20 strip (two solutions in 8x20 placements): 73 s of
+        // splr in a debug build, the half of this test's time.
+        .filter(|p| !p.ends_with("pentomino-3x20.toml"))
         // Nor the hexiamonds and polyhexes: splr takes minutes on them in a
         // debug build, and tests/grids.rs counts the other grids by two
         // engines (the ball pyramid stays, for one file off the cubes).
