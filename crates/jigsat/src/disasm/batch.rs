@@ -58,13 +58,24 @@ fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body]) -> Vec<Image> {
         .collect()
 }
 
+/// The board's symmetries that map the puzzle onto itself, under which
+/// an assembly's images are taken ([`take_apart`]): built from the
+/// puzzle's placements, so a caller taking apart many assemblies one at
+/// a time builds it once ([`crate::api::disassembly::Disassembler`] keeps
+/// it per puzzle).
+pub fn board_group(puzzle: &Puzzle) -> Result<Group> {
+    Ok(crate::instance::Instance::new(puzzle)?.group().clone())
+}
+
 /// Takes apart every solution on `threads` threads, one assembly per
 /// task. The first halt (the stop flag, the deadline, memory, a cap)
 /// stops the others; assemblies not reached are `None`. An assembly the
 /// disassembler refuses (over [`super::MAX_PIECES`] pieces) refuses the
 /// whole batch, naming the puzzle.
+#[allow(clippy::too_many_arguments)]
 pub fn take_apart(
     puzzle: &Puzzle,
+    group: &Group,
     solutions: &[Solution],
     groups: Option<&[(u32, u32)]>,
     plan: bool,
@@ -72,8 +83,6 @@ pub fn take_apart(
     limits: &Limits,
     threads: usize,
 ) -> Result<Vec<Option<Answer>>> {
-    let instance = crate::instance::Instance::new(puzzle)?;
-    let group = instance.group();
     let chosen: Vec<Image> = solutions
         .iter()
         .map(|s| super::choose_image(images(puzzle, group, &super::bodies(puzzle, s, groups))))
@@ -202,6 +211,7 @@ fn mark_interrupted(results: &mut [Option<Answer>]) {
 #[allow(clippy::too_many_arguments)]
 pub fn first_apart(
     puzzle: &Puzzle,
+    group: &Group,
     solutions: &[Solution],
     groups: Option<&[(u32, u32)]>,
     plan: bool,
@@ -211,7 +221,7 @@ pub fn first_apart(
 ) -> Result<Option<(usize, Answer)>> {
     let batch = threads.max(1);
     for (k, chunk) in solutions.chunks(batch).enumerate() {
-        let answers = take_apart(puzzle, chunk, groups, plan, rule, limits, batch)?;
+        let answers = take_apart(puzzle, group, chunk, groups, plan, rule, limits, batch)?;
         let halt = answers.iter().position(|a| matches!(a, Some(Err(_))));
         let apart = answers
             .iter()

@@ -68,7 +68,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-pub use batch::{first_apart, take_apart};
+pub use batch::{board_group, first_apart, take_apart};
 pub use halted::Halted;
 pub use moves::{DIRECTIONS, unit};
 pub use take::disassemble;

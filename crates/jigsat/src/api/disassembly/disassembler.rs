@@ -2,8 +2,8 @@
 //! moves kept, the threads, the limits), and its calls, each a thin
 //! wrapper over the disassembler's work in `disasm`.
 
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use super::{Disassembly, FirstApart, Groups, Halted, Outcome};
@@ -11,6 +11,7 @@ use crate::api::error::{Error, Result};
 use crate::api::puzzle::Puzzle;
 use crate::api::solution::Solution;
 use crate::disasm::{Limits, Rule};
+use crate::symmetry::Group;
 
 /// How assemblies are taken apart: the separation rule, whether to keep
 /// the moves, the threads, and the limits (a stop flag, a deadline, a
@@ -41,7 +42,14 @@ pub struct Disassembler {
     deadline: Option<Instant>,
     max_states: Option<u64>,
     groups: Groups,
+    /// The board's group of the last puzzle taken apart, shared by the
+    /// clones: `solve --disassemble` takes each assembly apart as it is
+    /// found, and the group is built from all the puzzle's placements.
+    board: Arc<Mutex<Option<BoardGroup>>>,
 }
+
+/// A puzzle and its board's group ([`crate::disasm::board_group`]).
+type BoardGroup = (Arc<crate::puzzle::Puzzle>, Arc<Group>);
 
 impl Default for Disassembler {
     fn default() -> Disassembler {
@@ -68,6 +76,7 @@ impl Disassembler {
             deadline: None,
             max_states: None,
             groups: Groups::default(),
+            board: Arc::default(),
         }
     }
 
@@ -268,6 +277,7 @@ impl Disassembler {
         };
         let answers = crate::disasm::take_apart(
             puzzle,
+            &*self.board_group(puzzle)?,
             &solutions,
             self.groups.slice(),
             self.moves,
@@ -306,6 +316,7 @@ impl Disassembler {
         };
         let found = crate::disasm::first_apart(
             puzzle,
+            &*self.board_group(puzzle)?,
             &solutions,
             self.groups.slice(),
             self.moves,
@@ -349,9 +360,24 @@ impl Disassembler {
 
 /// The puzzle of the assemblies and their inner solutions (`None`: no
 /// assemblies); refused when they are of different puzzles.
+impl Disassembler {
+    /// The board's group of `puzzle`, built the first time it is asked for.
+    fn board_group(&self, puzzle: &Arc<crate::puzzle::Puzzle>) -> Result<Arc<Group>> {
+        let mut kept = self.board.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((of, group)) = kept.as_ref()
+            && Arc::ptr_eq(of, puzzle)
+        {
+            return Ok(Arc::clone(group));
+        }
+        let group = Arc::new(crate::disasm::board_group(puzzle)?);
+        *kept = Some((Arc::clone(puzzle), Arc::clone(&group)));
+        Ok(group)
+    }
+}
+
 fn one_puzzle(
     assemblies: &[Solution],
-) -> Result<Option<(&crate::puzzle::Puzzle, Vec<crate::solution::Solution>)>> {
+) -> Result<Option<(&Arc<crate::puzzle::Puzzle>, Vec<crate::solution::Solution>)>> {
     let Some(first) = assemblies.first() else {
         return Ok(None);
     };
