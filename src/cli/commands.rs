@@ -135,7 +135,9 @@ pub struct SolveArgs {
     /// Edge matching: place every tile and maximise the matched inner
     /// edges (Eternity II's score), printing each improvement; at
     /// --time-limit (exit 3), on Ctrl-C (130) or when every edge matches
-    /// (solved, 0) the best board is drawn with its mismatched edges.
+    /// (solved, 0) the best board is drawn with its mismatched edges
+    /// (e.g. `jigsat solve e2.toml --best --time-limit 600 --format json -o
+    /// best.json`; `-j` annealers, one per core by default).
     #[arg(long, conflicts_with_all = ["all", "limit", "disassemble"])]
     pub best: bool,
 
