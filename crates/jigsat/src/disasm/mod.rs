@@ -73,6 +73,16 @@ pub use halted::Halted;
 pub use moves::{DIRECTIONS, unit};
 pub use take::disassemble;
 
+/// Whether pieces on `lattice` slide along exactly the lines this
+/// disassembler moves them on: the three axes ([`unit`]), asked of the
+/// lattice rather than of the grid's name.
+pub fn slides_on(lattice: crate::geometry::Lattice) -> bool {
+    let axes: Vec<crate::geometry::Cell> = (0..3)
+        .map(|d| crate::geometry::Cell::from_coords(unit(2 * d)))
+        .collect();
+    lattice.slides() == axes
+}
+
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 

@@ -44,6 +44,8 @@ pub enum Lattice {
     Hexagons,
     /// Balls packed face-centred cubic (polyspheres).
     Spheres,
+    /// Triangular prisms in layers (BurrTools' prism grid).
+    Prisms,
 }
 
 /// Rotation by 60° about the origin, in the lattice's axes:
@@ -104,6 +106,7 @@ impl Lattice {
             Lattice::Triangles => "triangles",
             Lattice::Hexagons => "hexagons",
             Lattice::Spheres => "spheres",
+            Lattice::Prisms => "prisms",
         }
     }
 
@@ -118,7 +121,7 @@ impl Lattice {
     pub fn transforms(self) -> Vec<Transform> {
         match self {
             Lattice::Cubic | Lattice::Spheres => Transform::all(),
-            Lattice::Triangles | Lattice::Hexagons => {
+            Lattice::Triangles | Lattice::Hexagons | Lattice::Prisms => {
                 let mut out = Vec::with_capacity(24);
                 for over in [Transform::IDENTITY, OVER] {
                     for mirror in [Transform::IDENTITY, SWAP] {
@@ -138,7 +141,7 @@ impl Lattice {
     pub fn mirror(self) -> Transform {
         match self {
             Lattice::Cubic | Lattice::Spheres => Transform::MIRROR_X,
-            Lattice::Triangles | Lattice::Hexagons => SWAP,
+            Lattice::Triangles | Lattice::Hexagons | Lattice::Prisms => SWAP,
         }
     }
 
@@ -152,6 +155,7 @@ impl Lattice {
             Lattice::Cubic | Lattice::Hexagons => [0; 3],
             Lattice::Triangles => lo.map(|v| v.rem_euclid(3)),
             Lattice::Spheres => [(lo[0] + lo[1] + lo[2]).rem_euclid(2), 0, 0],
+            Lattice::Prisms => [lo[0].rem_euclid(3), lo[1].rem_euclid(3), 0],
         }
     }
 
@@ -161,7 +165,9 @@ impl Lattice {
     pub fn translates(self, from: Cell, to: Cell) -> bool {
         match self {
             Lattice::Cubic | Lattice::Hexagons => true,
-            Lattice::Triangles => (to.x - from.x) % 3 == 0 && (to.y - from.y) % 3 == 0,
+            Lattice::Triangles | Lattice::Prisms => {
+                (to.x - from.x) % 3 == 0 && (to.y - from.y) % 3 == 0
+            }
             Lattice::Spheres => (to.x - from.x + to.y - from.y + to.z - from.z) % 2 == 0,
         }
     }
@@ -184,12 +190,29 @@ impl Lattice {
         self.normalize(shape.cells().iter().map(|&c| t.apply(c)).collect())
     }
 
+    /// One unit step along each line a piece slides along when a puzzle
+    /// is taken apart (the step back is its negative): the three axes of
+    /// the cubes; the plane's three axes and the layers' for prisms; the
+    /// six lines of touching balls.
+    pub fn slides(self) -> Vec<Cell> {
+        match self {
+            Lattice::Cubic => vec![Cell::new(1, 0, 0), Cell::new(0, 1, 0), Cell::new(0, 0, 1)],
+            Lattice::Prisms => super::prisms::SLIDES.to_vec(),
+            Lattice::Spheres => BALL_STEPS.iter().step_by(2).copied().collect(),
+            Lattice::Hexagons => HEX_STEPS.iter().step_by(2).copied().collect(),
+            Lattice::Triangles => vec![Cell::new(3, 0, 0), Cell::new(0, 3, 0), Cell::new(3, -3, 0)],
+        }
+    }
+
     /// The cells that share a face (an edge, on a flat grid) with `c`.
     pub fn neighbours(self, c: Cell) -> Vec<Cell> {
         match self {
             Lattice::Cubic => super::NEIGHBOURS.iter().map(|&d| c.offset(d)).collect(),
             Lattice::Hexagons => HEX_STEPS.iter().map(|&d| c.offset(d)).collect(),
             Lattice::Spheres => BALL_STEPS.iter().map(|&d| c.offset(d)).collect(),
+            Lattice::Prisms => {
+                super::prisms::neighbours(c, Lattice::Triangles.neighbours(Cell::new(c.x, c.y, 0)))
+            }
             Lattice::Triangles => {
                 let up = c.x.rem_euclid(3) == 1;
                 UP_STEPS
@@ -241,6 +264,7 @@ impl Lattice {
                 c.z == 0 && c.x.rem_euclid(3) == c.y.rem_euclid(3) && c.x.rem_euclid(3) != 0
             }
             Lattice::Spheres => (c.x + c.y + c.z).rem_euclid(2) == 0,
+            Lattice::Prisms => super::prisms::contains(c),
         }
     }
 
@@ -249,6 +273,7 @@ impl Lattice {
         match self {
             Lattice::Cubic | Lattice::Triangles | Lattice::Spheres => 3,
             Lattice::Hexagons => 2,
+            Lattice::Prisms => 4,
         }
     }
 
@@ -274,6 +299,7 @@ impl Lattice {
             Lattice::Triangles => Err(
                 "a triangle is [x, y, t] with t = 0 (pointing up) or t = 1 (pointing down)".into(),
             ),
+            Lattice::Prisms => super::prisms::cell(coords),
         }
     }
 
@@ -286,6 +312,7 @@ impl Lattice {
                 let t = c.x.rem_euclid(3) - 1;
                 vec![(c.x - 1 - t) / 3, (c.y - 1 - t) / 3, t]
             }
+            Lattice::Prisms => super::prisms::coords(c),
         }
     }
 
@@ -309,7 +336,7 @@ impl Lattice {
     pub fn polygon(self, c: Cell) -> Option<Polygon> {
         let plane = |(u, v): (f64, f64)| (u + v / 2.0, v * 3f64.sqrt() / 2.0);
         match self {
-            Lattice::Cubic | Lattice::Spheres => None,
+            Lattice::Cubic | Lattice::Spheres | Lattice::Prisms => None,
             Lattice::Hexagons => {
                 let centre = plane((c.x as f64, c.y as f64));
                 let r = 1.0 / 3f64.sqrt();

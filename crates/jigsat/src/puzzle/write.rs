@@ -4,8 +4,9 @@
 
 use std::fmt::Write as _;
 
+use super::burrtools::Grid;
 use super::{Count, Fill, Kind, Piece, Puzzle};
-use crate::geometry::{Cell, Lattice, Rotations, Shape};
+use crate::geometry::{Cell, Lattice, Moves, Rotations, Shape, orientations};
 
 /// The puzzle as jigsat TOML: the board as art (`?` for optional cells)
 /// or as a cell list when it has negative coordinates, pieces as art.
@@ -29,6 +30,12 @@ pub fn toml(puzzle: &Puzzle) -> Result<String, String> {
     }
     out.push_str("\n[board]\n");
     let lattice = puzzle.board.lattice();
+    if !Lattice::NAMES.iter().any(|&(_, l)| l == lattice) {
+        return Err(format!(
+            "the puzzle is on {}, which jigsat TOML has no grid for",
+            lattice.name()
+        ));
+    }
     if lattice != Lattice::Cubic {
         let _ = writeln!(out, "grid = \"{}\"", lattice.name());
     }
@@ -173,14 +180,37 @@ pub fn xmpuzzle_with(
     let Kind::Pieces(pieces) = &puzzle.kind else {
         return Err("edge-matching tiles have no BurrTools form".into());
     };
-    if puzzle.board.lattice() != Lattice::Cubic {
+    let lattice = puzzle.board.lattice();
+    let Some(grid) = Grid::on(lattice) else {
         return Err(format!(
-            "the puzzle is on {}; jigsat writes BurrTools' cube grid only",
-            puzzle.board.lattice().name()
+            "the puzzle is on {}, which BurrTools has no grid for",
+            lattice.name()
+        ));
+    };
+    if grid != Grid::Cubes && !solutions.is_empty() {
+        return Err(format!(
+            "jigsat stores solutions on BurrTools' cube grid only, not on {}",
+            lattice.name()
         ));
     }
+    let space = puzzle.board.space();
     for piece in pieces {
-        if piece.moves.rotations != Rotations::Space || piece.moves.mirror {
+        // BurrTools turns a flat piece on the sphere grid over as if
+        // mirrored: one that may not be mirrored must gain nothing by it.
+        let flat = grid.turns_over(piece.shape.cells());
+        let ways = |moves: Moves| orientations(&piece.shape, moves, space).len();
+        let mirrored = Moves {
+            mirror: true,
+            ..piece.moves
+        };
+        let turning = piece.moves.rotations == Rotations::Space && !piece.moves.mirror;
+        if flat && turning && ways(mirrored) != ways(piece.moves) {
+            return Err(format!(
+                "piece {} lies in one plane, which BurrTools' sphere grid turns over as if mirrored: give it mirror = true",
+                piece.name
+            ));
+        }
+        if piece.moves.rotations != Rotations::Space || (piece.moves.mirror && !flat) {
             return Err(format!(
                 "piece {} has rotations = \"{:?}\"{}; BurrTools turns every piece freely in space and never mirrors it",
                 piece.name,
@@ -196,13 +226,14 @@ pub fn xmpuzzle_with(
     };
     let colour = |i: u32| puzzle.colours.as_ref().map_or(0, |c| c.board[i as usize]);
     let mut out = String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n");
-    out.push_str("  <gridType type=\"0\"/>\n");
+    let _ = writeln!(out, "  <gridType type=\"{}\"/>", grid.kind());
+    let voxel = |c: Cell| grid.voxel(c);
     out.push_str(&colours_xml(puzzle));
     out.push_str("  <shapes>\n");
     let result: Vec<(Cell, char, u8)> = (0..board.len() as u32)
-        .map(|i| (board.cell(i), state(i), colour(i)))
+        .map(|i| (voxel(board.cell(i)), state(i), colour(i)))
         .collect();
-    out.push_str(&voxel_xml(Some("Result"), &result));
+    out.push_str(&voxel_xml(grid, Some("Result"), &result));
     for (p, piece) in pieces.iter().enumerate() {
         let colours = puzzle.colours.as_ref().map(|c| &c.pieces[p]);
         let cells: Vec<(Cell, char, u8)> = piece
@@ -210,9 +241,9 @@ pub fn xmpuzzle_with(
             .cells()
             .iter()
             .enumerate()
-            .map(|(k, &c)| (c, '#', colours.map_or(0, |v| v[k])))
+            .map(|(k, &c)| (voxel(c), '#', colours.map_or(0, |v| v[k])))
             .collect();
-        let mut xml = voxel_xml(Some(&piece.name), &cells);
+        let mut xml = voxel_xml(grid, Some(&piece.name), &cells);
         if let Some(&(_, weight)) = groups.and_then(|g| g.get(p)).filter(|g| g.1 != 1) {
             xml = xml.replacen("<voxel ", &format!("<voxel weight=\"{weight}\" "), 1);
         }
@@ -251,12 +282,22 @@ fn colours_xml(puzzle: &Puzzle) -> String {
     out
 }
 
-/// One `<voxel>`: the cells' bounding box from the origin when every
-/// coordinate is non-negative, from the smallest otherwise.
-fn voxel_xml(name: Option<&str>, cells: &[(Cell, char, u8)]) -> String {
+/// One `<voxel>` of `grid`'s voxels: the cells' bounding box from the
+/// origin when every coordinate is non-negative, from the smallest
+/// otherwise, moved one further along x when the grid's voxels of odd
+/// shift are of another kind (balls at odd sum, turned triangles).
+fn voxel_xml(grid: Grid, name: Option<&str>, cells: &[(Cell, char, u8)]) -> String {
     let shape = Shape::new(cells.iter().map(|c| c.0).collect());
     let (lo, hi) = shape.bounds().unwrap_or(([0; 3], [0; 3]));
-    let lo = lo.map(|v| v.min(0));
+    let mut lo = lo.map(|v| v.min(0));
+    let odd = match grid {
+        Grid::Cubes => false,
+        Grid::Spheres => (lo[0] + lo[1] + lo[2]).rem_euclid(2) == 1,
+        Grid::Prisms => (lo[0] + lo[1]).rem_euclid(2) == 1,
+    };
+    if odd {
+        lo[0] -= 1;
+    }
     let dims = [0, 1, 2].map(|a| hi[a] - lo[a] + 1);
     let at_cell: std::collections::HashMap<Cell, (char, u8)> =
         cells.iter().map(|&(c, state, k)| (c, (state, k))).collect();

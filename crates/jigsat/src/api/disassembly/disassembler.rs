@@ -214,8 +214,11 @@ impl Disassembler {
         if puzzle.inner.is_flat() {
             return refuse("a flat (2-D) puzzle comes apart by lifting any piece off the plane");
         }
-        if puzzle.inner.board.lattice() != crate::geometry::Lattice::Cubic {
-            return refuse("the sliding moves are those of cubes, and these cells are balls");
+        if !crate::disasm::slides_on(puzzle.inner.board.lattice()) {
+            return refuse(&format!(
+                "the disassembler slides pieces along the three axes of cubes, and {} slide along other lines",
+                puzzle.inner.board.lattice().name()
+            ));
         }
         Ok(())
     }
@@ -242,8 +245,11 @@ impl Disassembler {
         if puzzle.is_flat() {
             return Some("a flat puzzle comes apart by lifting its pieces".into());
         }
-        if puzzle.board.lattice() != crate::geometry::Lattice::Cubic {
-            return Some("the sliding moves are those of cubes, not of balls".into());
+        if !crate::disasm::slides_on(puzzle.board.lattice()) {
+            return Some(format!(
+                "the disassembler slides along the axes of cubes, not the lines of {}",
+                puzzle.board.lattice().name()
+            ));
         }
         if solution.inner.pieces().len() < 2 {
             return Some("fewer than two pieces have nothing to come apart".into());

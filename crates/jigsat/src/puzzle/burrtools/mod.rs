@@ -12,16 +12,19 @@
 //! must be covered, its `+` (variable) cells are [`Puzzle::optional`], and
 //! colours become [`Colours`].
 //!
-//! Only the cube grid (type 0) is read: the other grids reuse the same
-//! cell array on other lattices, so reading them as cubes would silently
-//! solve a different puzzle. Those, and anything else jigsat cannot
-//! honour, are refused with one line naming the file and the feature.
+//! The cube, prism and sphere grids (types 0 to 2) are read, each voxel
+//! put on its lattice ([`Grid`]); the rhombic and tetrahedral grids, and
+//! anything else jigsat cannot honour, are refused with one line naming
+//! the file and the feature.
 //! Stored solutions and disassembly data are skipped (jigsat finds and
 //! takes apart its own); the problems' groups and the shapes' weights are
 //! kept for the disassembler ([`XmFile::groups_and_weights`]).
 
+mod grid;
 mod problem;
 mod xml;
+
+pub use grid::Grid;
 
 use std::io::Read;
 use std::path::Path;
@@ -72,7 +75,8 @@ pub struct XmShape {
     /// For disassembly: the heavier side of a separation stays still.
     pub weight: u32,
     pub cells: Vec<(Cell, State, u8)>,
-    /// The hotspot `hx hy hz`: the point a stored assembly positions.
+    /// The hotspot `hx hy hz`: the point a stored assembly positions (a
+    /// voxel, where `cells` are lattice points).
     pub hotspot: [i32; 3],
 }
 
@@ -106,6 +110,8 @@ pub struct XmProblem {
 pub struct XmFile {
     /// The file as the user named it, for messages.
     pub file: String,
+    /// The grid its shapes are on; their cells are points of its lattice.
+    pub grid: Grid,
     pub colours: usize,
     pub shapes: Vec<XmShape>,
     pub problems: Vec<XmProblem>,

@@ -3,9 +3,9 @@
 //! areas can add up; and the stored assemblies, groups and weights the
 //! disassembler reads.
 
-use super::{State, XmFile, XmProblem, bad};
+use super::{Grid, State, XmFile, XmProblem, bad};
 use crate::error::InputError;
-use crate::geometry::{Board, Cell, Moves, Shape};
+use crate::geometry::{Board, Cell, Lattice, Moves, Shape};
 use crate::puzzle::{Colours, Count, Fill, Kind, Piece, Puzzle};
 
 impl XmFile {
@@ -113,6 +113,15 @@ impl XmFile {
         InputError,
     > {
         let (index, problem) = self.problem(choice)?;
+        if self.grid != Grid::Cubes && !problem.stored.is_empty() {
+            let name = self.grid.lattice().name();
+            return Err(bad(
+                &self.file,
+                format!(
+                    "problem {index}: jigsat reads stored solutions on the cube grid only, not on {name}"
+                ),
+            ));
+        }
         let fail_at = move |k: usize, why: String| {
             bad(
                 &self.file,
@@ -185,7 +194,8 @@ impl XmFile {
                 format!("problem {index}: the result shape is empty"),
             ));
         }
-        let board = Board::new(Shape::new(cells)).map_err(|e| bad(&self.file, e.to_string()))?;
+        let board = Board::on(self.grid.lattice(), Shape::new(cells))
+            .map_err(|e| bad(&self.file, e.to_string()))?;
         let mut optional: Vec<u32> = result
             .cells
             .iter()
@@ -250,6 +260,10 @@ impl XmFile {
             // More copies than fit in the result are never used: capping
             // the count keeps a careless `max` from inflating the CNF.
             let fit = (result_cells / cells.len()) as u32;
+            let moves = Moves {
+                mirror: self.grid.turns_over(&cells),
+                ..Moves::default()
+            };
             let count = Count {
                 min: piece.count.min,
                 max: piece.count.max.min(fit.max(piece.count.min)),
@@ -259,9 +273,9 @@ impl XmFile {
                 Piece {
                     glyph: glyph(pieces.len()),
                     name,
-                    shape: Shape::new(cells).normalized(),
+                    shape: self.grid.lattice().normalize(cells),
                     count,
-                    moves: Moves::default(),
+                    moves,
                     images: Default::default(),
                 },
             ));
@@ -297,7 +311,7 @@ impl XmFile {
                     .filter(|c| c.1 == State::Filled)
                     .map(|c| (c.0, c.2))
                     .collect();
-                piece_cell_colours(&filled, &piece.shape)
+                piece_cell_colours(self.grid.lattice(), &filled, &piece.shape)
             })
             .collect();
         let coloured = |v: &[u8]| v.iter().any(|&k| k != 0);
@@ -337,12 +351,14 @@ impl XmFile {
 
 /// The colour of each cell of `shape` (the normalized filled cells), in
 /// its sorted order.
-fn piece_cell_colours(filled: &[(Cell, u8)], shape: &Shape) -> Vec<u8> {
-    let cells: Vec<Cell> = filled.iter().map(|c| c.0).collect();
-    let Some((lo, _)) = Shape::new(cells).bounds() else {
+fn piece_cell_colours(lattice: Lattice, filled: &[(Cell, u8)], shape: &Shape) -> Vec<u8> {
+    let Some(&(first, _)) = filled.iter().min_by_key(|c| c.0) else {
         return Vec::new();
     };
-    let shift = Cell::new(-lo[0], -lo[1], -lo[2]);
+    // The normal form moves every cell alike: the first cell shows how.
+    let home = lattice.normalize(filled.iter().map(|c| c.0).collect());
+    let to = home.cells()[0];
+    let shift = Cell::new(to.x - first.x, to.y - first.y, to.z - first.z);
     let mut out = vec![0u8; shape.len()];
     for &(c, k) in filled {
         if let Ok(i) = shape.cells().binary_search(&c.offset(shift)) {

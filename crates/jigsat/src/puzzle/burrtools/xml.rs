@@ -4,7 +4,7 @@
 
 use roxmltree::Node;
 
-use super::{GRIDS, State, XmFile, XmPiece, XmProblem, XmShape, bad};
+use super::{GRIDS, Grid, State, XmFile, XmPiece, XmProblem, XmShape, bad};
 use crate::error::InputError;
 use crate::geometry::Cell;
 use crate::puzzle::{Count, MAX_BOARD_CELLS};
@@ -33,20 +33,20 @@ pub(super) fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError>
         Some(g) => number(g, "type", file)?.unwrap_or(0),
         None => 0,
     };
-    if grid != 0 {
+    let Some(grid) = Grid::of(grid) else {
         let what = GRIDS.get(grid).copied().unwrap_or("an unknown grid");
         return Err(bad(
             file,
             format!(
-                "grid type {grid} ({what}) is not supported: jigsat reads the cube grid (type 0) only"
+                "grid type {grid} ({what}) is not supported: jigsat reads cubes, prisms and spheres (types 0 to 2)"
             ),
         ));
-    }
+    };
     let colours = child(root, "colors").map_or(0, |c| elements(c, "color").count());
     let shapes = match child(root, "shapes") {
         Some(s) => elements(s, "voxel")
             .enumerate()
-            .map(|(i, v)| parse_shape(v, i, file))
+            .map(|(i, v)| parse_shape(v, i, grid, file))
             .collect::<Result<Vec<_>, _>>()?,
         None => Vec::new(),
     };
@@ -63,6 +63,7 @@ pub(super) fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError>
         .filter(|t| !t.is_empty());
     Ok(XmFile {
         file: file.to_string(),
+        grid,
         colours,
         shapes,
         problems,
@@ -105,14 +106,14 @@ fn number(node: Node, attr: &str, file: &str) -> Result<Option<usize>, InputErro
 
 /// A `<voxel>` element: its size, and its string of `x * y * z` cells
 /// (`_`, `#` or `+`, each optionally followed by a colour number).
-fn parse_shape(node: Node, id: usize, file: &str) -> Result<XmShape, InputError> {
+fn parse_shape(node: Node, id: usize, grid: Grid, file: &str) -> Result<XmShape, InputError> {
     let what = format!("shape {id}");
     if let Some(t) = number(node, "type", file)?.filter(|&t| t != 0) {
-        let grid = GRIDS.get(t).copied().unwrap_or("an unknown grid");
+        let other = GRIDS.get(t).copied().unwrap_or("an unknown grid");
         return Err(bad(
             file,
             format!(
-                "{what} is on grid type {t} ({grid}): jigsat reads the cube grid (type 0) only"
+                "{what} has type {t} ({other}): jigsat reads shapes of the puzzle's own grid (type 0) only"
             ),
         ));
     }
@@ -151,10 +152,18 @@ fn parse_shape(node: Node, id: usize, file: &str) -> Result<XmShape, InputError>
         .enumerate()
         .filter_map(|(i, v)| {
             let (state, colour) = v?;
-            let cell = Cell::new((i % w) as i32, (i / w % h) as i32, (i / (w * h)) as i32);
-            Some((cell, state, colour))
+            let voxel = Cell::new((i % w) as i32, (i / w % h) as i32, (i / (w * h)) as i32);
+            Some(grid.embed(voxel).map(|c| (c, state, colour)).ok_or(voxel))
         })
-        .collect();
+        .collect::<Result<Vec<_>, Cell>>()
+        .map_err(|v| {
+            bad(
+                file,
+                format!(
+                    "{what} has a ball at {v}, where x + y + z is odd: the sphere grid uses the voxels of even sum only"
+                ),
+            )
+        })?;
     let coordinate = |a: &str| {
         node.attribute(a)
             .map_or(Ok(0), |v| v.trim().parse::<i32>())

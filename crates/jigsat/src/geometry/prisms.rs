@@ -1,0 +1,59 @@
+//! Triangular prisms: BurrTools' prism grid (its grid type 1), a stack of
+//! layers of equilateral triangles.
+//!
+//! A prism is a triangle of the flat grid (see [`super::Lattice`]: cell
+//! `[x, y, t]` sits at (3x + 1 + t, 3y + 1 + t)) lifted to layer `z`, so
+//! its point is (3x + 1 + t, 3y + 1 + t, z). Its moves are the triangles'
+//! 24 — the hexagon's 12 symmetries, each also with the stack turned
+//! upside down (z -> -z) — and its translations those of the triangles in
+//! the plane with any whole shift of layer. It has five neighbours: the
+//! three of its triangle, and the prisms above and below.
+
+use super::Cell;
+
+/// The prism above and the prism below.
+const STACKED: [Cell; 2] = [Cell::new(0, 0, 1), Cell::new(0, 0, -1)];
+
+/// Whether `c` is a prism: its (x, y) a triangle's point, at any layer.
+pub(super) fn contains(c: Cell) -> bool {
+    let kind = c.x.rem_euclid(3);
+    kind != 0 && kind == c.y.rem_euclid(3)
+}
+
+/// The neighbours of prism `c`: those of its triangle in its layer
+/// (`flat`), then the prisms above and below.
+pub(super) fn neighbours(c: Cell, flat: Vec<Cell>) -> Vec<Cell> {
+    let mut out: Vec<Cell> = flat.into_iter().map(|n| Cell::new(n.x, n.y, c.z)).collect();
+    out.extend(STACKED.iter().map(|&d| c.offset(d)));
+    out
+}
+
+/// The prism a puzzle file writes as `[x, y, t, z]`, or what was expected.
+pub(super) fn cell(coords: &[i64]) -> Result<Cell, String> {
+    match coords {
+        &[x, y, t, z] if (0..=1).contains(&t) => Ok(Cell::new(
+            3 * x as i32 + 1 + t as i32,
+            3 * y as i32 + 1 + t as i32,
+            z as i32,
+        )),
+        _ => Err(
+            "a prism is [x, y, t, z]: the triangle [x, y, t] (t = 0 up, 1 down) in layer z".into(),
+        ),
+    }
+}
+
+/// A prism as a puzzle file writes it: the inverse of [`cell`].
+pub(super) fn coords(c: Cell) -> Vec<i32> {
+    let t = c.x.rem_euclid(3) - 1;
+    vec![(c.x - 1 - t) / 3, (c.y - 1 - t) / 3, t, c.z]
+}
+
+/// Unit slides of a prism: one triangle-pair step along each of the
+/// plane's three axes (the lattice's (1, 0), (0, 1) and (1, -1), three
+/// units of the embedding) and one layer up.
+pub(super) const SLIDES: [Cell; 4] = [
+    Cell::new(3, 0, 0),
+    Cell::new(0, 3, 0),
+    Cell::new(3, -3, 0),
+    Cell::new(0, 0, 1),
+];
