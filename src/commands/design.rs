@@ -46,7 +46,10 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
     progress.finish();
     let design = design?;
     let halted = design.halted.as_ref();
-    let ending = design.enumeration.ending().then(halted.map(|h| h.unfinished()));
+    let ending = design
+        .enumeration
+        .ending()
+        .then(halted.map(|h| h.unfinished()));
     let sort = match args.sort {
         DesignSort::Choice => Sort::Choice,
         DesignSort::Count => Sort::Count,
@@ -64,7 +67,10 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
             let mut doc = design.json(&rows);
             doc["complete"] = serde_json::json!(ending.unfinished().is_none());
             doc["status"] = serde_json::json!(ending.status());
-            format!("{}\n", serde_json::to_string_pretty(&doc).unwrap_or_default())
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&doc).unwrap_or_default()
+            )
         }
     };
     Sink {
@@ -101,12 +107,17 @@ fn pieces_text(row: &Row) -> String {
 
 /// The table: one line per choice, then the totals.
 fn text(design: &Design, rows: &[&Row], disassembled: bool) -> String {
-    let mut lines: Vec<Vec<String>> = vec![vec!["pieces".into(), "count".into(), "distinct".into()]];
+    let mut lines: Vec<Vec<String>> =
+        vec![vec!["pieces".into(), "count".into(), "distinct".into()]];
     if disassembled {
         lines[0].extend(["come apart".into(), "highest level".into()]);
     }
     for row in rows {
-        let mut line = vec![pieces_text(row), row.count.to_string(), row.distinct.to_string()];
+        let mut line = vec![
+            pieces_text(row),
+            row.count.to_string(),
+            row.distinct.to_string(),
+        ];
         if disassembled {
             line.push(row.come_apart().map_or("-".into(), |n| n.to_string()));
             line.push(row.highest_level().unwrap_or_else(|| "-".into()));
@@ -114,7 +125,13 @@ fn text(design: &Design, rows: &[&Row], disassembled: bool) -> String {
         lines.push(line);
     }
     let widths: Vec<usize> = (0..lines[0].len())
-        .map(|c| lines.iter().map(|l| l[c].chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            lines
+                .iter()
+                .map(|l| l[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     let mut out = String::new();
     for line in &lines {
@@ -173,7 +190,11 @@ fn csv(rows: &[&Row], names: &[String], disassembled: bool) -> String {
     let mut out = header.join(",") + "\n";
     for row in rows {
         let mut cells: Vec<String> = (names.iter())
-            .map(|n| (row.pieces.iter().find(|(p, _)| p == n)).map_or(0, |(_, c)| *c).to_string())
+            .map(|n| {
+                (row.pieces.iter().find(|(p, _)| p == n))
+                    .map_or(0, |(_, c)| *c)
+                    .to_string()
+            })
             .collect();
         cells.extend([row.count.to_string(), row.distinct.to_string()]);
         if disassembled {

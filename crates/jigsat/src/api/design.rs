@@ -92,8 +92,11 @@ impl Row {
     /// `come_apart`, `highest_level` (null when not taken apart, or none
     /// comes apart).
     pub fn value(&self) -> Value {
-        let pieces: serde_json::Map<String, Value> =
-            self.pieces.iter().map(|(n, c)| (n.clone(), json!(c))).collect();
+        let pieces: serde_json::Map<String, Value> = self
+            .pieces
+            .iter()
+            .map(|(n, c)| (n.clone(), json!(c)))
+            .collect();
         json!({
             "pieces": pieces,
             "count": self.count,
@@ -166,9 +169,8 @@ impl Solver {
         refuse_too_many(&pool, choices)?;
         let options = self.run_options();
         let keep = asked.disassemble.is_some();
-        let (tallied, stats) = contained(|| {
-            crate::design::tally(&puzzle.inner, &pool, &options, keep, progress)
-        })?;
+        let (tallied, stats) =
+            contained(|| crate::design::tally(&puzzle.inner, &pool, &options, keep, progress))?;
         let found = tallied.found;
         let mut design = Design {
             rows: rows_of(&pool, &tallied.choices, asked.all),
@@ -188,9 +190,10 @@ impl Solver {
             halted: None,
         };
         if let Some(disassembler) = asked.disassemble.as_ref().filter(|_| found.complete) {
-            let kept = tallied.kept.into_iter().map(|(choice, s)| {
-                (choice, Solution::new(Arc::clone(&puzzle.inner), s))
-            });
+            let kept = tallied
+                .kept
+                .into_iter()
+                .map(|(choice, s)| (choice, Solution::new(Arc::clone(&puzzle.inner), s)));
             design.take_apart(disassembler, kept.collect())?;
         }
         Ok(design)
@@ -237,7 +240,10 @@ fn rows_of(pool: &Pool, tallied: &BTreeMap<Choice, crate::design::Tally>, all: b
             });
             rows
         }
-        false => tallied.iter().map(|(c, t)| row(c, t.count, t.distinct)).collect(),
+        false => tallied
+            .iter()
+            .map(|(c, t)| row(c, t.count, t.distinct))
+            .collect(),
     };
     rows.sort_by(|a, b| b.choice.cmp(&a.choice));
     rows
@@ -266,7 +272,11 @@ impl Design {
 
     /// Takes every kept class apart in one batch (on every thread the
     /// disassembler has), then sums the outcomes up choice by choice.
-    fn take_apart(&mut self, disassembler: &Disassembler, kept: Vec<(Choice, Solution)>) -> Result<()> {
+    fn take_apart(
+        &mut self,
+        disassembler: &Disassembler,
+        kept: Vec<(Choice, Solution)>,
+    ) -> Result<()> {
         let (choices, classes): (Vec<Choice>, Vec<Solution>) = kept.into_iter().unzip();
         let outcomes = disassembler.take_apart(&classes)?;
         let mut by_choice: BTreeMap<&Choice, Vec<Outcome>> = BTreeMap::new();

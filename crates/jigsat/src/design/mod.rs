@@ -83,9 +83,13 @@ pub fn tally(
     let pool_of = pool.clone();
     let take = move |solution: Solution, weight: u64| {
         let choice = choice_of(&solution, pool_of.names.len());
-        let mut r = taking.lock().map_err(|_| Error::Bug("a tally was poisoned".into()))?;
+        let mut r = taking
+            .lock()
+            .map_err(|_| Error::Bug("a tally was poisoned".into()))?;
         if !pool_of.allows(&choice) && r.stray.is_none() {
-            r.stray = Some(format!("a solution uses {choice:?}, not a choice of the pool"));
+            r.stray = Some(format!(
+                "a solution uses {choice:?}, not a choice of the pool"
+            ));
         }
         let tally = r.choices.entry(choice.clone()).or_default();
         tally.count = tally.count.checked_add(weight).ok_or_else(past)?;
@@ -126,7 +130,10 @@ impl Tallied {
     /// The per-choice tallies must add up to the enumeration's own
     /// count and distinct, exactly.
     fn add_up(&self) -> Result<()> {
-        let count = self.choices.values().try_fold(0u64, |s, t| s.checked_add(t.count));
+        let count = self
+            .choices
+            .values()
+            .try_fold(0u64, |s, t| s.checked_add(t.count));
         let distinct: u64 = self.choices.values().map(|t| t.distinct).sum();
         if count != Some(self.found.count) || distinct != self.found.distinct {
             return Err(Error::Bug(format!(

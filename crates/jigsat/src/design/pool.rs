@@ -59,7 +59,11 @@ impl Pool {
             .iter()
             .zip(&self.ranges)
             .all(|(&n, &(min, max))| (min..=max).contains(&n));
-        let cells: usize = choice.iter().zip(&self.sizes).map(|(&n, &s)| n as usize * s).sum();
+        let cells: usize = choice
+            .iter()
+            .zip(&self.sizes)
+            .map(|(&n, &s)| n as usize * s)
+            .sum();
         choice.len() == self.ranges.len() && in_range && (self.low..=self.high).contains(&cells)
     }
 
@@ -113,7 +117,12 @@ impl Pool {
             return None;
         }
         let below = (0..self.low).rev().find(|&s| ways[s] > 0.0);
-        let at_least: usize = self.sizes.iter().zip(&self.ranges).map(|(s, r)| s * r.0 as usize).sum();
+        let at_least: usize = self
+            .sizes
+            .iter()
+            .zip(&self.ranges)
+            .map(|(s, r)| s * r.0 as usize)
+            .sum();
         let cover = match below {
             Some(b) if at_least <= self.high => format!("{b} cells at most without going over"),
             _ => format!("at least {at_least} cells, every count at its least"),
@@ -208,7 +217,10 @@ mod tests {
         assert_eq!(p.choices(), 220.0);
         let all = listed(&p);
         assert_eq!(all.len(), 220);
-        assert!(all.iter().all(|c| c.iter().sum::<u32>() == 9 && p.allows(c)));
+        assert!(
+            all.iter()
+                .all(|c| c.iter().sum::<u32>() == 9 && p.allows(c))
+        );
         assert!(p.arithmetic().is_none());
     }
 
@@ -233,6 +245,9 @@ mod tests {
         assert_eq!(p.choices(), 0.0);
         assert!(listed(&p).is_empty());
         let why = p.arithmetic().unwrap();
-        assert!(why.contains("needs 55 cells") && why.contains("54 cells at most"), "{why}");
+        assert!(
+            why.contains("needs 55 cells") && why.contains("54 cells at most"),
+            "{why}"
+        );
     }
 }
