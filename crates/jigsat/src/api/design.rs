@@ -5,30 +5,18 @@
 //! enumeration over every choice at once (`jigsat design`).
 //!
 //! ```
-//! use jigsat::api::{Puzzle, design::{Asked, Sort}};
+//! use jigsat::api::{Puzzle, Solver, design::{Asked, Sort}};
 //!
-//! // Which 3 of 4 trominoes (two straight, two bent, at most one each
-//! // of the names) fill a 3 x 3 square?
-//! let pool = Puzzle::from_toml_str(r#"
-//!     [board]
-//!     size = [3, 3]
-//!     [[piece]]
-//!     name = "I"
-//!     count = "0..2"
-//!     shape = "###"
-//!     [[piece]]
-//!     name = "L"
-//!     count = "0..2"
-//!     shape = """
-//!     ##
-//!     #.
-//!     """
-//! "#)?;
-//! let design = jigsat::api::Solver::new().design(&pool, &Asked::default(), &mut |_| {})?;
+//! // Straight trominoes (at most four) and bent ones in a 5 x 5 square
+//! // with a hole: which mixes fill it, and in how many ways?
+//! let pool = Puzzle::from_file("puzzles/tromino-choice.toml")?;
+//! let design = Solver::new().design(&pool, &Asked::default(), &mut |_| {})?;
 //! // The totals are `count`'s, split by choice.
-//! assert_eq!(design.count, pool.count()?.count);
+//! let counts = pool.count()?;
+//! assert_eq!((design.count, design.distinct), (counts.count, counts.distinct));
 //! let rows = design.sorted(Sort::Distinct);
-//! assert_eq!(rows.iter().map(|r| r.count).sum::<u64>(), design.count);
+//! assert_eq!(rows.iter().map(|r| r.distinct).sum::<u64>(), counts.distinct);
+//! assert_eq!(rows[0].pieces, [("straight".to_string(), 3), ("bent".to_string(), 5)]);
 //! # Ok::<(), jigsat::api::Error>(())
 //! ```
 
@@ -211,10 +199,7 @@ fn refuse_too_many(pool: &Pool, choices: f64) -> Result<()> {
         false => format!("{choices:.2e}"),
     };
     let what = format!("the tallies of the {figure} choices of pieces that fit the board");
-    contained(|| {
-        crate::process::budget::check(bytes, &what, "narrow the pieces' count ranges")
-            .map_err(Into::into)
-    })
+    contained(|| crate::process::budget::check(bytes, &what, "narrow the pieces' count ranges"))
 }
 
 /// The rows of the tallied choices (and with `all` the choices the pool
