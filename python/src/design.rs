@@ -19,7 +19,7 @@ use super::disassembly::off_thread;
 fn row_dict<'py>(py: Python<'py>, row: &Row) -> PyResult<Bound<'py, PyDict>> {
     let pieces = PyDict::new(py);
     for (name, copies) in &row.pieces {
-        pieces.set_item(name, copies)?;
+        pieces.set_item(name, *copies)?;
     }
     let out = PyDict::new(py);
     out.set_item("pieces", pieces)?;
