@@ -284,7 +284,7 @@ impl Design {
             Sort::Choice => {}
             Sort::Count => rows.sort_by_key(|r| r.count),
             Sort::Distinct => rows.sort_by_key(|r| r.distinct),
-            Sort::Level => rows.sort_by(|a, b| level_key(b).cmp(&level_key(a))),
+            Sort::Level => rows.sort_by_key(|r| std::cmp::Reverse(level_key(r))),
         }
         rows
     }
