@@ -186,6 +186,16 @@ class Puzzle:
     ) -> Counts:
         """``.count`` on a fixed board and ``.distinct`` up to symmetry; ``disassemble=True``
         adds ``.come_apart`` and ``.levels``, ``certify=True`` ``.certified`` and ``.certificate``."""
+    def design(
+        self,
+        *,
+        all: bool = False,
+        unique: bool = False,
+        disassemble: bool = False,
+        **options: Unpack[SearchOptions],
+    ) -> List[Dict[str, Any]]:
+        """Per choice of pieces from the pool (``jigsat design``): dicts with ``pieces``
+        ({name: copies}), ``count``, ``distinct``, ``come_apart``, ``highest_level``."""
     def solutions(self, **options: Unpack[ListingOptions]) -> Solutions:
         """One solution per class (every one on a fixed board with ``fixed_board=True``), streamed."""
     def to_dimacs(self, **options: Unpack[CnfOptions]) -> str:

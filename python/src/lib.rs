@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::task::Poll;
 use std::time::Duration;
 
+mod design;
 mod disassembly;
 
 use jigsat::api;
@@ -546,6 +547,30 @@ impl Puzzle {
                 distinct: counts.distinct,
                 ..Counts::default()
             })
+        })
+    }
+
+    /// For designers (``jigsat design``): the pieces' counts as ranges
+    /// make a pool; one enumeration tallies its solutions per choice of
+    /// pieces. A list of dicts, one per choice with a solution (every
+    /// choice that fits the board with ``all=True``, only those with one
+    /// distinct solution with ``unique=True``): ``pieces`` ({name:
+    /// copies}), ``count``, ``distinct``, and with ``disassemble=True``
+    /// ``come_apart`` and ``highest_level``. The keywords of ``solve``.
+    #[pyo3(signature = (*, all = false, unique = false, disassemble = false, **options))]
+    fn design<'py>(
+        &self,
+        py: Python<'py>,
+        all: bool,
+        unique: bool,
+        disassemble: bool,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        guarded(|| {
+            let stop = Arc::new(AtomicBool::new(false));
+            let d = disassemble.then(|| design::disassembler(self.groups.clone(), &stop));
+            let asked = api::design::Asked { all, disassemble: d };
+            design::rows(py, &self.inner, solver(options, SEARCH)?, asked, unique, &stop)
         })
     }
 

@@ -559,3 +559,68 @@ pub enum SymmetryChoice {
     Off,
     Both,
 }
+
+/// `jigsat design`.
+#[derive(Debug, Args)]
+pub struct DesignArgs {
+    /// The puzzle file: its pieces' counts as ranges (`count = "0..1"`)
+    /// make the pool, the board's cells decide how many are used.
+    pub puzzle: PathBuf,
+
+    #[command(flatten)]
+    pub problem: ProblemArg,
+
+    /// Only the choices with exactly one solution up to symmetry.
+    #[arg(long)]
+    pub unique: bool,
+
+    /// The order of the rows: `choice` (the pool's order), `count` and
+    /// `distinct` (fewest first), `level` (highest first; with
+    /// --disassemble).
+    #[arg(long, value_enum, default_value_t = DesignSort::Choice)]
+    pub sort: DesignSort,
+
+    /// List the choices with no solution too (every choice whose cells
+    /// fit the board): "impossible" is an answer as well.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Take every distinct assembly apart (sliding pieces only, as
+    /// BurrTools): per choice, how many come apart and the highest level.
+    #[arg(long)]
+    pub disassemble: bool,
+
+    /// With --disassemble: try the other separations of the same number
+    /// of moves when BurrTools' first does not come apart.
+    #[arg(long, requires = "disassemble")]
+    pub thorough: bool,
+
+    /// Output format: a text table, CSV (one row per choice, a column
+    /// per piece) or a JSON document (docs/puzzle-format.md).
+    #[arg(long, value_enum, default_value_t = DesignFormat::Text)]
+    pub format: DesignFormat,
+
+    /// Write to FILE instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// `design --sort`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DesignSort {
+    Choice,
+    Count,
+    Distinct,
+    Level,
+}
+
+/// `design --format`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DesignFormat {
+    Text,
+    Csv,
+    Json,
+}

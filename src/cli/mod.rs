@@ -104,6 +104,23 @@ pub enum Command {
         that take it apart are the disassembly search's own and are not checked again.")]
     Count(CountArgs),
 
+    /// For designers: per choice of pieces from a pool (piece counts as
+    /// ranges), how many solutions — from one enumeration over every choice.
+    #[command(after_help = "Examples:\n  \
+        jigsat design puzzles/hexiamonds-hexagon-nine.toml\n  \
+        jigsat design puzzles/hexiamonds-hexagon-nine.toml --unique\n  \
+        jigsat design puzzles/pentominoes-5x11-eleven.toml --sort distinct --format csv\n  \
+        jigsat design SolidSixPieceBurrs.xmpuzzle --disassemble --sort level --format json\n\n\
+        A choice is how many copies of each piece a solution uses (identical copies are one \
+        choice); `count` is its solutions on a fixed board, `distinct` up to the board's \
+        symmetry. Every solution is found once, checked, and tallied under its choice; the \
+        tallies add up to what `count` prints for the same file. A pool whose cells can never \
+        fill the board exits 1 with the arithmetic; one with more choices than the memory \
+        budget holds is refused (exit 2) with the figure. A stopped run (--time-limit, exit 3; \
+        Ctrl-C, 130) prints what it found, and no choice is known complete: the search does \
+        not finish choices one by one. See docs/design.md.")]
+    Design(DesignArgs),
+
     /// Can it come apart? Take assemblies apart by sliding pieces (the
     /// cube grid, translations only: no piece turns), as BurrTools does.
     #[command(after_help = "Examples:\n  \
@@ -246,6 +263,7 @@ impl Command {
         let (puzzle, search) = match self {
             Command::Solve(a) => (&a.puzzle, &a.search),
             Command::Count(a) => (&a.puzzle, &a.search),
+            Command::Design(a) => (&a.puzzle, &a.search),
             Command::Disasm(a) => (&a.puzzle, &a.search),
             Command::Estimate(a) => (&a.puzzle, &a.search),
             _ => return None,

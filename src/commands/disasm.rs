@@ -245,7 +245,7 @@ pub(super) struct Asked<'a> {
 /// lowered after the search (no engine raises the process's flag to stop
 /// its own workers), so that a signal during the search's last moments
 /// still stops the run.
-fn prepared(asked: &Asked) -> Result<Disassembler> {
+pub(super) fn prepared(asked: &Asked) -> Result<Disassembler> {
     let groups = Groups::from_file(asked.path, asked.problem)?;
     Ok(disassembler(
         asked.thorough,

@@ -10,6 +10,7 @@ mod compare;
 mod convert;
 mod count;
 mod decode;
+mod design;
 mod dimacs;
 mod disasm;
 mod estimate;
@@ -34,6 +35,7 @@ pub fn run(cli: &Cli) -> Result<Exit> {
     match &cli.command {
         Command::Solve(args) => solve::run(args, cli.quiet),
         Command::Count(args) => count::run(args, cli.quiet),
+        Command::Design(args) => design::run(args, cli.quiet),
         Command::Disasm(args) => disasm::run(args, cli.quiet),
         Command::Estimate(args) => estimate::run(args),
         Command::Split(args) => split::run(args, cli.quiet),

@@ -89,6 +89,7 @@ mod choice;
 mod clean;
 mod compare;
 mod cover;
+mod design;
 mod detached;
 mod disasm;
 mod encode;

@@ -97,6 +97,7 @@ pub mod best;
 pub mod certificate;
 pub mod cnf;
 pub mod compare;
+pub mod design;
 pub mod disassembly;
 mod error;
 pub mod estimate;
