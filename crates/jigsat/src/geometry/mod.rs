@@ -14,6 +14,7 @@ mod lattice;
 pub mod motion;
 mod orientation;
 pub mod square;
+mod sticks;
 mod transform;
 
 pub use board::Board;

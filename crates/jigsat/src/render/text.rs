@@ -52,6 +52,9 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     if puzzle.tiling().is_some() {
         return draw_tiles(puzzle, solution, style.ascii);
     }
+    if puzzle.board.lattice() == crate::geometry::Lattice::Sticks {
+        return super::sticks::draw(puzzle, solution);
+    }
     if puzzle.board.lattice().is_planar() {
         return super::flat::draw(puzzle, solution);
     }
