@@ -436,3 +436,22 @@ fn balls_are_not_taken_apart_with_the_moves_of_cubes() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("balls"), "{err}");
 }
+
+/// On the sphere grid no two balls share a wall in the text drawing, so
+/// each copy of a piece is numbered: the 7 dominoes of the 14-ball
+/// pyramid show as D1 to D7, each on exactly its two balls.
+#[test]
+fn the_sphere_drawing_numbers_the_copies_ball_by_ball() {
+    let output = jigsat()
+        .arg("solve")
+        .arg(puzzle_path("spheres-pyramid14.toml"))
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let text = String::from_utf8_lossy(&output.stdout);
+    for n in 1..=7 {
+        let tag = format!("D{n}");
+        assert_eq!(text.matches(&tag).count(), 2, "{tag} in\n{text}");
+    }
+    assert!(!text.contains("D8"), "{text}");
+}

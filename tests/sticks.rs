@@ -57,26 +57,20 @@ fn without(piece: &str) -> PathBuf {
     write("pool", &format!("without-{piece}.toml"), &text)
 }
 
-/// dlx and CaDiCaL agree on (fixed, distinct) = (8 × distinct, distinct).
-fn agree(path: &Path, distinct: u64) {
-    for engine in ["dlx", "cadical"] {
-        assert_eq!(
-            count(path, engine),
-            (8 * distinct, distinct),
-            "{} by {engine}",
-            path.display()
-        );
-    }
-}
-
 /// Polyform Puzzler: the five tetrasticks that can be left out, and the
-/// ways the other 15 then cover the 5 × 5 grid.
+/// ways the other 15 then cover the 5 × 5 grid, by dlx; CaDiCaL agrees
+/// on the smallest (the SAT count is the slower by far).
 #[test]
 #[ignore]
 fn fifteen_tetrasticks_cover_the_5x5_grid_as_published() {
     for (piece, distinct) in [("H", 72), ("J", 382), ("L", 607), ("N", 530), ("Y", 204)] {
-        agree(&without(piece), distinct);
+        assert_eq!(
+            count(&without(piece), "dlx"),
+            (8 * distinct, distinct),
+            "without {piece}"
+        );
     }
+    assert_eq!(count(&without("H"), "cadical"), (8 * 72, 72));
 }
 
 /// Polyform Puzzler: leaving out any of the other 11 leaves no solution
@@ -134,8 +128,9 @@ fn a_piece_may_run_through_a_point_both_ways() {
     assert_eq!(count(&x, "dlx"), (1, 1));
 }
 
-/// Orientations of tetrasticks: 8 for a piece without symmetry, 1 for
-/// the plus, 4 one-sided (`rotations = "plane"`) for a chiral one.
+/// Orientations of tetrasticks: 8 for a piece without symmetry, 4 for
+/// one with a mirror or a half turn, 2 for the bar, 1 for the plus and
+/// the square.
 #[test]
 fn tetrasticks_take_the_squares_orientations() {
     let output = jigsat()
@@ -146,16 +141,11 @@ fn tetrasticks_take_the_squares_orientations() {
         .unwrap();
     common::assert_success(&output);
     let json: Value = serde_json::from_slice(&output.stdout).unwrap();
-    let text = json.to_string();
-    assert!(
-        text.contains("\"sticks\"") || json["board"].is_object(),
-        "{json}"
-    );
     let pieces = json["pieces"].as_array().expect("pieces listed");
     let orientations = |name: &str| {
         pieces
             .iter()
-            .find(|p| p["name"] == name)
+            .find(|p| p["piece"] == name)
             .and_then(|p| p["orientations"].as_u64())
             .unwrap_or_else(|| panic!("{name} in {json}"))
     };
@@ -164,6 +154,8 @@ fn tetrasticks_take_the_squares_orientations() {
     assert_eq!(orientations("I"), 2);
     assert_eq!(orientations("F"), 8);
     assert_eq!(orientations("N"), 8);
+    assert_eq!(orientations("T"), 4);
+    assert_eq!(orientations("Z"), 4);
 }
 
 /// The text drawing shows each piece as a run of its glyph and `+`

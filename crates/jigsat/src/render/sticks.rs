@@ -7,13 +7,15 @@
 //! glyph on the line between. A point shows the glyph of the one piece
 //! whose sticks alone meet there (it runs through it or turns there), `+`
 //! where two pieces touch, blank where no stick of the board ends. A
-//! stick of the board left empty is `...` or `:`. Two pieces, an L on the
-//! left and an I:
+//! stick of the board left empty is `...` or `:`. Two bent pieces on a
+//! plus of four sticks, touching at its centre:
 //!
 //! ```text
-//! L   IIIIIIIIIIIIIII
-//! L
-//! LLLL+
+//!     A
+//!     A
+//! BBBB+AAAA
+//!     B
+//!     B
 //! ```
 
 use std::collections::HashMap;
