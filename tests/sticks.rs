@@ -203,3 +203,28 @@ fn an_off_grid_stick_is_refused() {
     assert!(err.contains("bad.toml"), "{err}");
     assert!(err.contains("d = 0") && err.contains("d = 1"), "{err}");
 }
+
+/// The library's builder (and so Python's `Puzzle(..., grid=...)`) puts a
+/// puzzle on another grid: the square tetrastick on one square of sticks,
+/// a straight pair of hexagons in a 2 × 1 parallelogram (whose cells
+/// have two coordinates in the file the builder writes).
+#[test]
+fn the_builder_puts_a_puzzle_on_another_grid() {
+    let square = [[0, 0, 0], [0, 0, 1], [1, 0, 1], [0, 1, 0]];
+    let sticks = jigsat::api::Puzzle::builder()
+        .grid("sticks")
+        .board_size(&[1, 1])
+        .piece("O", &square)
+        .build()
+        .unwrap();
+    assert_eq!(sticks.board_cells().len(), 4);
+    let counts = sticks.count().unwrap();
+    assert_eq!((counts.count, counts.distinct), (1, 1));
+    let hexagons = jigsat::api::Puzzle::builder()
+        .grid("hexagons")
+        .board_size(&[2, 1])
+        .piece("b", &[[0, 0, 0], [1, 0, 0]])
+        .build()
+        .unwrap();
+    assert_eq!(hexagons.count().unwrap().count, 1);
+}
