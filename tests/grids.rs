@@ -191,7 +191,7 @@ fn bad_grids_and_cells_are_refused_with_the_line() {
         (
             "[board]\ngrid = \"hexagon\"\nsize = [2, 2]\n[[piece]]\nname = \"A\"\ncells = [[0, 0]]\n",
             ":2:",
-            "expected \"squares\", \"triangles\", \"hexagons\" or \"spheres\", not \"hexagon\"",
+            "expected \"squares\", \"triangles\", \"hexagons\", \"spheres\" or \"sticks\", not \"hexagon\"",
         ),
         (
             "[board]\ngrid = \"triangles\"\nsize = [2, 2]\n[[piece]]\nname = \"A\"\ncells = [[0, 0, 2]]\n",
@@ -435,4 +435,23 @@ fn balls_are_not_taken_apart_with_the_moves_of_cubes() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("balls"), "{err}");
+}
+
+/// On the sphere grid no two balls share a wall in the text drawing, so
+/// each copy of a piece is numbered: the 7 dominoes of the 14-ball
+/// pyramid show as D1 to D7, each on exactly its two balls.
+#[test]
+fn the_sphere_drawing_numbers_the_copies_ball_by_ball() {
+    let output = jigsat()
+        .arg("solve")
+        .arg(puzzle_path("spheres-pyramid14.toml"))
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let text = String::from_utf8_lossy(&output.stdout);
+    for n in 1..=7 {
+        let tag = format!("D{n}");
+        assert_eq!(text.matches(&tag).count(), 2, "{tag} in\n{text}");
+    }
+    assert!(!text.contains("D8"), "{text}");
 }

@@ -378,7 +378,7 @@ struct Puzzle {
 #[pymethods]
 impl Puzzle {
     #[new]
-    #[pyo3(signature = (board, pieces, *, name = None, rotations = None, mirror = None, fill = None))]
+    #[pyo3(signature = (board, pieces, *, name = None, rotations = None, mirror = None, fill = None, grid = None))]
     fn new(
         board: &Bound<'_, PyAny>,
         pieces: &Bound<'_, PyAny>,
@@ -386,11 +386,15 @@ impl Puzzle {
         rotations: Option<&str>,
         mirror: Option<bool>,
         fill: Option<&str>,
+        grid: Option<&str>,
     ) -> PyResult<Puzzle> {
         guarded(|| {
             let mut b = api::Puzzle::builder();
             if let Some(name) = name {
                 b = b.name(name);
+            }
+            if let Some(grid) = grid {
+                b = b.grid(grid);
             }
             // A size is a sequence of integers; a shape, of cells.
             if let Ok(size) = board.extract::<Vec<u32>>() {

@@ -20,6 +20,10 @@ pub enum ItemKind {
     /// An inner edge of an edge-matching board (the plain secondary items
     /// of [`Cover::for_dlx`]).
     Edge(u32),
+    /// A grid point of a sticks board where at most one piece may run
+    /// straight through (pieces touch there but never cross), by its index
+    /// among the board's [`crate::geometry::Board::crossings`].
+    Crossing(u32),
 }
 
 /// One thing to be covered, with how many times.

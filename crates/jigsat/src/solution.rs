@@ -111,14 +111,16 @@ pub fn check(puzzle: &Puzzle, solution: &Solution) -> Result<(), String> {
 }
 
 /// The packing rules, from the puzzle alone: every piece on the board,
-/// no overlaps, each piece's cells congruent to its shape under its
-/// allowed moves, the counts kept, and every cell covered on an exact fill.
+/// no overlaps, no two pieces running straight through one grid point
+/// (sticks), each piece's cells congruent to its shape under its allowed
+/// moves, the counts kept, and every cell covered on an exact fill.
 fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Result<(), String> {
     let Solution::Pieces(placed_pieces) = solution else {
         return Err("a packing solution holds pieces, not tiles".into());
     };
     let board = &puzzle.board;
     let mut owner: HashMap<Cell, usize> = HashMap::new();
+    let mut through: HashMap<Cell, usize> = HashMap::new();
     let mut used = vec![0u32; pieces.len()];
     for (k, placed) in placed_pieces.iter().enumerate() {
         let piece = pieces.get(placed.piece).ok_or_else(|| {
@@ -136,6 +138,20 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
                 return Err(format!("pieces {other} and {} overlap at {c}", piece.name));
             }
             owner.insert(c, k);
+        }
+        let mut cells = placed.cells.clone();
+        cells.sort_unstable();
+        for p in board.lattice().crossings(&cells) {
+            if let Some(&other) = through.get(&p) {
+                let other = &pieces[placed_pieces[other].piece].name;
+                return Err(format!(
+                    "pieces {other} and {} cross at grid point ({}, {})",
+                    piece.name,
+                    p.x / 2,
+                    p.y / 2
+                ));
+            }
+            through.insert(p, k);
         }
     }
     for (piece, &n) in pieces.iter().zip(&used) {
@@ -196,9 +212,10 @@ fn check_placed(puzzle: &Puzzle, piece: &Piece, placed: &PlacedPiece) -> Result<
 /// one placement alone (on the board, congruent to its piece, on allowed
 /// colours) is asked once per option, when the check is built, from the
 /// very solution the option decodes to. What is left per solution is what
-/// depends on the placements together: no two overlap, every cell that
-/// must be covered is, every piece used within its count. Those are a
-/// bit set over the board's cells and a counter per piece, a few word
+/// depends on the placements together: no two overlap (nor cross, on
+/// sticks), every cell that must be covered is, every piece used within
+/// its count. Those are a bit set over the board's cells (and its
+/// crossings, after them) and a counter per piece, a few word
 /// operations per piece placed. Edge-matching solutions (whose rules are
 /// between neighbours) have no such check: [`Placements::new`] says
 /// `None` and the caller decodes and checks each one in full.
@@ -238,7 +255,7 @@ impl Placements {
             return Ok(None);
         };
         let board = &puzzle.board;
-        let words = board.len().div_ceil(64);
+        let words = (board.len() + board.crossings().len()).div_ceil(64);
         let mut out = Placements {
             option: Vec::with_capacity(options),
             bits: Vec::new(),
@@ -266,8 +283,14 @@ impl Placements {
             })?;
             check_placed(puzzle, piece, placed)?;
             let mut mine = vec![0u64; words];
-            for &c in &placed.cells {
-                let i = board.index(c).expect("checked on the board");
+            let mut indices: Vec<u32> = (placed.cells.iter())
+                .map(|&c| board.index(c).expect("checked on the board"))
+                .collect();
+            let points = board
+                .crossings_of(&indices)
+                .map(|k| (board.len() + k) as u32);
+            indices.extend(points.collect::<Vec<_>>());
+            for i in indices {
                 mine[i as usize / 64] |= 1 << (i % 64);
             }
             let first = out.bits.len() as u32;
@@ -331,6 +354,13 @@ impl Placements {
                 let covered = &mut scratch.covered[w as usize];
                 if *covered & b != 0 {
                     let cell = w * 64 + (*covered & b).trailing_zeros();
+                    if cell as usize >= self.cells {
+                        return Err(format!(
+                            "two pieces cross at grid point #{} (piece {} is one)",
+                            cell as usize - self.cells,
+                            self.names[piece as usize]
+                        ));
+                    }
                     return Err(format!(
                         "two pieces overlap at board cell #{cell} (piece {} is one)",
                         self.names[piece as usize]

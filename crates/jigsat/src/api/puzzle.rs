@@ -248,15 +248,19 @@ pub struct PuzzleBuilder {
     board: Option<toml::Value>,
     pieces: Vec<(String, Vec<Cell>, u32)>,
     rules: toml::Table,
+    grid: Option<String>,
 }
 
-/// Cells as TOML: `[[x, y, z], ...]`.
-fn cells_value(cells: &[Cell]) -> toml::Value {
+/// Cells as TOML: `[[x, y, z], ...]`, or `[[q, r], ...]` on hexagons,
+/// whose cells have two coordinates.
+fn cells_value(cells: &[Cell], grid: Option<&str>) -> toml::Value {
+    let arity = if grid == Some("hexagons") { 2 } else { 3 };
     toml::Value::Array(
         cells
             .iter()
             .map(|c| {
-                toml::Value::Array(c.iter().map(|&v| toml::Value::Integer(v.into())).collect())
+                let coords = c[..arity].iter();
+                toml::Value::Array(coords.map(|&v| toml::Value::Integer(v.into())).collect())
             })
             .collect(),
     )
@@ -272,6 +276,21 @@ impl PuzzleBuilder {
     /// ```
     pub fn name(mut self, name: &str) -> PuzzleBuilder {
         self.name = Some(name.to_string());
+        self
+    }
+
+    /// The grid board and pieces lie on, as a puzzle file names it
+    /// (`squares` by default, `triangles`, `hexagons`, `sticks`,
+    /// `spheres`); cells are then in that grid's coordinates, `[q, r, 0]`
+    /// for a hexagon.
+    ///
+    /// ```
+    /// let p = jigsat::api::Puzzle::builder().grid("hexagons").board_size(&[2, 1]).piece("b", &[[0, 0, 0], [1, 0, 0]]).build()?;
+    /// assert_eq!(p.count()?.distinct, 1);
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn grid(mut self, grid: &str) -> PuzzleBuilder {
+        self.grid = Some(grid.to_string());
         self
     }
 
@@ -300,7 +319,8 @@ impl PuzzleBuilder {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn board_cells(mut self, cells: &[Cell]) -> PuzzleBuilder {
-        self.board = Some(cells_value(cells));
+        // All three coordinates: `to_toml` writes them as the grid takes.
+        self.board = Some(cells_value(cells, None));
         self
     }
 
@@ -403,15 +423,27 @@ impl PuzzleBuilder {
             doc.insert("name".into(), toml::Value::String(name.clone()));
         }
         let mut board = toml::Table::new();
+        let grid = self.grid.as_deref();
+        if let Some(g) = grid {
+            board.insert("grid".into(), toml::Value::String(g.into()));
+        }
         match &self.board {
             Some(v @ toml::Value::Array(items))
                 if items.iter().all(|i| matches!(i, toml::Value::Integer(_))) =>
             {
                 board.insert("size".into(), v.clone());
             }
-            Some(cells) => {
-                board.insert("cells".into(), cells.clone());
+            Some(toml::Value::Array(cells)) => {
+                let cells: Vec<Cell> = (cells.iter())
+                    .filter_map(|c| c.as_array())
+                    .map(|c| {
+                        let v = |i: usize| c.get(i).and_then(|v| v.as_integer()).unwrap_or(0);
+                        [v(0) as i32, v(1) as i32, v(2) as i32]
+                    })
+                    .collect();
+                board.insert("cells".into(), cells_value(&cells, grid));
             }
+            Some(_) => {}
             None => {}
         }
         doc.insert("board".into(), toml::Value::Table(board));
@@ -424,7 +456,7 @@ impl PuzzleBuilder {
             .map(|(name, cells, count)| {
                 let mut piece = toml::Table::new();
                 piece.insert("name".into(), toml::Value::String(name.clone()));
-                piece.insert("cells".into(), cells_value(cells));
+                piece.insert("cells".into(), cells_value(cells, grid));
                 if *count != 1 {
                     piece.insert("count".into(), toml::Value::Integer((*count).into()));
                 }

@@ -100,7 +100,7 @@ impl FirstCell {
             && cover.items.iter().all(|i| match i.kind {
                 ItemKind::Cell(_) => i.min == 1 && i.max == 1,
                 ItemKind::Piece(_) => i.min <= i.max,
-                ItemKind::Edge(_) => false,
+                ItemKind::Edge(_) | ItemKind::Crossing(_) => false,
             })
     }
 

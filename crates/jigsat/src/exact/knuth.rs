@@ -197,6 +197,7 @@ fn item_names(cover: &Cover, board: &Board) -> Vec<String> {
                     .to_string()
             }
             ItemKind::Edge(_) => format!("e{i}"),
+            ItemKind::Crossing(k) => format!("+{k}"),
         };
         let mut candidates = [own, format!("p{i}")].into_iter();
         let name = loop {

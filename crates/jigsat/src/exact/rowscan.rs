@@ -320,7 +320,7 @@ fn items(cover: &Cover) -> Option<(Vec<(u32, usize)>, Vec<u32>, Vec<u32>, Vec<u3
                 min.push(item.min);
                 max.push(item.max);
             }
-            ItemKind::Edge(_) => return None,
+            ItemKind::Edge(_) | ItemKind::Crossing(_) => return None,
         }
     }
     Some((cells, tiles, min, max))

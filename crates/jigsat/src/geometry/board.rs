@@ -17,6 +17,8 @@ pub struct Board {
     extent: [i32; 3],
     /// Bounding-box slot -> cell index, `u32::MAX` for a hole.
     slots: Vec<u32>,
+    /// The grid points a piece may run straight through (sticks only).
+    crossings: Vec<Cell>,
 }
 
 const HOLE: u32 = u32::MAX;
@@ -91,7 +93,9 @@ impl Board {
             origin,
             extent: extent.map(|e| e as i32),
             slots: vec![HOLE; volume as usize],
+            crossings: Vec::new(),
         };
+        board.crossings = lattice.crossings(board.shape.cells());
         for i in 0..board.shape.len() {
             let slot = board
                 .slot(board.shape.cells()[i])
@@ -161,6 +165,10 @@ impl Board {
         if !self.lattice.is_planar() {
             return self.extent;
         }
+        if self.lattice == Lattice::Sticks {
+            // Sticks span 2w + 1 points of the embedding across w squares.
+            return [self.extent[0] / 2, self.extent[1] / 2, 1];
+        }
         let (mut lo, mut hi) = ([i32::MAX; 2], [i32::MIN; 2]);
         for &c in self.cells() {
             let v = self.lattice.coords(c);
@@ -170,6 +178,23 @@ impl Board {
             }
         }
         [hi[0] - lo[0] + 1, hi[1] - lo[1] + 1, 1]
+    }
+
+    /// The grid points where a piece may run straight through, sorted
+    /// (see [`Lattice::crossings`]): none but on sticks.
+    pub fn crossings(&self) -> &[Cell] {
+        &self.crossings
+    }
+
+    /// The indices among [`Board::crossings`] of the points the board
+    /// cells `cells` (by index) run straight through.
+    pub fn crossings_of(&self, cells: &[u32]) -> impl Iterator<Item = usize> + '_ {
+        let mut mine: Vec<Cell> = cells.iter().map(|&c| self.cell(c)).collect();
+        mine.sort_unstable();
+        let points = self.lattice.crossings(&mine);
+        points
+            .into_iter()
+            .filter_map(|p| self.crossings.binary_search(&p).ok())
     }
 
     /// The grid the board's cells lie on.

@@ -23,8 +23,11 @@
 //!   with x + y + z even, the point itself; its 12 neighbours differ by ±1
 //!   in two coordinates; the moves are the cube's 48, the translations
 //!   those of even sum.
+//! - **sticks** (unit segments of the square grid): cell `[x, y, d]` is
+//!   its midpoint scaled by 2 (see [`super::sticks`]); the moves are the
+//!   square's eight, the translations the even ones.
 
-use super::{Cell, Shape, Transform};
+use super::{Cell, Shape, Transform, sticks};
 
 /// A point of the plane, for pictures.
 pub type Point = (f64, f64);
@@ -46,6 +49,9 @@ pub enum Lattice {
     Spheres,
     /// Triangular prisms in layers (BurrTools' prism grid).
     Prisms,
+    /// Unit segments of the square grid (polysticks), which may touch
+    /// but never cross.
+    Sticks,
 }
 
 /// Rotation by 60° about the origin, in the lattice's axes:
@@ -92,11 +98,12 @@ const BALL_STEPS: [Cell; 12] = [
 
 impl Lattice {
     /// The names a puzzle file's `grid` takes, and the lattice of each.
-    pub const NAMES: [(&'static str, Lattice); 4] = [
+    pub const NAMES: [(&'static str, Lattice); 5] = [
         ("squares", Lattice::Cubic),
         ("triangles", Lattice::Triangles),
         ("hexagons", Lattice::Hexagons),
         ("spheres", Lattice::Spheres),
+        ("sticks", Lattice::Sticks),
     ];
 
     /// The name a puzzle file gives this grid.
@@ -107,12 +114,16 @@ impl Lattice {
             Lattice::Hexagons => "hexagons",
             Lattice::Spheres => "spheres",
             Lattice::Prisms => "prisms",
+            Lattice::Sticks => "sticks",
         }
     }
 
     /// Whether every cell lies in one plane (z = 0).
     pub fn is_planar(self) -> bool {
-        matches!(self, Lattice::Triangles | Lattice::Hexagons)
+        matches!(
+            self,
+            Lattice::Triangles | Lattice::Hexagons | Lattice::Sticks
+        )
     }
 
     /// Every move of the lattice that fixes the origin, identity first:
@@ -121,6 +132,11 @@ impl Lattice {
     pub fn transforms(self) -> Vec<Transform> {
         match self {
             Lattice::Cubic | Lattice::Spheres => Transform::all(),
+            // The square's eight, each with the plane turned over too.
+            Lattice::Sticks => Transform::all()
+                .into_iter()
+                .filter(|t| t.keeps_layers())
+                .collect(),
             Lattice::Triangles | Lattice::Hexagons | Lattice::Prisms => {
                 let mut out = Vec::with_capacity(24);
                 for over in [Transform::IDENTITY, OVER] {
@@ -140,7 +156,7 @@ impl Lattice {
     /// The mirror a piece may take when it may not turn.
     pub fn mirror(self) -> Transform {
         match self {
-            Lattice::Cubic | Lattice::Spheres => Transform::MIRROR_X,
+            Lattice::Cubic | Lattice::Spheres | Lattice::Sticks => Transform::MIRROR_X,
             Lattice::Triangles | Lattice::Hexagons | Lattice::Prisms => SWAP,
         }
     }
@@ -154,6 +170,7 @@ impl Lattice {
         match self {
             Lattice::Cubic | Lattice::Hexagons => [0; 3],
             Lattice::Triangles => lo.map(|v| v.rem_euclid(3)),
+            Lattice::Sticks => lo.map(|v| v.rem_euclid(2)),
             Lattice::Spheres => [(lo[0] + lo[1] + lo[2]).rem_euclid(2), 0, 0],
             Lattice::Prisms => [lo[0].rem_euclid(3), lo[1].rem_euclid(3), 0],
         }
@@ -169,6 +186,7 @@ impl Lattice {
                 (to.x - from.x) % 3 == 0 && (to.y - from.y) % 3 == 0
             }
             Lattice::Spheres => (to.x - from.x + to.y - from.y + to.z - from.z) % 2 == 0,
+            Lattice::Sticks => (to.x - from.x) % 2 == 0 && (to.y - from.y) % 2 == 0,
         }
     }
 
@@ -193,7 +211,7 @@ impl Lattice {
     /// One unit step along each line a piece slides along when a puzzle
     /// is taken apart (the step back is its negative): the three axes of
     /// the cubes; the plane's three axes and the layers' for prisms; the
-    /// six lines of touching balls.
+    /// six lines of touching balls; the square grid's two for sticks.
     pub fn slides(self) -> Vec<Cell> {
         match self {
             Lattice::Cubic => vec![Cell::new(1, 0, 0), Cell::new(0, 1, 0), Cell::new(0, 0, 1)],
@@ -201,6 +219,8 @@ impl Lattice {
             Lattice::Spheres => BALL_STEPS.iter().step_by(2).copied().collect(),
             Lattice::Hexagons => HEX_STEPS.iter().step_by(2).copied().collect(),
             Lattice::Triangles => vec![Cell::new(3, 0, 0), Cell::new(0, 3, 0), Cell::new(3, -3, 0)],
+            // A stick is stored as its midpoint doubled.
+            Lattice::Sticks => vec![Cell::new(2, 0, 0), Cell::new(0, 2, 0)],
         }
     }
 
@@ -213,6 +233,7 @@ impl Lattice {
             Lattice::Prisms => {
                 super::prisms::neighbours(c, Lattice::Triangles.neighbours(Cell::new(c.x, c.y, 0)))
             }
+            Lattice::Sticks => sticks::neighbours(c),
             Lattice::Triangles => {
                 let up = c.x.rem_euclid(3) == 1;
                 UP_STEPS
@@ -265,13 +286,14 @@ impl Lattice {
             }
             Lattice::Spheres => (c.x + c.y + c.z).rem_euclid(2) == 0,
             Lattice::Prisms => super::prisms::contains(c),
+            Lattice::Sticks => sticks::contains(c),
         }
     }
 
     /// How many coordinates a cell has in a puzzle file.
     pub fn arity(self) -> usize {
         match self {
-            Lattice::Cubic | Lattice::Triangles | Lattice::Spheres => 3,
+            Lattice::Cubic | Lattice::Triangles | Lattice::Spheres | Lattice::Sticks => 3,
             Lattice::Hexagons => 2,
             Lattice::Prisms => 4,
         }
@@ -300,6 +322,7 @@ impl Lattice {
                 "a triangle is [x, y, t] with t = 0 (pointing up) or t = 1 (pointing down)".into(),
             ),
             Lattice::Prisms => super::prisms::cell(coords),
+            Lattice::Sticks => sticks::cell(coords),
         }
     }
 
@@ -308,6 +331,7 @@ impl Lattice {
         match self {
             Lattice::Cubic | Lattice::Spheres => c.coords().to_vec(),
             Lattice::Hexagons => vec![c.x, c.y],
+            Lattice::Sticks => sticks::coords(c),
             Lattice::Triangles => {
                 let t = c.x.rem_euclid(3) - 1;
                 vec![(c.x - 1 - t) / 3, (c.y - 1 - t) / 3, t]
@@ -337,6 +361,7 @@ impl Lattice {
         let plane = |(u, v): (f64, f64)| (u + v / 2.0, v * 3f64.sqrt() / 2.0);
         match self {
             Lattice::Cubic | Lattice::Spheres | Lattice::Prisms => None,
+            Lattice::Sticks => Some(sticks::polygon(c)),
             Lattice::Hexagons => {
                 let centre = plane((c.x as f64, c.y as f64));
                 let r = 1.0 / 3f64.sqrt();
@@ -369,9 +394,24 @@ impl Lattice {
         format!("({})", v.join(","))
     }
 
+    /// The grid points `cells` run straight through (two cells in a line
+    /// meeting there), sorted: on sticks, where no other piece may run
+    /// straight through too; none on the other grids, whose pieces cannot
+    /// cross. `cells` must be sorted, as a [`Shape`]'s are.
+    pub fn crossings(self, cells: &[Cell]) -> Vec<Cell> {
+        match self {
+            Lattice::Sticks => sticks::crossings(cells),
+            _ => Vec::new(),
+        }
+    }
+
     /// The cells of `size = [w, h]` on a flat grid: the w × h
-    /// parallelogram of lattice points, its 2wh triangles or wh hexagons.
+    /// parallelogram of lattice points, its 2wh triangles or wh hexagons;
+    /// on sticks every segment of a w × h grid of squares.
     pub fn parallelogram(self, w: i32, h: i32) -> Vec<Cell> {
+        if self == Lattice::Sticks {
+            return sticks::grid(w, h);
+        }
         let kinds = if self == Lattice::Triangles { 2 } else { 1 };
         (0..h)
             .flat_map(|y| (0..w).flat_map(move |x| (0..kinds).map(move |t| (x, y, t))))

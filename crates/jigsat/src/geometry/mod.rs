@@ -15,6 +15,7 @@ pub mod motion;
 mod orientation;
 mod prisms;
 pub mod square;
+mod sticks;
 mod transform;
 
 pub use board::Board;

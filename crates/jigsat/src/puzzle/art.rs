@@ -11,6 +11,18 @@
 //! character at column 2q + r of line r (hexagons sit on every other
 //! column), a triangle `[x, y, t]` the one at column 2x + t + y of line y
 //! (each column, alternating t = 0 and t = 1).
+//!
+//! On sticks a drawing is the grid itself, one character per grid point
+//! and per stick: grid points at even lines and even columns (any
+//! character or none, `+` reads best), a stick `[x, y, 0]` at line 2y,
+//! column 2x + 1 and `[x, y, 1]` at line 2y + 1, column 2x. The squares'
+//! insides (odd line, odd column) stay blank. An L of three sticks:
+//!
+//! ```text
+//! +
+//! |
+//! +-+-+
+//! ```
 
 use crate::geometry::{Cell, Lattice};
 
@@ -49,6 +61,9 @@ fn cells_on(
         }
         return Ok(cells);
     }
+    if lattice == Lattice::Sticks {
+        return sticks_where(text, keep);
+    }
     let lines: Vec<&str> = text.lines().collect();
     let blank = |l: &&str| l.trim().is_empty();
     let first = lines.iter().position(|l| !blank(l)).unwrap_or(0);
@@ -81,6 +96,37 @@ fn cells_on(
             };
             if keep(ch) {
                 cells.push(lattice.cell(&coords)?);
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// The sticks of a drawing whose character passes `keep`: the
+/// characters at an odd line and even column or an even line and odd
+/// column (counted from the first line that is not blank), each at its
+/// own (column, line) in the embedding; grid points are decoration, and a
+/// character inside a square is an error.
+fn sticks_where(text: &str, keep: impl Fn(char) -> bool) -> Result<Vec<Cell>, String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(0);
+    let mut cells = Vec::new();
+    for (row, line) in lines.iter().skip(first).enumerate() {
+        for (column, ch) in line.chars().enumerate() {
+            if ch.is_whitespace() || ch == '.' {
+                continue;
+            }
+            match (column % 2, row % 2) {
+                (0, 0) => {}
+                (1, 1) => {
+                    return Err(format!(
+                        "'{ch}' at line {}, column {} lies inside a square: sticks are drawn on even lines at odd columns (-) and on odd lines at even columns (|)",
+                        row + 1,
+                        column + 1
+                    ));
+                }
+                _ if keep(ch) => cells.push(Cell::new(column as i32, row as i32, 0)),
+                _ => {}
             }
         }
     }
@@ -159,6 +205,20 @@ mod tests {
         let at = |x, y, k| t.cell(&[x, y, k]).unwrap();
         assert_eq!(cells, vec![at(0, 0, 0), at(0, 0, 1), at(0, 1, 0)]);
         assert!(parse_on(t, "a\n\nb").is_err(), "one layer");
+    }
+
+    #[test]
+    fn sticks_are_the_characters_between_grid_points() {
+        let s = Lattice::Sticks;
+        let cells = parse_on(s, "\n+\n|\n+-+-+\n").unwrap();
+        let at = |x, y, d| s.cell(&[x, y, d]).unwrap();
+        let mut want = vec![at(0, 0, 1), at(0, 1, 0), at(1, 1, 0)];
+        want.sort();
+        let mut got = cells;
+        got.sort();
+        assert_eq!(got, want);
+        let err = parse_on(s, "+-+\n|x|").unwrap_err();
+        assert!(err.contains("inside a square"), "{err}");
     }
 
     #[test]

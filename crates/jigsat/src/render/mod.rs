@@ -11,6 +11,7 @@ pub mod json;
 pub mod order;
 pub mod palette;
 pub mod playback;
+mod sticks;
 pub mod stl;
 pub mod svg;
 pub mod table;

@@ -52,6 +52,9 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     if puzzle.tiling().is_some() {
         return draw_tiles(puzzle, solution, style.ascii);
     }
+    if puzzle.board.lattice() == crate::geometry::Lattice::Sticks {
+        return super::sticks::draw(puzzle, solution);
+    }
     if puzzle.board.lattice().is_planar() {
         return super::flat::draw(puzzle, solution);
     }
@@ -95,13 +98,28 @@ struct Drawing<'a> {
     /// Characters per cell: the glyph, and on a box the mark `>` of a
     /// piece going on into the next layer.
     cell_width: usize,
+    /// Per placed piece on the sphere grid, its copy's number (`1` to
+    /// `9`, then `a` to `z`, `*` past 35) when the piece has copies:
+    /// balls never share a wall in the drawing, so the number is what
+    /// says which balls make one piece.
+    copy: Vec<Option<char>>,
 }
 
 impl<'a> Drawing<'a> {
     fn new(puzzle: &'a Puzzle, solution: &'a Solution, style: Style) -> Drawing<'a> {
         let owner = solution.owners();
         let colours = colour_pieces(solution, &owner);
-        let cell_width = if puzzle.board.extent()[2] > 1 { 2 } else { 1 };
+        let copy = if puzzle.board.lattice() == crate::geometry::Lattice::Spheres {
+            copy_numbers(solution)
+        } else {
+            vec![None; solution.pieces().len()]
+        };
+        let numbered = copy.iter().any(Option::is_some);
+        let cell_width = if puzzle.board.extent()[2] > 1 || numbered {
+            2
+        } else {
+            1
+        };
         Drawing {
             puzzle,
             solution,
@@ -109,6 +127,7 @@ impl<'a> Drawing<'a> {
             colours,
             style,
             cell_width,
+            copy,
         }
     }
 
@@ -198,7 +217,9 @@ impl<'a> Drawing<'a> {
         let mut text = self.puzzle.pieces()[self.solution.pieces()[k].piece]
             .glyph
             .to_string();
-        if self.cell_width > 1 {
+        if let Some(n) = self.copy[k] {
+            text.push(n);
+        } else if self.cell_width > 1 {
             let on = self.region(x, y, z + 1) == Region::Piece(k);
             text.push(if on { '>' } else { ' ' });
         }
@@ -212,6 +233,25 @@ impl<'a> Drawing<'a> {
             line.push_str(&text);
         }
     }
+}
+
+/// Per placed piece, the number of its copy among the placed pieces of
+/// the same kind (`None` for a piece placed once), in base 36.
+fn copy_numbers(solution: &Solution) -> Vec<Option<char>> {
+    let placed = solution.pieces();
+    let mut seen: HashMap<usize, u32> = HashMap::new();
+    let mut total: HashMap<usize, u32> = HashMap::new();
+    placed
+        .iter()
+        .for_each(|p| *total.entry(p.piece).or_default() += 1);
+    placed
+        .iter()
+        .map(|p| {
+            let n = seen.entry(p.piece).or_default();
+            *n += 1;
+            (total[&p.piece] > 1).then(|| char::from_digit(*n, 36).unwrap_or('*'))
+        })
+        .collect()
 }
 
 /// The horizontal wall character.

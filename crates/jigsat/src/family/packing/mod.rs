@@ -4,7 +4,9 @@
 //! the cover has one item per board cell (covered exactly once, or at most
 //! once when holes are allowed) and one per distinct piece (used as often
 //! as its count says), and each placement is an option covering its cells
-//! and its piece. Identical copies share one item and are *counted*, never
+//! and its piece. On sticks each grid point a placement runs straight
+//! through is one more item, covered at most once, so that pieces touch
+//! but never cross. Identical copies share one item and are *counted*, never
 //! labelled: labelling 25 identical Y-pieces would multiply every solution
 //! by 25! and drown the search in symmetric copies.
 //!
@@ -126,6 +128,15 @@ fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
     if let Some(p) = implied_piece(puzzle) {
         items[cells + p].implied = true;
     }
+    let board = &puzzle.board;
+    let points = board.crossings();
+    let first_point = items.len();
+    items.extend((0..points.len() as u32).map(|k| Item {
+        kind: ItemKind::Crossing(k),
+        min: 0,
+        max: 1,
+        implied: false,
+    }));
     let options: Vec<Vec<u32>> = placements
         .all
         .iter()
@@ -134,6 +145,13 @@ fn cover(puzzle: &Puzzle, placements: &Placements) -> Cover {
             let mut covered = Vec::with_capacity(pl.cells.len() + 1);
             covered.extend_from_slice(&pl.cells);
             covered.push((cells + pl.piece) as u32);
+            if !points.is_empty() {
+                covered.extend(
+                    board
+                        .crossings_of(&pl.cells)
+                        .map(|k| (first_point + k) as u32),
+                );
+            }
             covered
         })
         .collect();
