@@ -198,7 +198,7 @@ pub fn search(
                 limits.check(
                     states,
                     (prev.len() + cur.len() + next.len()) as u64 * per_state
-                        + gaps.cached() as u64 * 24
+                        + gaps.bytes()
                         + layers
                             .iter()
                             .map(|l| l.flat.len() as u64 * 2 + l.parent.len() as u64 * 16)
