@@ -346,6 +346,12 @@ mod tests {
                 "{}",
                 puzzle.name
             );
+            // The disassembler moves assemblies by the unbuilt group.
+            let unbuilt = group_unbuilt(&puzzle);
+            for (u, b) in unbuilt.elements.iter().zip(&built.group.elements) {
+                assert_eq!(u.transform, b.transform, "{}", puzzle.name);
+                assert_eq!((&u.cells, &u.pieces), (&b.cells, &b.pieces));
+            }
         }
     }
 }
