@@ -59,11 +59,16 @@ fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body]) -> Vec<Image> {
 }
 
 /// The board's symmetries that map the puzzle onto itself, under which
-/// an assembly's images are taken ([`take_apart`]): built from the
-/// puzzle's placements, so a caller taking apart many assemblies one at
-/// a time builds it once ([`crate::api::disassembly::Disassembler`] keeps
-/// it per puzzle).
+/// an assembly's images are taken ([`take_apart`]), acting on cells and
+/// pieces: for pieces without their placements (building them cost more
+/// than taking PelikanBurr's assembly apart), for tiles from the
+/// instance. A caller taking apart many assemblies one at a time builds
+/// it once ([`crate::api::disassembly::Disassembler`] keeps it per
+/// puzzle).
 pub fn board_group(puzzle: &Puzzle) -> Result<Group> {
+    if let crate::puzzle::Kind::Pieces(_) = puzzle.kind {
+        return Ok(crate::family::packing::group_unbuilt(puzzle));
+    }
     Ok(crate::instance::Instance::new(puzzle)?.group().clone())
 }
 

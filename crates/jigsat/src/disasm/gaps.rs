@@ -13,7 +13,13 @@
 //!
 //! The same (kinds, axis, relative offset) comes back in state after
 //! state, so answers are cached: the search touches voxels only the first
-//! time two pieces meet at a given offset.
+//! time two pieces meet at a given offset. The cache of a pair of kinds
+//! along an axis is a flat table over the offsets at which their bounding
+//! boxes share a line (a lookup is an index, not a hash: the lookups are
+//! most of the search's time); outside it the answer needs no voxels
+//! (no shared line, or `b` wholly behind: [`FREE`]; `b` wholly ahead: the
+//! gap grows one for one with the distance). A pair whose table would be
+//! too large (huge pieces) falls back to a hash map.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -22,9 +28,30 @@ use std::hash::{BuildHasherDefault, Hasher};
 pub const FREE: u16 = u16::MAX;
 
 /// One piece kind: per axis, its lines of cells (keyed by the two other
-/// coordinates), each line's coordinates along the axis ascending.
+/// coordinates), each line's coordinates along the axis ascending, and the
+/// size of its bounding box (its anchor is the box's low corner).
 struct Kind {
     lines: [HashMap<(i32, i32), Vec<i32>>; 3],
+    size: [i32; 3],
+}
+
+/// Marks a table entry not computed yet; computed gaps stay below it.
+const UNKNOWN: u16 = FREE - 1;
+
+/// The most entries one pair's table may have before that pair is cached
+/// in the hash map instead (a few hundred kilobytes).
+const MAX_TABLE: usize = 1 << 17;
+
+/// The gaps of one pair of kinds along one axis, by offset: `b`'s anchor
+/// at `rel` from `a`'s, the two coordinates across the axis from `low`
+/// on, and along it from `1 - size of b` to `size of a` (beyond it `b` is
+/// wholly ahead).
+struct Table {
+    low: (i32, i32),
+    width: (usize, usize),
+    /// `size of a + size of b` along the axis.
+    along: usize,
+    gaps: Vec<u16>,
 }
 
 /// The two coordinates other than `axis`, in a fixed order.
@@ -63,7 +90,12 @@ pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
 /// The kinds of one assembly and the cache of gaps between them.
 pub struct Gaps {
     kinds: Vec<Kind>,
+    /// Per (a, b, axis), its table once the pair first met along it.
+    tables: Vec<Option<Table>>,
+    /// Pairs whose table would be too large.
     cache: FastMap<u64, u16>,
+    /// Table entries allocated so far.
+    entries: usize,
 }
 
 impl Gaps {
@@ -81,23 +113,94 @@ impl Gaps {
                 for l in &mut lines {
                     l.values_mut().for_each(|v| v.sort_unstable());
                 }
-                Kind { lines }
+                let mut size = [0; 3];
+                for c in cells {
+                    for k in 0..3 {
+                        size[k] = size[k].max(c[k] + 1);
+                    }
+                }
+                Kind { lines, size }
             })
             .collect();
+        let n = shapes.len();
         Gaps {
             kinds,
+            tables: (0..n * n * 3).map(|_| None).collect(),
             cache: FastMap::default(),
+            entries: 0,
         }
     }
 
-    /// Entries cached so far (for the memory estimate).
-    pub fn cached(&self) -> usize {
-        self.cache.len()
+    /// Bytes the cache takes so far (for the memory estimate).
+    pub fn bytes(&self) -> u64 {
+        self.entries as u64 * 2 + self.cache.len() as u64 * 24
     }
 
     /// Unit steps kind `a` can slide along +`axis` before touching kind
     /// `b` whose anchor is at `rel` from `a`'s; [`FREE`] when never.
+    #[inline]
     pub fn gap(&mut self, a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
+        let slot = (a * self.kinds.len() + b) * 3 + axis;
+        if self.tables[slot].is_none() {
+            match self.table(a, b, axis) {
+                Some(t) => self.tables[slot] = Some(t),
+                None => return self.hashed(a, b, axis, rel),
+            }
+        }
+        let (ru, rv) = across(rel, axis);
+        let shift = rel[axis];
+        let size_a = self.kinds[a].size[axis];
+        let size_b = self.kinds[b].size[axis];
+        if shift <= -size_b {
+            return FREE;
+        }
+        let Some(t) = self.tables[slot].as_mut() else {
+            unreachable!("made above")
+        };
+        let (iu, iv) = (ru - t.low.0, rv - t.low.1);
+        if iu < 0 || iv < 0 || iu as usize >= t.width.0 || iv as usize >= t.width.1 {
+            return FREE;
+        }
+        let row = (iu as usize * t.width.1 + iv as usize) * t.along;
+        let at = shift.min(size_a);
+        let index = row + (at + size_b - 1) as usize;
+        let mut g = t.gaps[index];
+        if g == UNKNOWN {
+            g = match compute(&self.kinds, a, b, axis, [ru, rv, at]) {
+                FREE => FREE,
+                g => g.min(UNKNOWN - 1),
+            };
+            t.gaps[index] = g;
+        }
+        if g == FREE || shift == at {
+            return g;
+        }
+        // `b` wholly ahead: every shared line's gap grows with the shift.
+        (u32::from(g) + (shift - at) as u32).min(u32::from(FREE - 1)) as u16
+    }
+
+    /// An empty table for the pair, or `None` when it would be too large.
+    fn table(&mut self, a: usize, b: usize, axis: usize) -> Option<Table> {
+        let (sa, sb) = (self.kinds[a].size, self.kinds[b].size);
+        let (ua, va) = across(sa, axis);
+        let (ub, vb) = across(sb, axis);
+        let width = ((ua + ub - 1) as usize, (va + vb - 1) as usize);
+        let along = (sa[axis] + sb[axis]) as usize;
+        let len = width.0 * width.1 * along;
+        if len > MAX_TABLE {
+            return None;
+        }
+        self.entries += len;
+        Some(Table {
+            low: (1 - ub, 1 - vb),
+            width,
+            along,
+            gaps: vec![UNKNOWN; len],
+        })
+    }
+
+    /// [`Gaps::gap`] through the hash map, for pairs without a table.
+    fn hashed(&mut self, a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
         let pack = |v: i32| (v as i64 as u64) & 0x3FFF;
         let key = (a as u64)
             | (b as u64) << 8
@@ -108,38 +211,40 @@ impl Gaps {
         if let Some(&g) = self.cache.get(&key) {
             return g;
         }
-        let g = self.compute(a, b, axis, rel);
+        let (ru, rv) = across(rel, axis);
+        let g = compute(&self.kinds, a, b, axis, [ru, rv, rel[axis]]);
         self.cache.insert(key, g);
         g
     }
+}
 
-    fn compute(&self, a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
-        let (ru, rv) = across(rel, axis);
-        let shift = rel[axis];
-        let mut best = u32::MAX;
-        for (&(u, v), mine) in &self.kinds[a].lines[axis] {
-            let Some(theirs) = self.kinds[b].lines[axis].get(&(u - ru, v - rv)) else {
-                continue;
-            };
-            // Both ascending: for each cell of `a`, the first cell of `b`
-            // strictly ahead of it.
-            let mut k = 0;
-            for &p in mine {
-                while k < theirs.len() && theirs[k] + shift <= p {
-                    k += 1;
-                }
-                if k == theirs.len() {
-                    break;
-                }
-                let d = (theirs[k] + shift - p - 1) as u32;
-                best = best.min(d);
+/// The gap from the voxels: `rel` is `b`'s offset as (across, across,
+/// along) the axis.
+fn compute(kinds: &[Kind], a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
+    let [ru, rv, shift] = rel;
+    let mut best = u32::MAX;
+    for (&(u, v), mine) in &kinds[a].lines[axis] {
+        let Some(theirs) = kinds[b].lines[axis].get(&(u - ru, v - rv)) else {
+            continue;
+        };
+        // Both ascending: for each cell of `a`, the first cell of `b`
+        // strictly ahead of it.
+        let mut k = 0;
+        for &p in mine {
+            while k < theirs.len() && theirs[k] + shift <= p {
+                k += 1;
             }
+            if k == theirs.len() {
+                break;
+            }
+            let d = (theirs[k] + shift - p - 1) as u32;
+            best = best.min(d);
         }
-        if best == u32::MAX {
-            FREE
-        } else {
-            best.min(u32::from(FREE - 1)) as u16
-        }
+    }
+    if best == u32::MAX {
+        FREE
+    } else {
+        best.min(u32::from(FREE - 1)) as u16
     }
 }
 
@@ -157,5 +262,35 @@ mod tests {
         // The bar's upper cube is on the cube's line when the bar is lower.
         assert_eq!(g.gap(0, 1, 0, [1, 0, -1]), 0);
         assert_eq!(g.gap(1, 0, 2, [0, 0, 5]), 3);
+        // Far ahead, past the table: the gap grows with the distance.
+        assert_eq!(g.gap(1, 0, 2, [0, 0, 40]), 38);
+        assert_eq!(g.gap(0, 1, 0, [-40, 0, 0]), FREE);
+    }
+
+    #[test]
+    fn tables_agree_with_the_voxels() {
+        // An L and a bar at every offset in a window wider than both.
+        let shapes = [
+            vec![[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 1, 0], [2, 1, 1]],
+            vec![[0, 0, 0], [0, 0, 1], [0, 0, 3]],
+        ];
+        let mut g = Gaps::new(&shapes);
+        let kinds: Vec<Kind> = Gaps::new(&shapes).kinds;
+        for a in 0..2 {
+            for b in 0..2 {
+                for axis in 0..3 {
+                    for x in -6..7 {
+                        for y in -4..5 {
+                            for z in -6..7 {
+                                let rel = [x, y, z];
+                                let (ru, rv) = across(rel, axis);
+                                let want = compute(&kinds, a, b, axis, [ru, rv, rel[axis]]);
+                                assert_eq!(g.gap(a, b, axis, rel), want, "{a} {b} {axis} {rel:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

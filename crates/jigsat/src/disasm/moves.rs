@@ -49,6 +49,15 @@ impl Move {
     }
 }
 
+/// The buffers [`moves`] fills for each state, kept from state to state
+/// so that a state costs no allocation.
+#[derive(Default)]
+pub struct Scratch {
+    free: Vec<u16>,
+    need: Vec<u64>,
+    sets: Vec<u64>,
+}
+
 /// The unit vector of direction `dir`.
 pub fn unit(dir: u8) -> [i32; 3] {
     let mut v = [0; 3];
@@ -59,7 +68,7 @@ pub fn unit(dir: u8) -> [i32; 3] {
 /// Fills `out` with every move out of the state where slot `s` (of kind
 /// `kinds[s]`) has its anchor at `anchors[s]`. Moves are listed by
 /// direction, then set (in the order [`ideals`] makes them), then
-/// distance. `free` is scratch space.
+/// distance.
 ///
 /// One table of gaps per axis serves both directions along it: piece `i`
 /// sliding the negative way towards `j` is `j` sliding the positive way
@@ -69,15 +78,16 @@ pub fn moves(
     gaps: &mut Gaps,
     kinds: &[usize],
     anchors: &[[i32; 3]],
-    free: &mut Vec<u16>,
+    scratch: &mut Scratch,
     out: &mut Vec<Move>,
 ) {
     out.clear();
     let n = kinds.len();
+    let Scratch { free, need, sets } = scratch;
     free.clear();
     free.resize(n * n, FREE);
-    let mut need = vec![0u64; n];
-    let mut sets = Vec::new();
+    need.clear();
+    need.resize(n, 0);
     for dir in 0..6u8 {
         let axis = usize::from(dir / 2);
         if dir.is_multiple_of(2) {
@@ -106,10 +116,10 @@ pub fn moves(
                 }
             }
         }
-        close(&mut need);
+        close(need);
         sets.clear();
-        ideals(&need, 0, 0, 0, n / 2, &mut sets);
-        for &set in &sets {
+        ideals(need, 0, 0, 0, n / 2, sets);
+        for &set in sets.iter() {
             let mut reach = u32::from(FREE);
             for i in (0..n).filter(|&i| set >> i & 1 == 1) {
                 for j in (0..n).filter(|&j| set >> j & 1 == 0) {
@@ -197,7 +207,7 @@ mod tests {
             &mut gaps,
             &[0, 1],
             &[[0, 0, 0], [2, 1, 1]],
-            &mut Vec::new(),
+            &mut Scratch::default(),
             &mut out,
         );
         let free: Vec<_> = out.iter().filter(|m| m.separates()).collect();

@@ -22,7 +22,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::Ordering;
 
 use super::gaps::{Gaps, Mix};
-use super::moves::{Move, moves, unit};
+use super::moves::{Move, Scratch, moves, unit};
 use super::{Halt, Limits};
 
 type Seen = HashSet<Box<[i16]>, BuildHasherDefault<Mix>>;
@@ -182,7 +182,7 @@ pub fn search(
     };
     cur.insert(first);
     let mut out = Vec::new();
-    let mut free = Vec::new();
+    let mut free = Scratch::default();
     let (mut here, mut there, mut key) = (Vec::new(), Vec::new(), Vec::new());
     let mut depth = 0u32;
     let mut states: u64 = 1;
@@ -198,7 +198,7 @@ pub fn search(
                 limits.check(
                     states,
                     (prev.len() + cur.len() + next.len()) as u64 * per_state
-                        + gaps.cached() as u64 * 24
+                        + gaps.bytes()
                         + layers
                             .iter()
                             .map(|l| l.flat.len() as u64 * 2 + l.parent.len() as u64 * 16)

@@ -270,19 +270,32 @@ fn sorted_orientations(pieces: &[Piece], space: Space) -> Vec<Vec<Shape>> {
 /// (each maps every placement onto a placement), so the figures agree;
 /// `info` gives them for a board whose placements it does not build.
 pub fn group_size_unbuilt(puzzle: &Puzzle) -> (usize, usize) {
+    let kept = group_unbuilt(puzzle).elements;
+    let rotations = kept.iter().filter(|s| s.transform.is_rotation()).count();
+    (kept.len(), rotations)
+}
+
+/// The group `group` would find, acting on cells and pieces only (no
+/// options: it is built without the placements), for callers that move
+/// assemblies, not placements (the disassembler's images).
+pub fn group_unbuilt(puzzle: &Puzzle) -> Group {
     let space = puzzle.board.space();
     let pieces = puzzle.pieces();
     let piece_orientations = sorted_orientations(pieces, space);
-    let kept: Vec<Transform> = board_motions(&puzzle.board, space.motions())
+    let elements = board_motions(&puzzle.board, space.motions())
         .into_iter()
-        .filter(|motion| {
-            piece_map(pieces, &piece_orientations, space, motion.transform).is_some()
-                && keeps_cell_kinds(puzzle, &motion.cell_map(&puzzle.board))
+        .filter_map(|motion| {
+            let pieces = piece_map(pieces, &piece_orientations, space, motion.transform)?;
+            let cells = motion.cell_map(&puzzle.board);
+            keeps_cell_kinds(puzzle, &cells).then(|| Symmetry {
+                transform: motion.transform,
+                cells,
+                pieces,
+                options: Vec::new(),
+            })
         })
-        .map(|motion| motion.transform)
         .collect();
-    let rotations = kept.iter().filter(|t| t.is_rotation()).count();
-    (kept.len(), rotations)
+    Group { elements }
 }
 
 /// Whether a motion (as a map of cell indices) keeps optional cells
@@ -351,6 +364,12 @@ mod tests {
                 "{}",
                 puzzle.name
             );
+            // The disassembler moves assemblies by the unbuilt group.
+            let unbuilt = group_unbuilt(&puzzle);
+            for (u, b) in unbuilt.elements.iter().zip(&built.group.elements) {
+                assert_eq!(u.transform, b.transform, "{}", puzzle.name);
+                assert_eq!((&u.cells, &u.pieces), (&b.cells, &b.pieces));
+            }
         }
     }
 }
