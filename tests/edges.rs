@@ -593,6 +593,42 @@ fn the_row_scan_finds_the_planted_solution_and_solves_larger_boards() {
     }
 }
 
+/// A framed board whose rim carries the inner colours closes its frame in
+/// few ways, so the row scan fills the frame first; with one frame
+/// colour (rings close in countless ways) or no frame it scans row by
+/// row. Either way it counts what CaDiCaL counts and its answer checks.
+#[test]
+fn the_row_scan_closes_a_frame_of_many_colours_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let frame_first = |path: &Path| {
+        let out = jigsat()
+            .args(["solve", path.to_str().unwrap(), "-vv", "--format", "json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", path.display());
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        check(&read_tiles(path), &v["solutions"][0]);
+        String::from_utf8_lossy(&out.stderr).contains("the frame first")
+    };
+    let ringed = generate(dir.path(), "5x5", 4, Some("0"), 2);
+    assert!(frame_first(&ringed));
+    assert_eq!(
+        counts(&ringed, &["--solver", "row-scan"]),
+        counts(&ringed, &["--solver", "cadical"])
+    );
+    let one_frame_colour = generate_with(
+        dir.path(),
+        "5x5",
+        4,
+        Some("0"),
+        2,
+        &["--frame-colours", "1"],
+    );
+    assert!(!frame_first(&one_frame_colour));
+    let unframed = generate(dir.path(), "5x5", 4, None, 2);
+    assert!(!frame_first(&unframed));
+}
+
 #[test]
 #[should_panic(expected = "a path must come from branches()")]
 fn the_row_scan_refuses_a_path_it_did_not_offer() {
