@@ -434,7 +434,7 @@ fn balls_are_not_taken_apart_with_the_moves_of_cubes() {
     let out = jigsat().args(["disasm"]).arg(&path).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("balls"), "{err}");
+    assert!(err.contains("spheres"), "{err}");
 }
 
 /// On the sphere grid no two balls share a wall in the text drawing, so

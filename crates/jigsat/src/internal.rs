@@ -88,7 +88,7 @@ pub mod generate {
     pub use crate::generate::edges;
 }
 pub mod geometry {
-    pub use crate::geometry::Cell;
+    pub use crate::geometry::{Cell, Lattice};
 }
 pub mod input {
     pub use crate::input::{open, read};

@@ -246,7 +246,7 @@ mod tests {
         assert!(listed(&p).is_empty());
         let why = p.arithmetic().unwrap();
         assert!(
-            why.contains("needs 55 cells") && why.contains("54 cells at most"),
+            why.contains("needs 55 cells") && why.contains("36 cells at most"),
             "{why}"
         );
     }

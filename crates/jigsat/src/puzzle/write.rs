@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use super::burrtools::Grid;
 use super::{Count, Fill, Kind, Piece, Puzzle};
-use crate::geometry::{Cell, Lattice, Moves, Rotations, Shape, orientations};
+use crate::geometry::{Cell, Lattice, Moves, Rotations, Shape, Space, orientations};
 
 /// The puzzle as jigsat TOML: the board as art (`?` for optional cells)
 /// or as a cell list when it has negative coordinates, pieces as art.
@@ -193,33 +193,7 @@ pub fn xmpuzzle_with(
             lattice.name()
         ));
     }
-    let space = puzzle.board.space();
-    for piece in pieces {
-        // BurrTools turns a flat piece on the sphere grid over as if
-        // mirrored: one that may not be mirrored must gain nothing by it.
-        let flat = grid.turns_over(piece.shape.cells());
-        let ways = |moves: Moves| orientations(&piece.shape, moves, space).len();
-        let mirrored = Moves {
-            mirror: true,
-            ..piece.moves
-        };
-        let turning = piece.moves.rotations == Rotations::Space && !piece.moves.mirror;
-        if flat && turning && ways(mirrored) != ways(piece.moves) {
-            return Err(format!(
-                "piece {} lies in one plane, which BurrTools' sphere grid turns over as if mirrored: give it mirror = true",
-                piece.name
-            ));
-        }
-        if piece.moves.rotations != Rotations::Space || (piece.moves.mirror && !flat) {
-            return Err(format!(
-                "piece {} has rotations = \"{:?}\"{}; BurrTools turns every piece freely in space and never mirrors it",
-                piece.name,
-                piece.moves.rotations,
-                if piece.moves.mirror { " and mirror = true" } else { "" }
-            )
-            .to_lowercase());
-        }
-    }
+    turns_as_burrtools(grid, pieces, puzzle.board.space())?;
     let board = &puzzle.board;
     let state = |i: u32| {
         if puzzle.must_cover(i) { '#' } else { '+' }
@@ -257,6 +231,39 @@ pub fn xmpuzzle_with(
     }
     out.push_str("</puzzle>\n");
     Ok(out)
+}
+
+/// Refuses a piece whose turns BurrTools would not give it: BurrTools
+/// turns every piece freely in space and never mirrors it, except that
+/// on the sphere grid a flat piece turns over as if mirrored.
+fn turns_as_burrtools(grid: Grid, pieces: &[Piece], space: Space) -> Result<(), String> {
+    for piece in pieces {
+        // BurrTools turns a flat piece on the sphere grid over as if
+        // mirrored: one that may not be mirrored must gain nothing by it.
+        let flat = grid.turns_over(piece.shape.cells());
+        let ways = |moves: Moves| orientations(&piece.shape, moves, space).len();
+        let mirrored = Moves {
+            mirror: true,
+            ..piece.moves
+        };
+        let turning = piece.moves.rotations == Rotations::Space && !piece.moves.mirror;
+        if flat && turning && ways(mirrored) != ways(piece.moves) {
+            return Err(format!(
+                "piece {} lies in one plane, which BurrTools' sphere grid turns over as if mirrored: give it mirror = true",
+                piece.name
+            ));
+        }
+        if piece.moves.rotations != Rotations::Space || (piece.moves.mirror && !flat) {
+            return Err(format!(
+                "piece {} has rotations = \"{:?}\"{}; BurrTools turns every piece freely in space and never mirrors it",
+                piece.name,
+                piece.moves.rotations,
+                if piece.moves.mirror { " and mirror = true" } else { "" }
+            )
+            .to_lowercase());
+        }
+    }
+    Ok(())
 }
 
 /// `<colors>`: as many entries as the highest colour used (grey shades:
