@@ -573,8 +573,18 @@ impl Puzzle {
         guarded(|| {
             let stop = Arc::new(AtomicBool::new(false));
             let d = disassemble.then(|| design::disassembler(self.groups.clone(), &stop));
-            let asked = api::design::Asked { all, disassemble: d };
-            design::rows(py, &self.inner, solver(options, SEARCH)?, asked, unique, &stop)
+            let asked = api::design::Asked {
+                all,
+                disassemble: d,
+            };
+            design::rows(
+                py,
+                &self.inner,
+                solver(options, SEARCH)?,
+                asked,
+                unique,
+                &stop,
+            )
         })
     }
 

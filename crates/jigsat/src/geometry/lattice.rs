@@ -27,13 +27,8 @@
 //!   its midpoint scaled by 2 (see [`super::sticks`]); the moves are the
 //!   square's eight, the translations the even ones.
 
+pub use super::picture::{Point, Polygon};
 use super::{Cell, Shape, Transform, sticks};
-
-/// A point of the plane, for pictures.
-pub type Point = (f64, f64);
-
-/// A cell's picture: its centre and its corners in order round it.
-pub type Polygon = (Point, Vec<Point>);
 
 /// The grid a puzzle's cells lie on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]

@@ -13,6 +13,7 @@ mod board;
 mod lattice;
 pub mod motion;
 mod orientation;
+mod picture;
 mod prisms;
 pub mod square;
 mod sticks;

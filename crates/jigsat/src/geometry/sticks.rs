@@ -15,7 +15,7 @@
 //! through; the cover makes each a secondary item, covered at most once.
 
 use super::Cell;
-use super::lattice::Polygon;
+use super::picture::Polygon;
 
 /// The neighbours of a horizontal stick (x odd): the sticks in line with
 /// it, and the four that meet it at a right angle. A vertical stick's are
