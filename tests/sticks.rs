@@ -228,3 +228,20 @@ fn the_builder_puts_a_puzzle_on_another_grid() {
         .unwrap();
     assert_eq!(hexagons.count().unwrap().count, 1);
 }
+
+/// The checker every answer passes refuses two pieces that cross, on its
+/// own (the engines never offer such a solution): the plus's two bars,
+/// each a straight pair, laid across each other.
+#[test]
+fn the_check_refuses_two_pieces_that_cross() {
+    use jigsat::internal::Puzzle;
+    use jigsat::internal::solution::{PlacedPiece, Solution};
+    let path = write("plus", "crossing.toml", &plus("+-+-+"));
+    let puzzle = Puzzle::load(&path).unwrap();
+    // A stick is stored as its midpoint doubled: across (x odd) or down.
+    let (across, down): (Vec<_>, Vec<_>) = puzzle.board.cells().iter().partition(|c| c.x % 2 != 0);
+    assert_eq!((across.len(), down.len()), (2, 2));
+    let bars = [across, down].map(|cells| PlacedPiece { piece: 0, cells });
+    let err = jigsat::internal::check(&puzzle, &Solution::Pieces(bars.to_vec())).unwrap_err();
+    assert!(err.contains("cross"), "{err}");
+}

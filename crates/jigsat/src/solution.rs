@@ -139,6 +139,11 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[Piece], solution: &Solution) -> Resul
             }
             owner.insert(c, k);
         }
+        // Only a board with crossing points (sticks) can see a crossing:
+        // the others skip sorting a copy of every piece's cells.
+        if board.crossings().is_empty() {
+            continue;
+        }
         let mut cells = placed.cells.clone();
         cells.sort_unstable();
         for p in board.lattice().crossings(&cells) {

@@ -54,6 +54,12 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution) -> String {
             }
         }
     }
+    print(&canvas)
+}
+
+/// The canvas (glyphs by line and column) as text: from its top line to
+/// its bottom one and its leftmost column, with no trailing spaces.
+pub(super) fn print(canvas: &HashMap<(i32, i32), char>) -> String {
     let lines = canvas.keys().map(|k| k.0);
     let (top, bottom) = (lines.clone().min().unwrap_or(0), lines.max().unwrap_or(-1));
     let left = canvas.keys().map(|k| k.1).min().unwrap_or(0);

@@ -57,17 +57,5 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution) -> String {
         let one = met.iter().all(|&g| g.is_some() && g == met[0]);
         canvas.insert((y, 2 * x), if one { met[0].unwrap_or('+') } else { '+' });
     }
-    let top = canvas.keys().map(|k| k.0).min().unwrap_or(0);
-    let bottom = canvas.keys().map(|k| k.0).max().unwrap_or(-1);
-    let left = canvas.keys().map(|k| k.1).min().unwrap_or(0);
-    let mut out = String::new();
-    for l in top..=bottom {
-        let right = canvas.keys().filter(|k| k.0 == l).map(|k| k.1).max();
-        let line: String = (left..=right.unwrap_or(left - 1))
-            .map(|col| canvas.get(&(l, col)).copied().unwrap_or(' '))
-            .collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    super::flat::print(&canvas)
 }
