@@ -598,3 +598,25 @@ fn a_split_that_fails_part_way_leaves_nothing_to_refuse() {
     split(&soma, 4, &dir, &[]);
     assert_eq!(jobs(&dir).len(), 4);
 }
+
+/// Ctrl-C while a checkpointed count is still cutting itself into parts
+/// (seconds on Y25) stops the cut: the caller's stop flag, already
+/// raised, gives `Interrupted` and leaves no checkpoint file, instead of
+/// a finished cut the caller has to wait for.
+#[test]
+fn a_raised_stop_flag_stops_the_cut_of_a_checkpoint() {
+    use jigsat::api::{Error, Puzzle, Solver, jobs::Checkpoint};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("y25.checkpoint");
+    let puzzle = Puzzle::from_file(puzzle_path("y25.toml")).unwrap();
+    let solver = Solver::new().stop_flag(Arc::new(AtomicBool::new(true)));
+    let opened = Checkpoint::open(&file, &puzzle, &solver);
+    assert!(
+        matches!(opened, Err(Error::Interrupted)),
+        "{:?}",
+        opened.map(|c| c.parts())
+    );
+    assert!(!file.exists());
+}

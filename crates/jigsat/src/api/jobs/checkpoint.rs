@@ -91,12 +91,20 @@ impl Checkpoint {
         guarded(|| {
             let file = file.as_ref();
             let options = solver.options().clone();
-            let inner = checkpoint::open(file, &puzzle.inner, &puzzle.file, &options)?;
+            let stop = stop_of(solver);
+            // The cut's walks watch the stop flag too: a new cut can take
+            // seconds, and Ctrl-C must not wait for it.
+            let cutting = Options {
+                stop: Some(Arc::clone(&stop)),
+                ..options.clone()
+            };
+            let inner = checkpoint::open(file, &puzzle.inner, &puzzle.file, &cutting)
+                .map_err(|e| Error::interrupted_or(&stop, e.into()))?;
             Ok(Checkpoint {
                 file: file.to_path_buf(),
                 puzzle: puzzle.clone(),
                 options,
-                stop: stop_of(solver),
+                stop,
                 inner,
             })
         })
