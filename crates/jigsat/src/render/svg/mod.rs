@@ -142,6 +142,13 @@ pub fn solution_panel(puzzle: &Puzzle, solution: &Solution, id: &str) -> Panel {
     let looks = Looks::new(puzzle, solution);
     if puzzle.board.lattice().is_planar() {
         lattice::board(puzzle, solution, &looks)
+    } else if puzzle.board.lattice() != crate::geometry::Lattice::Cubic {
+        // Balls and prisms have no SVG yet: say so rather than draw cubes
+        // (the command line refuses before, see `render::refusal`).
+        let mut panel = Panel::default();
+        let why = super::refusal(puzzle, "svg").unwrap_or_default();
+        panel.caption(0.0, 16.0, 14.0, &why);
+        panel
     } else if puzzle.is_flat() {
         flat::board(puzzle, solution, &looks, id)
     } else {
