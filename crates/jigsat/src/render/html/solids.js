@@ -34,7 +34,8 @@ function triangle(c) {
   return PRISM_CORNERS[kind].map((d) => [c[0] + d[0], c[1] + d[1]]);
 }
 
-// The world box round every place a piece takes during the disassembly.
+// The world box round every place a piece is drawn in during the
+// disassembly (not where it is set aside).
 function reachSolids(sol) {
   if (!sol.reachSolids) {
     const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
@@ -45,8 +46,8 @@ function reachSolids(sol) {
       }
     };
     for (let done = 0; done <= sol.moves.length; done++) {
-      const { by } = shifted(sol, done);
-      sol.pieces.forEach((p, k) => p.cells.forEach((c0) => {
+      const { by, aside } = shifted(sol, done);
+      sol.pieces.forEach((p, k) => aside.has(k) || p.cells.forEach((c0) => {
         const c = c0.map((x, i) => x + by[k][i]);
         if (data.solid === "balls") return grow(spot(c), 0.5);
         for (const [x, y] of triangle(c)) {

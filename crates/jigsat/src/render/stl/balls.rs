@@ -44,8 +44,11 @@ const TETRAHEDRA: [[usize; 4]; 6] = [
 pub fn surface(centres: &[Point3], links: &[(usize, usize)], g: f64) -> Vec<Facet> {
     let radius = 0.5 - g.clamp(0.0, 0.5 - NECK);
     let h = 1.0 / RES;
-    let lo = [0, 1, 2].map(|a| centres.iter().map(|c| c[a]).fold(f64::MAX, f64::min) - 1.0);
-    let hi = [0, 1, 2].map(|a| centres.iter().map(|c| c[a]).fold(f64::MIN, f64::max) + 1.0);
+    // Room for a ball and a grid step round it, so that the grid's edge
+    // is outside.
+    let room = 0.5 + 2.0 * h;
+    let lo = [0, 1, 2].map(|a| centres.iter().map(|c| c[a]).fold(f64::MAX, f64::min) - room);
+    let hi = [0, 1, 2].map(|a| centres.iter().map(|c| c[a]).fold(f64::MIN, f64::max) + room);
     let n = [0, 1, 2].map(|a| ((hi[a] - lo[a]) / h).ceil() as usize + 1);
     let at = |i: usize| {
         let (x, y, z) = (i % n[0], i / n[0] % n[1], i / n[0] / n[1]);
@@ -60,7 +63,7 @@ pub fn surface(centres: &[Point3], links: &[(usize, usize)], g: f64) -> Vec<Face
             let d = distance(at(i), centres, links, radius);
             // Never exactly zero: every surface corner then lies strictly
             // inside its edge, apart from every other.
-            if d.abs() < 1e-3 * h { 1e-3 * h } else { d }
+            if d.abs() < 1e-2 * h { 1e-2 * h } else { d }
         })
         .collect();
     let mut out = Vec::new();
@@ -70,6 +73,11 @@ pub fn surface(centres: &[Point3], links: &[(usize, usize)], g: f64) -> Vec<Face
                 let base = x + n[0] * (y + n[1] * z);
                 let corner =
                     |bits: usize| base + (bits & 1) + n[0] * ((bits >> 1 & 1) + n[1] * (bits >> 2));
+                // Most cubes lie wholly inside or outside: no surface.
+                let inside = (0..8).filter(|&b| field[corner(b)] < 0.0).count();
+                if inside == 0 || inside == 8 {
+                    continue;
+                }
                 for tet in TETRAHEDRA {
                     march(&mut out, tet.map(corner), &field, &at);
                 }
