@@ -156,22 +156,65 @@ fn balls(n: f64, links: f64, r: f64, neck: f64) -> f64 {
 
 #[test]
 fn balls_print_as_closed_solids_joined_by_necks() {
-    // Seven dominoes: two balls and one neck each (necks 0.2 units), the
-    // balls' radius 5 mm less half the gap.
-    let path = puzzle_path("spheres-pyramid14.toml");
-    let (_out, files) = pieces_stl(&path, &["--gap", "1", "--unit", "10"]);
-    assert_eq!(files.len(), 7);
-    let expected = balls(2.0, 1.0, 0.45, 0.2) * 1000.0;
-    for file in &files {
-        let t = read(file);
-        assert_closed(file, &t);
-        let v = volume(&t);
-        assert!(
-            (v - expected).abs() < 0.03 * expected,
-            "{}: {v} against {expected}",
-            file.display()
-        );
+    // Four balls filled by one and a bent row of three: two necks (0.2
+    // units) join the row into one solid; the balls' radius is 5 mm less
+    // half the gap, so that the pieces do not touch and the assembly is
+    // closed as a whole.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("row.toml");
+    std::fs::write(
+        &path,
+        "name = \"row\"\n[board]\ngrid = \"spheres\"\n\
+         cells = [[-1, -1, 0], [0, 0, 0], [1, 1, 0], [2, 1, 1]]\n\
+         [[piece]]\nname = \"B\"\ncells = [[0, 0, 0]]\n\
+         [[piece]]\nname = \"V\"\ncells = [[0, 0, 0], [1, 1, 0], [2, 1, 1]]\n",
+    )
+    .unwrap();
+    let (out, files) = pieces_stl(&path, &["--gap", "1", "--unit", "10"]);
+    let assembly = out.path().join("assembly.stl");
+    let shells: Vec<usize> = (files.iter().chain([&assembly]))
+        .map(|f| {
+            let t = read(f);
+            assert_closed(f, &t);
+            shells(&t)
+        })
+        .collect();
+    assert_eq!(shells, [1, 1, 2], "each piece one solid, necks and all");
+    let expected = balls(4.0, 2.0, 0.45, 0.2) * 1000.0;
+    let v = volume(&read(&assembly));
+    assert!(
+        (v - expected).abs() < 0.03 * expected,
+        "{v} against {expected}"
+    );
+}
+
+/// How many separate surfaces the triangles make (joined by corners).
+fn shells(triangles: &[[V; 3]]) -> usize {
+    let mut index: HashMap<[u32; 3], usize> = HashMap::new();
+    let mut parent: Vec<usize> = Vec::new();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
     }
+    for t in triangles {
+        let ids = t.map(|v| {
+            let n = index.len();
+            *index.entry(v.map(f32::to_bits)).or_insert_with(|| {
+                parent.push(n);
+                n
+            })
+        });
+        for id in &ids[1..] {
+            let (a, b) = (root(&mut parent, ids[0]), root(&mut parent, *id));
+            parent[a] = b;
+        }
+    }
+    (0..parent.len())
+        .filter(|&i| root(&mut parent, i) == i)
+        .count()
 }
 
 /// The data a page carries.
@@ -251,7 +294,7 @@ fn the_page_draws_balls_and_prisms_from_their_cells() {
 fn a_flat_grids_page_shows_its_polygons() {
     // The board's cells, then each piece's: two polygons a cell.
     for (name, cells) in [
-        ("hexiamonds-6x6.toml", 72),
+        ("hexiamonds-hexagon-nine.toml", 54),
         ("polyhexes-hexagon37.toml", 37),
         ("tetrasticks-5x5.toml", 60),
     ] {
