@@ -10,7 +10,9 @@
 //! - The HTML page of balls and prisms carries one ball or prism a cell,
 //!   in its piece's colour, and the script that draws them; a flat grid's
 //!   page holds its polygons.
-//! - SVG of balls and prisms, STL of flat grids: refused.
+//! - The SVG of balls and prisms draws each layer from above, one disc or
+//!   triangle a cell in its piece's group (and the assembled solid).
+//! - STL of flat grids: refused.
 //!
 //! The square and cube pictures have tests of their own (svg.rs, stl.rs,
 //! browser.rs).
@@ -306,37 +308,58 @@ fn a_flat_grids_page_shows_its_polygons() {
 
 #[test]
 fn pictures_a_grid_has_not_are_refused() {
-    let (_dir, bar) = prisms();
-    let cases = [
-        (
-            puzzle_path("spheres-pyramid14.toml"),
-            "svg",
-            "text, html, stl, json",
-        ),
-        (bar, "svg", "text, html, stl, json"),
-        (
-            puzzle_path("hexiamonds-6x6.toml"),
-            "stl",
-            "text, svg, html, json",
-        ),
-        (
-            puzzle_path("polyhexes-hexagon37.toml"),
-            "stl",
-            "text, svg, html, json",
-        ),
-        (
-            puzzle_path("tetrasticks-5x5.toml"),
-            "stl",
-            "text, svg, html, json",
-        ),
-    ];
-    for (path, format, formats) in cases {
+    let formats = "text, svg, html, json";
+    let cases = ["hexiamonds-6x6", "polyhexes-hexagon37", "tetrasticks-5x5"];
+    for name in cases {
+        let path = puzzle_path(&format!("{name}.toml"));
         let dir = tempfile::tempdir().unwrap();
-        let out = dir.path().join(format!("x.{format}"));
-        let output = solve(&path, format, &out, &[]);
+        let out = dir.path().join("x.stl");
+        let output = solve(&path, "stl", &out, &[]);
         let err = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{}: {err}", path.display());
-        assert!(err.contains(formats), "{}: {err}", path.display());
-        assert!(!out.exists(), "{}: nothing written", path.display());
+        assert_eq!(output.status.code(), Some(2), "{name}: {err}");
+        assert!(err.contains(formats), "{name}: {err}");
+        assert!(!out.exists(), "{name}: nothing written");
     }
+}
+
+/// The SVG of `path`'s first solution.
+fn svg(path: &Path) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("picture.svg");
+    common::assert_success(&solve(path, "svg", &out, &[]));
+    std::fs::read_to_string(out).unwrap()
+}
+
+/// Each piece group's shapes (`<circle` or `<polygon`) and fills, in the
+/// order the groups come.
+fn groups(svg: &str, shape: &str) -> Vec<(usize, HashSet<String>)> {
+    (svg.split("<g class=\"piece\"").skip(1))
+        .map(|g| {
+            let g = &g[..g.find("</g>").unwrap()];
+            let fills = (g.split("fill=\"").skip(1))
+                .map(|f| f[..f.find('"').unwrap()].to_string())
+                .collect();
+            (g.matches(shape).count(), fills)
+        })
+        .collect()
+}
+
+#[test]
+fn the_svg_draws_balls_and_prisms_layer_by_layer() {
+    // The pyramid's layers of 9, 4 and 1 balls hold 14 discs in piece
+    // groups, each group in one colour; the assembled view 14 more.
+    let picture = svg(&puzzle_path("spheres-pyramid14.toml"));
+    let drawn = groups(&picture, "<circle");
+    assert_eq!(drawn.iter().map(|g| g.0).sum::<usize>(), 14);
+    assert!(drawn.iter().all(|g| g.1.len() == 1), "a colour a piece");
+    assert_eq!(picture.matches("<circle").count(), 28);
+    assert_eq!(picture.matches(">z=").count(), 3, "three layers");
+
+    // The bar of prisms: two layers of 4 triangles.
+    let (_dir, bar) = prisms();
+    let picture = svg(&bar);
+    let drawn = groups(&picture, "<polygon");
+    assert_eq!(drawn.iter().map(|g| g.0).sum::<usize>(), 8);
+    assert!(drawn.iter().all(|g| g.1.len() == 1), "a colour a piece");
+    assert_eq!(picture.matches(">z=").count(), 2, "two layers");
 }
