@@ -286,6 +286,19 @@ fn the_page_draws_balls_and_prisms_from_their_cells() {
     let fills: HashSet<&String> = pieces.iter().map(|p| &p.0).collect();
     assert_eq!(fills.len(), 3);
 
+    // One layer of prisms still turns in the hand.
+    let one = "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"1\"/><colors/>\
+        <shapes><voxel x=\"4\" y=\"1\" z=\"1\" type=\"0\">####</voxel>\
+        <voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">##</voxel></shapes><problems><problem>\
+        <shapes><shape id=\"1\" count=\"2\"/></shapes><result id=\"0\"/><bitmap/></problem>\
+        </problems><comment/></puzzle>";
+    std::fs::write(&path, one).unwrap();
+    let data = page_data(&page(&path));
+    assert_eq!(
+        (&data["kind"], &data["solid"]),
+        (&"box".into(), &"prisms".into())
+    );
+
     // Cubes are drawn as before, without the balls' and prisms' script.
     let soma = page(&puzzle_path("soma.toml"));
     assert!(page_data(&soma).get("solid").is_none());

@@ -82,15 +82,19 @@ struct PieceData {
 
 /// The page for `solutions` of `puzzle`, titled `title`.
 pub fn document(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String {
-    let kind = match (puzzle.tiling().is_some(), puzzle.is_flat()) {
-        (true, _) => "tiles",
-        (false, true) => "flat",
-        (false, false) => "box",
-    };
     let solid = match puzzle.board.lattice() {
         Lattice::Spheres => Some("balls"),
         Lattice::Prisms => Some("prisms"),
         _ => None,
+    };
+    // Balls and prisms turn in the hand even in one layer.
+    let kind = match (
+        puzzle.tiling().is_some(),
+        puzzle.is_flat() && solid.is_none(),
+    ) {
+        (true, _) => "tiles",
+        (false, true) => "flat",
+        (false, false) => "box",
     };
     let data = Data {
         kind,
