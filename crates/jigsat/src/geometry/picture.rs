@@ -1,5 +1,7 @@
 //! Where a cell lies in the plane, for pictures: the one vocabulary the
 //! flat lattices (lattice.rs, and sticks.rs below it) draw their cells in.
+//! Below, where balls and prisms lie in space, for the solid pictures
+//! (the SVG, the page, STL) to share.
 
 /// A point of the plane, for pictures.
 pub type Point = (f64, f64);
