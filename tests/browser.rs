@@ -1,7 +1,7 @@
 //! `--format html` in a real browser: headless Chromium, driven through
 //! chromedriver's WebDriver protocol (plain HTTP on the loopback, a few
 //! lines here rather than a client crate), opens the page of y25, soma,
-//! 6x10, calibron12 and big-cats, fails on any error in the JavaScript
+//! 6x10, calibron12, big-cats and a pyramid of balls, fails on any error in the JavaScript
 //! console, turns the box (arrow key and mouse drag), peels a layer, steps
 //! the build back, picks a piece out of the list and goes to the next
 //! solution — and after each, checks by the screenshot's pixels that the
@@ -467,4 +467,29 @@ fn pages_turn_peel_and_step_in_a_browser() {
     drive(&driver, dir.path(), "pentomino-6x10", &["--limit", "3"]);
     drive(&driver, dir.path(), "calibron12", &[]);
     drive(&driver, dir.path(), "big-cats", &[]);
+    balls(&driver, dir.path());
+}
+
+/// A pyramid of balls: a ball drawn for each of its 14 cells; it turns,
+/// comes apart and steps as a box of cubes (its top layer is one ball of
+/// the last piece, so peeling after a step back shows nothing new).
+fn balls(driver: &Driver, dir: &Path) {
+    let puzzle = "spheres-pyramid14";
+    let session = Session::open(driver, &page(dir, puzzle, &[]));
+    assert_eq!(session.errors(), Vec::<String>::new(), "console errors");
+    let mut shot = session.picture();
+    shot.assert_drawn(puzzle);
+    assert_eq!(session.attribute("#box", "data-parts"), "14");
+    shot = after(&session, shot, "balls: arrow key", || {
+        session.keys("body", "\u{E012}")
+    });
+    shot = take_apart(&session, shot, puzzle);
+    after(&session, shot, "balls: step back", || {
+        session.click("#prev")
+    });
+    assert_eq!(
+        session.attribute("#box", "data-parts"),
+        "12",
+        "a domino off"
+    );
 }

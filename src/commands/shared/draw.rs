@@ -16,6 +16,15 @@ impl Sink<'_> {
         draw: &DrawArgs,
         puzzle: &Puzzle,
     ) -> Result<()> {
+        let name = match format {
+            Format::Svg => "svg",
+            Format::Html => "html",
+            Format::Stl => "stl",
+            Format::Text | Format::Json => return Ok(()),
+        };
+        if let Some(why) = render::refusal(puzzle, name) {
+            return Err(Error::Usage(why));
+        }
         if format != Format::Stl {
             return Ok(());
         }

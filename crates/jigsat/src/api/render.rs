@@ -46,6 +46,14 @@ pub fn html(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String {
     crate::render::html::document(&puzzle.inner, &inner(solutions), title)
 }
 
+/// Why `format` (`svg`, `html` or `stl`) cannot draw `puzzle`'s grid,
+/// naming the formats that can (the command line's refusal, exit 2), or
+/// `None` when it can: STL prints the solid grids only (cubes, balls,
+/// prisms), not triangles, hexagons or sticks.
+pub fn refusal(puzzle: &Puzzle, format: &str) -> Option<String> {
+    crate::render::refusal(&puzzle.inner, format)
+}
+
 /// The contract's JSON document of a run (`--format json`): the puzzle's
 /// name, the solutions, the status, the counts (`None`: not known, as for
 /// a plain solve) and the figures.
@@ -228,10 +236,13 @@ impl Solution {
             .iter()
             .enumerate()
             .map(|(k, placed)| {
-                let cells = stl::lay_flat(&stl::printer_frame(&placed.cells));
                 let name = format!("{:0width$}-{}.stl", k + 1, file_name(&looks.labels[k]));
                 let title = format!("{} {}", self.puzzle.name, looks.labels[k]);
-                (name, stl::file(&title, &stl::surface(&cells, print)))
+                let lattice = self.puzzle.board.lattice();
+                (
+                    name,
+                    stl::file(&title, &stl::piece(lattice, &placed.cells, print)),
+                )
             })
             .collect())
     }

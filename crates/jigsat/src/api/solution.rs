@@ -239,6 +239,9 @@ impl Solution {
                 "--format stl: edge-matching tiles have no solid shape to print".into(),
             ));
         }
+        if let Some(why) = crate::render::refusal(&self.puzzle, "stl") {
+            return Err(Error::Usage(why));
+        }
         if !(unit.is_finite() && gap.is_finite() && gap >= 0.0 && gap < unit) {
             return Err(Error::Usage(format!(
                 "--format stl: a gap of {gap} mm leaves nothing of a {unit} mm cube: give a gap below the unit"

@@ -23,6 +23,7 @@ pub use board::Board;
 pub use lattice::{Lattice, Point};
 pub use motion::board_motions;
 pub use orientation::{Moves, Orientation, Rotations, Space, orientations};
+pub use picture::{Point3, ball_centre, prism_plane, prism_triangle};
 pub use transform::Transform;
 
 use serde::Serialize;

@@ -16,3 +16,25 @@ pub mod stl;
 pub mod svg;
 pub mod table;
 pub mod text;
+
+use crate::puzzle::Puzzle;
+
+/// Why `format` (`svg`, `html`, `stl`) cannot draw `puzzle`, naming the
+/// formats that can; `None` when it can. A grid with no picture in a
+/// format is refused rather than drawn as cubes, which would be a wrong
+/// picture: the flat grids of triangles, hexagons and sticks are no solid
+/// to print.
+pub fn refusal(puzzle: &Puzzle, format: &str) -> Option<String> {
+    let lattice = puzzle.board.lattice();
+    if !lattice.is_planar() {
+        return None;
+    }
+    let formats = "text, svg, html, json";
+    let refused = format == "stl";
+    refused.then(|| {
+        format!(
+            "--format {format} does not draw the {} grid; it has {formats}",
+            lattice.name()
+        )
+    })
+}

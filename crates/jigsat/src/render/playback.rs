@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::disasm::{self, Limits, Outcome, Rule, unit};
+use crate::geometry::Lattice;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
@@ -48,7 +49,11 @@ pub struct Playback {
 /// [`disasm::MAX_PIECES`] pieces, within the page's limits); `None`
 /// otherwise.
 pub fn playback(puzzle: &Puzzle, solution: &Solution) -> Option<Playback> {
-    if puzzle.tiling().is_some() || puzzle.is_flat() || solution.pieces().len() < 2 {
+    // A flat board of squares or a flat grid is drawn flat, with nothing
+    // to play; one layer of balls or prisms turns in the hand as a box.
+    let solid = matches!(puzzle.board.lattice(), Lattice::Spheres | Lattice::Prisms);
+    let drawn_flat = puzzle.is_flat() && !solid;
+    if puzzle.tiling().is_some() || drawn_flat || solution.pieces().len() < 2 {
         return None;
     }
     let bodies = disasm::bodies(puzzle, solution, None);

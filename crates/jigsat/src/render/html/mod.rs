@@ -14,6 +14,9 @@
 //!   disassembly ([`playback`](super::playback)), or bottom-up when it
 //!   does not come apart ([`order`](super::order)); the disassembly is
 //!   played move by move, forwards and back.
+//! - Balls and prisms are drawn the same way from the lattice's cells
+//!   (`solids.js`, on their pages only): a shaded ball a cell, or a
+//!   prism's outer faces; the same turning, peeling and stepping.
 //! - A flat board or a board of tiles is the SVG drawing itself, inline;
 //!   the same stepping hides the pieces not yet placed.
 //! - Every piece has the SVG's colour and label (the colour-blind-safe
@@ -25,6 +28,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
+use crate::geometry::Lattice;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
@@ -33,6 +37,7 @@ use super::playback::{MoveData, playback};
 use super::svg::{self, Looks, escape};
 
 const SCRIPT: &str = include_str!("viewer.js");
+const SOLIDS: &str = include_str!("solids.js");
 const STYLE: &str = include_str!("style.css");
 
 /// What the script reads.
@@ -40,6 +45,10 @@ const STYLE: &str = include_str!("style.css");
 struct Data {
     /// `box`, `flat` or `tiles`.
     kind: &'static str,
+    /// `balls` or `prisms` for a box of those, its cells given in the
+    /// lattice's embedding; none for cubes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solid: Option<&'static str>,
     /// The board's extent, cells counted from its origin.
     size: [i32; 3],
     solutions: Vec<SolutionData>,
@@ -73,13 +82,23 @@ struct PieceData {
 
 /// The page for `solutions` of `puzzle`, titled `title`.
 pub fn document(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String {
-    let kind = match (puzzle.tiling().is_some(), puzzle.is_flat()) {
+    let solid = match puzzle.board.lattice() {
+        Lattice::Spheres => Some("balls"),
+        Lattice::Prisms => Some("prisms"),
+        _ => None,
+    };
+    // Balls and prisms turn in the hand even in one layer.
+    let kind = match (
+        puzzle.tiling().is_some(),
+        puzzle.is_flat() && solid.is_none(),
+    ) {
         (true, _) => "tiles",
         (false, true) => "flat",
         (false, false) => "box",
     };
     let data = Data {
         kind,
+        solid,
         size: puzzle.board.extent(),
         solutions: solutions.iter().map(|s| solution_data(puzzle, s)).collect(),
     };
@@ -105,8 +124,12 @@ pub fn document(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String 
     let _ = write!(
         page,
         "<script type=\"application/json\" id=\"jigsat-data\">{}</script>\n\
-         <script>\n{SCRIPT}</script>\n</body>\n</html>\n",
-        json.replace("</", "<\\/")
+         {solids}<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
+        json.replace("</", "<\\/"),
+        solids = match solid {
+            Some(_) => format!("<script>\n{SOLIDS}</script>\n"),
+            None => String::new(),
+        }
     );
     page
 }
@@ -181,7 +204,7 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
         None => build_order(puzzle, solution),
     };
     let rank = ranks(&order);
-    let [x0, y0, z0] = puzzle.board.origin();
+    let [x0, y0, z0] = shift(puzzle);
     let pieces = if let Some(tiling) = puzzle.tiling() {
         solution
             .tiles()
@@ -223,5 +246,18 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
         rank,
         moves,
         level,
+    }
+}
+
+/// What the cells are moved by to start at the board's origin: the origin
+/// itself for cubes, or the nearest move of the lattice to it (three
+/// whole steps for prisms, an even sum for balls), so that a cell keeps
+/// its kind; the layer always starts at 0 (the slider peels layers).
+fn shift(puzzle: &Puzzle) -> [i32; 3] {
+    let [x, y, z] = puzzle.board.origin();
+    match puzzle.board.lattice() {
+        Lattice::Prisms => [x - x.rem_euclid(3), y - y.rem_euclid(3), z],
+        Lattice::Spheres => [x - (x + y + z).rem_euclid(2), y, z],
+        _ => [x, y, z],
     }
 }

@@ -282,7 +282,8 @@ function draw() {
     $("apart-prev").disabled = state.move === 0;
     $("apart-next").disabled = state.move === m;
     $("apart-play").disabled = m === 0;
-    drawBox();
+    if (data.solid) drawSolids(); // balls or prisms: solids.js
+    else drawBox();
     // For tests and scripts: where each piece is now.
     $("box").dataset.shifts = JSON.stringify(sol.now.by);
   } else {

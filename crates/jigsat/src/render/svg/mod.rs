@@ -8,6 +8,8 @@
 //!   view of its layers from the bottom (z = 0) up, so that the inside is
 //!   visible, and every piece on its own as it lies in the box (the shape
 //!   to pick up, held the way it goes in).
+//! - Balls and prisms ([`solids`]) are drawn assembled in isometric view
+//!   and layer by layer from above.
 //! - Edge-matching tiles ([`tile`]) are squares cut into four triangles
 //!   coloured by label.
 //!
@@ -22,6 +24,7 @@
 pub mod flat;
 pub mod iso;
 mod lattice;
+mod solids;
 pub mod tile;
 
 use std::fmt::Write;
@@ -142,6 +145,8 @@ pub fn solution_panel(puzzle: &Puzzle, solution: &Solution, id: &str) -> Panel {
     let looks = Looks::new(puzzle, solution);
     if puzzle.board.lattice().is_planar() {
         lattice::board(puzzle, solution, &looks)
+    } else if puzzle.board.lattice() != crate::geometry::Lattice::Cubic {
+        solids::views(puzzle, solution, &looks)
     } else if puzzle.is_flat() {
         flat::board(puzzle, solution, &looks, id)
     } else {

@@ -20,10 +20,17 @@
 //! `z` up; the STL keeps that look in a printer's right-handed frame
 //! (X = x, Y = -y, Z = z), so a printed piece is the piece drawn, never its
 //! mirror image. A piece file lies flat on its largest face.
+//!
+//! The other solid grids have solids of their own, in the same frame:
+//! triangular prisms ([`prisms`]) and balls joined by necks ([`balls`]).
+//! The flat grids have none (see [`super::refusal`]).
+
+mod balls;
+mod prisms;
 
 use std::collections::{BTreeSet, HashSet};
 
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Lattice, Point3, ball_centre};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
@@ -42,6 +49,14 @@ pub type Triangle = [[f32; 3]; 3];
 /// gap, in one file (the command line's `assembly.stl`, the library's
 /// STL of a solution).
 pub fn assembly(puzzle: &Puzzle, solution: &Solution, print: Print) -> Vec<u8> {
+    let lattice = puzzle.board.lattice();
+    if matches!(lattice, Lattice::Prisms | Lattice::Spheres) {
+        let facets: Vec<Vec<prisms::Facet>> = (solution.pieces().iter())
+            .map(|p| solid(lattice, &p.cells, print, false))
+            .collect();
+        let triangles = millimetres(&facets.concat(), print.unit);
+        return file(&format!("{} assembled", puzzle.name), &triangles);
+    }
     let frame: Vec<Vec<[i32; 3]>> = solution
         .pieces()
         .iter()
@@ -59,6 +74,65 @@ pub fn assembly(puzzle: &Puzzle, solution: &Solution, print: Print) -> Vec<u8> {
         })
         .collect();
     file(&format!("{} assembled", puzzle.name), &triangles)
+}
+
+/// One piece's closed surface, laid flat for printing: the cubes on
+/// their largest side, prisms on the end with more of them, balls with
+/// the most in one layer on the bed.
+pub fn piece(lattice: Lattice, cells: &[Cell], print: Print) -> Vec<Triangle> {
+    match lattice {
+        Lattice::Prisms | Lattice::Spheres => {
+            millimetres(&solid(lattice, cells, print, true), print.unit)
+        }
+        _ => surface(&lay_flat(&printer_frame(cells)), print),
+    }
+}
+
+/// The surface of a piece of prisms or balls in the printer's frame, in
+/// units; `flat`: laid on the bed as [`piece`] says.
+fn solid(lattice: Lattice, cells: &[Cell], print: Print, flat: bool) -> Vec<prisms::Facet> {
+    if lattice == Lattice::Prisms {
+        let floor = |z: i32| cells.iter().filter(|c| c.z == z).count();
+        let (low, high) = (
+            cells.iter().map(|c| c.z).min(),
+            cells.iter().map(|c| c.z).max(),
+        );
+        let upside_down = flat && floor(high.unwrap_or(0)) > floor(low.unwrap_or(0));
+        return prisms::surface(cells, print, upside_down);
+    }
+    let mut frame = printer_frame(cells);
+    if flat {
+        frame = lay_flat(&frame);
+    }
+    let centres: Vec<Point3> = (frame.iter())
+        .map(|&c| ball_centre(Cell::from_coords(c)))
+        .collect();
+    let mut links = Vec::new();
+    for (i, a) in frame.iter().enumerate() {
+        for (j, b) in frame.iter().enumerate().skip(i + 1) {
+            let d: Vec<i32> = (0..3).map(|k| (a[k] - b[k]).abs()).collect();
+            if d.iter().sum::<i32>() == 2 && d.iter().all(|&v| v <= 1) {
+                links.push((i, j));
+            }
+        }
+    }
+    balls::surface(&centres, &links, print.gap / 2.0 / print.unit)
+}
+
+/// Facets in units as the file's triangles in millimetres, moved so that
+/// the lowest corner on each axis is at 0.
+fn millimetres(facets: &[prisms::Facet], unit: f64) -> Vec<Triangle> {
+    let low = [0, 1, 2].map(|a| {
+        let m = facets
+            .iter()
+            .flatten()
+            .map(|p| p[a])
+            .fold(f64::MAX, f64::min);
+        if m.is_finite() { m } else { 0.0 }
+    });
+    (facets.iter())
+        .map(|t| t.map(|p| [0, 1, 2].map(|a| ((p[a] - low[a]) * unit) as f32)))
+        .collect()
 }
 
 /// A closed surface of the cubes `cells` (in the printer's frame, see
