@@ -15,8 +15,10 @@ pub mod motion;
 mod orientation;
 mod picture;
 mod prisms;
+pub mod rhombic;
 pub mod square;
 mod sticks;
+pub mod tetra_octa;
 mod transform;
 
 pub use board::Board;
