@@ -135,6 +135,13 @@ impl Lattice {
         )
     }
 
+    /// Whether a cell is written as BurrTools' voxel `[x, y, z]`, a piece
+    /// of a cell too small to draw as a box (rhombic dodecahedra,
+    /// tetrahedra and octahedra): pictures list voxels instead.
+    pub fn is_voxels(self) -> bool {
+        matches!(self, Lattice::Rhombic | Lattice::TetraOcta)
+    }
+
     /// Every move of the lattice that fixes the origin, identity first:
     /// the 48 of the cube, or the 12 of the hexagon each with the plane
     /// turned over too (24).
