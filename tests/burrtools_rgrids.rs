@@ -27,10 +27,16 @@ fn examples() -> Option<PathBuf> {
 /// `jigsat count FILE --problem P`: the exit code, `distinct` when it
 /// succeeded, and stderr.
 fn count(path: &Path, problem: &str) -> (Option<i32>, Option<u64>, String) {
+    count_with(path, problem, &[])
+}
+
+/// [`count`] with more options (`--solver`).
+fn count_with(path: &Path, problem: &str, extra: &[&str]) -> (Option<i32>, Option<u64>, String) {
     let out = jigsat()
         .arg("count")
         .arg(path)
         .args(["--problem", problem, "--format", "json", "-q"])
+        .args(extra)
         .output()
         .unwrap();
     let distinct = serde_json::from_slice::<Value>(&out.stdout)
@@ -113,11 +119,14 @@ fn one_example_of_each_grid_matches_burrtools() {
     ] {
         let row = rows.iter().find(|r| r.0 == name).expect("in counts.tsv");
         check(&dir, row);
+        // A second engine, a SAT solver, finds the same assemblies.
+        let (code, distinct, err) = count_with(&dir.join(name), "0", &["--solver", "varisat"]);
+        assert_eq!((code, distinct), (Some(0), Some(row.2)), "{name}: {err}");
     }
 }
 
 #[test]
-#[ignore = "every problem of nine files: about 1 s in release"]
+#[ignore = "every problem of nine files: about 1.5 s in release"]
 fn every_rhombic_and_tetra_octa_example_matches_burrtools() {
     // 12PieceSeparation 1, AugmentedSecondStellation 2, BrokenSticks 2
     // and (problem 1) "Piece 2 can be place nowhere", DiagonalCube 2,
@@ -131,6 +140,11 @@ fn every_rhombic_and_tetra_octa_example_matches_burrtools() {
     assert_eq!(rows.len(), 14, "every problem of the two grids");
     for row in &rows {
         check(&dir, row);
+    }
+    // Two engines agree: exact search (above) and a SAT solver.
+    for (name, want) in [("HexSticks.xmpuzzle", 33), ("BrokenSticks.xmpuzzle", 2)] {
+        let (code, distinct, err) = count_with(&dir.join(name), "0", &["--solver", "varisat"]);
+        assert_eq!((code, distinct), (Some(0), Some(want)), "{name}: {err}");
     }
 }
 
