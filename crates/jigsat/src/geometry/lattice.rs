@@ -306,7 +306,8 @@ impl Lattice {
     }
 
     /// Whether an integer point is a cell (a ball of even x + y + z on the
-    /// sphere grid; every point for squares and cubes).
+    /// sphere grid; one of a cube's 24 or 40 small pieces on the rhombic
+    /// and tetrahedral grids; every point for squares and cubes).
     pub fn contains(self, c: Cell) -> bool {
         match self {
             Lattice::Cubic => true,
