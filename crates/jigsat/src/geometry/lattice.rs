@@ -26,9 +26,15 @@
 //! - **sticks** (unit segments of the square grid): cell `[x, y, d]` is
 //!   its midpoint scaled by 2 (see [`super::sticks`]); the moves are the
 //!   square's eight, the translations the even ones.
+//! - **rhombic** and **tetra-octa** (BurrTools' grid types 3 and 4): the
+//!   small tetrahedra and octahedron eighths BurrTools builds those cells
+//!   from, each a point of a cube of side 5 or 12 (see [`super::rhombic`]
+//!   and [`super::tetra_octa`]); the moves are the cube's 48, the
+//!   translations whole cubes, or the honeycomb's face-centred ones. They
+//!   are written as BurrTools' voxels `[x, y, z]`.
 
 pub use super::picture::{Point, Polygon};
-use super::{Cell, Shape, Transform, sticks};
+use super::{Cell, Shape, Transform, rhombic, sticks, tetra_octa};
 
 /// The grid a puzzle's cells lie on.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -47,6 +53,12 @@ pub enum Lattice {
     /// Unit segments of the square grid (polysticks), which may touch
     /// but never cross.
     Sticks,
+    /// The 48 tetrahedra of each rhombic dodecahedron (BurrTools' rhombic
+    /// grid).
+    Rhombic,
+    /// Tetrahedra and eighths of octahedra (BurrTools' tetrahedral-
+    /// octahedral grid).
+    TetraOcta,
 }
 
 /// Rotation by 60° about the origin, in the lattice's axes:
@@ -110,6 +122,8 @@ impl Lattice {
             Lattice::Spheres => "spheres",
             Lattice::Prisms => "prisms",
             Lattice::Sticks => "sticks",
+            Lattice::Rhombic => "rhombic dodecahedra",
+            Lattice::TetraOcta => "tetrahedra and octahedra",
         }
     }
 
@@ -121,12 +135,21 @@ impl Lattice {
         )
     }
 
+    /// Whether a cell is written as BurrTools' voxel `[x, y, z]`, a piece
+    /// of a cell too small to draw as a box (rhombic dodecahedra,
+    /// tetrahedra and octahedra): pictures list voxels instead.
+    pub fn is_voxels(self) -> bool {
+        matches!(self, Lattice::Rhombic | Lattice::TetraOcta)
+    }
+
     /// Every move of the lattice that fixes the origin, identity first:
     /// the 48 of the cube, or the 12 of the hexagon each with the plane
     /// turned over too (24).
     pub fn transforms(self) -> Vec<Transform> {
         match self {
-            Lattice::Cubic | Lattice::Spheres => Transform::all(),
+            Lattice::Cubic | Lattice::Spheres | Lattice::Rhombic | Lattice::TetraOcta => {
+                Transform::all()
+            }
             // The square's eight, each with the plane turned over too.
             Lattice::Sticks => Transform::all()
                 .into_iter()
@@ -151,7 +174,11 @@ impl Lattice {
     /// The mirror a piece may take when it may not turn.
     pub fn mirror(self) -> Transform {
         match self {
-            Lattice::Cubic | Lattice::Spheres | Lattice::Sticks => Transform::MIRROR_X,
+            Lattice::Cubic
+            | Lattice::Spheres
+            | Lattice::Sticks
+            | Lattice::Rhombic
+            | Lattice::TetraOcta => Transform::MIRROR_X,
             Lattice::Triangles | Lattice::Hexagons | Lattice::Prisms => SWAP,
         }
     }
@@ -168,6 +195,8 @@ impl Lattice {
             Lattice::Sticks => lo.map(|v| v.rem_euclid(2)),
             Lattice::Spheres => [(lo[0] + lo[1] + lo[2]).rem_euclid(2), 0, 0],
             Lattice::Prisms => [lo[0].rem_euclid(3), lo[1].rem_euclid(3), 0],
+            Lattice::Rhombic => rhombic::home(lo),
+            Lattice::TetraOcta => tetra_octa::home(lo),
         }
     }
 
@@ -182,6 +211,8 @@ impl Lattice {
             }
             Lattice::Spheres => (to.x - from.x + to.y - from.y + to.z - from.z) % 2 == 0,
             Lattice::Sticks => (to.x - from.x) % 2 == 0 && (to.y - from.y) % 2 == 0,
+            Lattice::Rhombic => rhombic::translates(from, to),
+            Lattice::TetraOcta => tetra_octa::translates(from, to),
         }
     }
 
@@ -216,6 +247,8 @@ impl Lattice {
             Lattice::Triangles => vec![Cell::new(3, 0, 0), Cell::new(0, 3, 0), Cell::new(3, -3, 0)],
             // A stick is stored as its midpoint doubled.
             Lattice::Sticks => vec![Cell::new(2, 0, 0), Cell::new(0, 2, 0)],
+            Lattice::Rhombic => rhombic::SLIDES.to_vec(),
+            Lattice::TetraOcta => tetra_octa::SLIDES.to_vec(),
         }
     }
 
@@ -229,6 +262,8 @@ impl Lattice {
                 super::prisms::neighbours(c, Lattice::Triangles.neighbours(Cell::new(c.x, c.y, 0)))
             }
             Lattice::Sticks => sticks::neighbours(c),
+            Lattice::Rhombic => rhombic::neighbours(c),
+            Lattice::TetraOcta => tetra_octa::neighbours(c),
             Lattice::Triangles => {
                 let up = c.x.rem_euclid(3) == 1;
                 UP_STEPS
@@ -271,7 +306,8 @@ impl Lattice {
     }
 
     /// Whether an integer point is a cell (a ball of even x + y + z on the
-    /// sphere grid; every point for squares and cubes).
+    /// sphere grid; one of a cube's 24 or 40 small pieces on the rhombic
+    /// and tetrahedral grids; every point for squares and cubes).
     pub fn contains(self, c: Cell) -> bool {
         match self {
             Lattice::Cubic => true,
@@ -282,13 +318,20 @@ impl Lattice {
             Lattice::Spheres => (c.x + c.y + c.z).rem_euclid(2) == 0,
             Lattice::Prisms => super::prisms::contains(c),
             Lattice::Sticks => sticks::contains(c),
+            Lattice::Rhombic => rhombic::contains(c),
+            Lattice::TetraOcta => tetra_octa::contains(c),
         }
     }
 
     /// How many coordinates a cell has in a puzzle file.
     pub fn arity(self) -> usize {
         match self {
-            Lattice::Cubic | Lattice::Triangles | Lattice::Spheres | Lattice::Sticks => 3,
+            Lattice::Cubic
+            | Lattice::Triangles
+            | Lattice::Spheres
+            | Lattice::Sticks
+            | Lattice::Rhombic
+            | Lattice::TetraOcta => 3,
             Lattice::Hexagons => 2,
             Lattice::Prisms => 4,
         }
@@ -318,6 +361,7 @@ impl Lattice {
             ),
             Lattice::Prisms => super::prisms::cell(coords),
             Lattice::Sticks => sticks::cell(coords),
+            Lattice::Rhombic | Lattice::TetraOcta => self.voxel_cell(coords),
         }
     }
 
@@ -332,7 +376,24 @@ impl Lattice {
                 vec![(c.x - 1 - t) / 3, (c.y - 1 - t) / 3, t]
             }
             Lattice::Prisms => super::prisms::coords(c),
+            Lattice::Rhombic => rhombic::to_voxel(c).coords().to_vec(),
+            Lattice::TetraOcta => tetra_octa::to_voxel(c).coords().to_vec(),
         }
+    }
+
+    /// The cell at BurrTools' voxel `[x, y, z]` on the rhombic and
+    /// tetrahedral-octahedral grids, or what was expected.
+    fn voxel_cell(self, coords: &[i64]) -> Result<Cell, String> {
+        let &[x, y, z] = coords else {
+            return Err("a cell is BurrTools' voxel [x, y, z]".into());
+        };
+        let v = Cell::new(x as i32, y as i32, z as i32);
+        let (cell, what) = if self == Lattice::Rhombic {
+            (rhombic::from_voxel(v), rhombic::EXPECTED)
+        } else {
+            (tetra_octa::from_voxel(v), tetra_octa::EXPECTED)
+        };
+        cell.ok_or_else(|| format!("{v} is no voxel of {}: {what}", self.name()))
     }
 
     /// A cell for messages, in the file's coordinates: `(x, y, z)` as
@@ -355,7 +416,11 @@ impl Lattice {
     pub fn polygon(self, c: Cell) -> Option<Polygon> {
         let plane = |(u, v): (f64, f64)| (u + v / 2.0, v * 3f64.sqrt() / 2.0);
         match self {
-            Lattice::Cubic | Lattice::Spheres | Lattice::Prisms => None,
+            Lattice::Cubic
+            | Lattice::Spheres
+            | Lattice::Prisms
+            | Lattice::Rhombic
+            | Lattice::TetraOcta => None,
             Lattice::Sticks => Some(sticks::polygon(c)),
             Lattice::Hexagons => {
                 let centre = plane((c.x as f64, c.y as f64));

@@ -2,12 +2,13 @@
 //!
 //! Everything here is plain integer geometry: a cell is an integer point,
 //! a move an integer matrix, and the grid — squares and cubes, triangles,
-//! hexagons — is a [`Lattice`] that says which points are cells, which
-//! matrices and translations move them, and which cells are neighbours. A
-//! flat puzzle is a 3-D puzzle whose every cell has `z = 0`. Keeping one
-//! model for all means one orientation routine, one placement routine and
-//! one symmetry routine serve polyominoes, polycubes, polyiamonds and
-//! polyhexes alike.
+//! hexagons, balls, sticks, BurrTools' prisms and the small pieces of its
+//! rhombic and tetrahedral grids — is a [`Lattice`] that says which
+//! points are cells, which matrices and translations move them, and which
+//! cells are neighbours. A flat puzzle is a 3-D puzzle whose every cell
+//! has `z = 0`. Keeping one model for all means one orientation routine,
+//! one placement routine and one symmetry routine serve polyominoes,
+//! polycubes, polyiamonds, polyhexes and every other grid alike.
 
 mod board;
 mod lattice;
@@ -15,8 +16,10 @@ pub mod motion;
 mod orientation;
 mod picture;
 mod prisms;
+pub mod rhombic;
 pub mod square;
 mod sticks;
+pub mod tetra_octa;
 mod transform;
 
 pub use board::Board;

@@ -291,20 +291,12 @@ fn colours_xml(puzzle: &Puzzle) -> String {
 
 /// One `<voxel>` of `grid`'s voxels: the cells' bounding box from the
 /// origin when every coordinate is non-negative, from the smallest
-/// otherwise, moved one further along x when the grid's voxels of odd
-/// shift are of another kind (balls at odd sum, turned triangles).
+/// otherwise, moved as [`Grid::box_origin`] says so that BurrTools reads
+/// the same cells.
 fn voxel_xml(grid: Grid, name: Option<&str>, cells: &[(Cell, char, u8)]) -> String {
     let shape = Shape::new(cells.iter().map(|c| c.0).collect());
     let (lo, hi) = shape.bounds().unwrap_or(([0; 3], [0; 3]));
-    let mut lo = lo.map(|v| v.min(0));
-    let odd = match grid {
-        Grid::Cubes => false,
-        Grid::Spheres => (lo[0] + lo[1] + lo[2]).rem_euclid(2) == 1,
-        Grid::Prisms => (lo[0] + lo[1]).rem_euclid(2) == 1,
-    };
-    if odd {
-        lo[0] -= 1;
-    }
+    let lo = grid.box_origin(lo);
     let dims = [0, 1, 2].map(|a| hi[a] - lo[a] + 1);
     let at_cell: std::collections::HashMap<Cell, (char, u8)> =
         cells.iter().map(|&(c, state, k)| (c, (state, k))).collect();

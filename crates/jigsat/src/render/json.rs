@@ -123,7 +123,7 @@ impl<W: Write> Writer<W> {
             write!(out, "{sep}{{\"piece\":{name},\"cells\":[")?;
             for (i, c) in p.cells.iter().enumerate() {
                 let sep = if i == 0 { "" } else { "," };
-                match (lattice.is_planar(), flat) {
+                match (lattice.is_planar() || lattice.is_voxels(), flat) {
                     (true, _) => {
                         let v: Vec<String> =
                             lattice.coords(*c).iter().map(i32::to_string).collect();
@@ -209,7 +209,7 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
                 .cells
                 .iter()
                 .map(|c| {
-                    if lattice.is_planar() {
+                    if lattice.is_planar() || lattice.is_voxels() {
                         json!(lattice.coords(*c))
                     } else if flat {
                         json!([c.x, c.y])

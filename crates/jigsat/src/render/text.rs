@@ -58,6 +58,12 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     if puzzle.board.lattice().is_planar() {
         return super::flat::draw(puzzle, solution);
     }
+    if puzzle.board.lattice().is_voxels() {
+        return format!(
+            "(no text drawing of {}: --format json lists each piece's voxels)\n",
+            puzzle.board.lattice().name()
+        );
+    }
     let drawing = Drawing::new(puzzle, solution, style);
     let [_, _, z0] = puzzle.board.origin();
     let [w, _, d] = puzzle.board.extent();

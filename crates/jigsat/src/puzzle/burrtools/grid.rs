@@ -17,8 +17,21 @@
 //!   one plane over in that plane, which on a plane of the hexagonal
 //!   layers is not a move of the whole lattice: such a piece may take its
 //!   mirror images, which for a flat piece are turns in space.
+//! - **rhombic dodecahedra** (type 3): the array is cut into 5 × 5 × 5
+//!   blocks, one cube each, and only the 24 voxels at (2, 2, 2) plus a
+//!   signed permutation of (2, 1, 0) are used: the tetrahedra from the
+//!   cube's centre to a quarter of each face, 48 to a dodecahedron
+//!   ([`crate::geometry::rhombic`]). Every file's voxels are among those
+//!   24; burrTxt moves a piece by whole blocks (a tetrahedron fits the
+//!   same tetrahedron one block along) and turns it by the cube's 24
+//!   rotations about the block's centre.
+//! - **tetrahedra and octahedra** (type 4): 6 × 6 × 6 blocks of 40 used
+//!   voxels, a cube's corner tetrahedra and its octahedra's eighths
+//!   ([`crate::geometry::tetra_octa`]); burrTxt moves an octahedron from
+//!   a block's centre to the middle of its edge (3 voxels along two axes)
+//!   or by a whole block, not to the middle of a face.
 
-use crate::geometry::{Cell, Lattice};
+use crate::geometry::{Cell, Lattice, rhombic, tetra_octa};
 
 /// A BurrTools grid jigsat reads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -27,17 +40,23 @@ pub enum Grid {
     Cubes,
     Prisms,
     Spheres,
+    Rhombic,
+    TetraOcta,
 }
+
+/// Every grid, in BurrTools' order.
+const ALL: [Grid; 5] = [
+    Grid::Cubes,
+    Grid::Prisms,
+    Grid::Spheres,
+    Grid::Rhombic,
+    Grid::TetraOcta,
+];
 
 impl Grid {
     /// The grid of BurrTools' `gridType`, when jigsat reads it.
     pub fn of(kind: usize) -> Option<Grid> {
-        match kind {
-            0 => Some(Grid::Cubes),
-            1 => Some(Grid::Prisms),
-            2 => Some(Grid::Spheres),
-            _ => None,
-        }
+        ALL.get(kind).copied()
     }
 
     /// BurrTools' `gridType` number.
@@ -46,6 +65,8 @@ impl Grid {
             Grid::Cubes => 0,
             Grid::Prisms => 1,
             Grid::Spheres => 2,
+            Grid::Rhombic => 3,
+            Grid::TetraOcta => 4,
         }
     }
 
@@ -54,18 +75,19 @@ impl Grid {
             Grid::Cubes => Lattice::Cubic,
             Grid::Prisms => Lattice::Prisms,
             Grid::Spheres => Lattice::Spheres,
+            Grid::Rhombic => Lattice::Rhombic,
+            Grid::TetraOcta => Lattice::TetraOcta,
         }
     }
 
     /// The grid whose cells lie on `lattice`, when BurrTools has one.
     pub fn on(lattice: Lattice) -> Option<Grid> {
-        [Grid::Cubes, Grid::Prisms, Grid::Spheres]
-            .into_iter()
-            .find(|g| g.lattice() == lattice)
+        ALL.into_iter().find(|g| g.lattice() == lattice)
     }
 
     /// The lattice point of voxel `v`, or `None` when the voxel is no
-    /// cell of the grid (a ball at odd x + y + z).
+    /// cell of the grid (a ball at odd x + y + z, a voxel of a block that
+    /// holds no tetrahedron).
     pub fn embed(self, v: Cell) -> Option<Cell> {
         match self {
             Grid::Cubes => Some(v),
@@ -75,6 +97,8 @@ impl Grid {
                 let x = (v.x - t - v.y).div_euclid(2);
                 Some(Cell::new(3 * x + 1 + t, 3 * v.y + 1 + t, v.z))
             }
+            Grid::Rhombic => rhombic::from_voxel(v),
+            Grid::TetraOcta => tetra_octa::from_voxel(v),
         }
     }
 
@@ -87,7 +111,39 @@ impl Grid {
                 let (x, y) = ((c.x - 1 - t) / 3, (c.y - 1 - t) / 3);
                 Cell::new(2 * x + t + y, y, c.z)
             }
+            Grid::Rhombic => rhombic::to_voxel(c),
+            Grid::TetraOcta => tetra_octa::to_voxel(c),
         }
+    }
+
+    /// Why voxel `v` of a shape is no cell, after "shape N has ".
+    pub fn off_grid(self, v: Cell) -> String {
+        match self {
+            Grid::Rhombic => format!("a voxel at {v}, {}", rhombic::EXPECTED),
+            Grid::TetraOcta => format!("a voxel at {v}, {}", tetra_octa::EXPECTED),
+            _ => format!(
+                "a ball at {v}, where x + y + z is odd: the sphere grid uses the voxels of even sum only"
+            ),
+        }
+    }
+
+    /// Where a `<voxel>` box holding cells whose voxels start at `lo`
+    /// (or at the origin) starts, so that BurrTools reads the same cells:
+    /// a ball's or a triangle's kind kept by a shift of even sum, a
+    /// block's voxels kept by whole blocks.
+    pub fn box_origin(self, lo: [i32; 3]) -> [i32; 3] {
+        let mut lo = lo.map(|v| v.min(0));
+        let odd = match self {
+            Grid::Cubes => false,
+            Grid::Spheres => (lo[0] + lo[1] + lo[2]).rem_euclid(2) == 1,
+            Grid::Prisms => (lo[0] + lo[1]).rem_euclid(2) == 1,
+            Grid::Rhombic => return lo.map(|v| v - v.rem_euclid(5)),
+            Grid::TetraOcta => return lo.map(|v| v - v.rem_euclid(6)),
+        };
+        if odd {
+            lo[0] -= 1;
+        }
+        lo
     }
 
     /// Whether BurrTools turns a piece of these cells over as if mirrored:

@@ -12,10 +12,10 @@
 //! must be covered, its `+` (variable) cells are [`Puzzle::optional`], and
 //! colours become [`Colours`].
 //!
-//! The cube, prism and sphere grids (types 0 to 2) are read, each voxel
-//! put on its lattice ([`Grid`]); the rhombic and tetrahedral grids, and
-//! anything else jigsat cannot honour, are refused with one line naming
-//! the file and the feature.
+//! All five grids (types 0 to 4: cubes, prisms, spheres, rhombic
+//! dodecahedra, tetrahedra and octahedra) are read, each voxel put on its
+//! lattice ([`Grid`]); anything else jigsat cannot honour is refused with
+//! one line naming the file and the feature.
 //! Stored solutions and disassembly data are skipped (jigsat finds and
 //! takes apart its own); the problems' groups and the shapes' weights are
 //! kept for the disassembler ([`XmFile::groups_and_weights`]).

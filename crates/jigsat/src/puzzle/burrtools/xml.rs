@@ -38,7 +38,7 @@ pub(super) fn parse_puzzle(root: Node, file: &str) -> Result<XmFile, InputError>
         return Err(bad(
             file,
             format!(
-                "grid type {grid} ({what}) is not supported: jigsat reads cubes, prisms and spheres (types 0 to 2)"
+                "grid type {grid} ({what}) is not supported: jigsat reads types 0 to 4 (cubes, prisms, spheres, rhombic dodecahedra, tetrahedra and octahedra)"
             ),
         ));
     };
@@ -156,14 +156,7 @@ fn parse_shape(node: Node, id: usize, grid: Grid, file: &str) -> Result<XmShape,
             Some(grid.embed(voxel).map(|c| (c, state, colour)).ok_or(voxel))
         })
         .collect::<Result<Vec<_>, Cell>>()
-        .map_err(|v| {
-            bad(
-                file,
-                format!(
-                    "{what} has a ball at {v}, where x + y + z is odd: the sphere grid uses the voxels of even sum only"
-                ),
-            )
-        })?;
+        .map_err(|v| bad(file, format!("{what} has {}", grid.off_grid(v))))?;
     let coordinate = |a: &str| {
         node.attribute(a)
             .map_or(Ok(0), |v| v.trim().parse::<i32>())
