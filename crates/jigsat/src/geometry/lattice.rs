@@ -219,6 +219,43 @@ impl Lattice {
         }
     }
 
+    /// Where cell `c` lies on the lines a piece sweeps through when it
+    /// slides along the `axis`-th of [`Lattice::slides`]: `([across,
+    /// across, along], stride)`, two cells on one line exactly when their
+    /// `across` agree, a unit slide being `stride` steps `along` (cubes:
+    /// the axis itself, stride 1; prisms: see [`super::prisms::frame`]).
+    /// `None` where the sweeps are not worked out (the disassembler
+    /// refuses those grids).
+    pub fn sweep(self, axis: usize, c: Cell) -> Option<([i32; 3], i32)> {
+        match self {
+            Lattice::Cubic => Some(match axis {
+                0 => ([c.y, c.z, c.x], 1),
+                1 => ([c.x, c.z, c.y], 1),
+                _ => ([c.x, c.y, c.z], 1),
+            }),
+            Lattice::Prisms => Some(super::prisms::frame(axis, c)),
+            _ => None,
+        }
+    }
+
+    /// The slides of [`Lattice::slides`] by name, each followed by its
+    /// opposite: `+x`, `-x`, … (prisms add `+x-y`, `-x+y`).
+    pub fn slide_names(self) -> &'static [&'static str] {
+        match self {
+            Lattice::Prisms => &super::prisms::SLIDE_NAMES,
+            _ => &["+x", "-x", "+y", "-y", "+z", "-z"],
+        }
+    }
+
+    /// The corner a piece whose bounding box starts at `lo` is measured
+    /// from when it slides: the point the normal form moves to the
+    /// origin, so that the piece's cells less it are cells of the lattice
+    /// and copies of a piece measure the same (`lo` itself on cubes).
+    pub fn anchor(self, lo: [i32; 3]) -> [i32; 3] {
+        let home = self.home(lo);
+        [lo[0] - home[0], lo[1] - home[1], lo[2] - home[2]]
+    }
+
     /// The cells that share a face (an edge, on a flat grid) with `c`.
     pub fn neighbours(self, c: Cell) -> Vec<Cell> {
         match self {
