@@ -39,15 +39,21 @@ pub const FREE: u16 = u16::MAX;
 /// box's low corner).
 struct Kind {
     lines: Vec<HashMap<(i32, i32), Vec<i32>>>,
-    size: Vec<[i32; 3]>,
-    low: Vec<[i32; 3]>,
+    size: [[i32; 3]; MAX_AXES],
+    low: [[i32; 3]; MAX_AXES],
 }
+
+/// The most lines a lattice slides along (prisms: four); sizes are kept
+/// in arrays of this length, in the piece's own memory, as the lookups
+/// read them.
+const MAX_AXES: usize = 4;
 
 impl Kind {
     fn new(cells: &[[i32; 3]], slides: &Lines) -> Kind {
         let axes = slides.axes();
         let mut lines: Vec<HashMap<(i32, i32), Vec<i32>>> = vec![HashMap::new(); axes];
-        let (mut size, mut low) = (vec![[0; 3]; axes], vec![[0; 3]; axes]);
+        assert!(axes <= MAX_AXES, "{axes} lines");
+        let (mut size, mut low) = ([[0; 3]; MAX_AXES], [[0; 3]; MAX_AXES]);
         for axis in 0..axes {
             let framed: Vec<[i32; 3]> = cells.iter().map(|&c| frame(slides, axis, c)).collect();
             let lo = framed.iter().fold([i32::MAX; 3], |m, f| {
@@ -141,6 +147,10 @@ pub struct Gaps {
     /// Table entries allocated so far.
     entries: usize,
     slides: Lines,
+    /// How many lines, and whether they are the cube's axes (read on
+    /// every lookup).
+    axes: usize,
+    cubic: bool,
     /// A cell of the lattice and where it lies on each line: a
     /// translation's move across and along a line is where it takes this
     /// cell less where the cell was (unused on cubes).
@@ -160,6 +170,8 @@ impl Gaps {
             tables: (0..n * n * slides.axes()).map(|_| None).collect(),
             cache: FastMap::default(),
             entries: 0,
+            axes: slides.axes(),
+            cubic: slides.is_cubic(),
             slides,
             origin: (o, framed),
         }
@@ -179,7 +191,7 @@ impl Gaps {
     /// `b` whose anchor is at `rel` from `a`'s; [`FREE`] when never.
     #[inline]
     pub fn gap(&mut self, a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
-        if self.slides.is_cubic() {
+        if self.cubic {
             let (ru, rv) = across(rel, axis);
             return self.steps(a, b, axis, [ru, rv, rel[axis]]);
         }
@@ -199,7 +211,7 @@ impl Gaps {
     /// kind `b` whose box is at `r` (across, across, along) from `a`'s.
     #[inline]
     fn steps(&mut self, a: usize, b: usize, axis: usize, r: [i32; 3]) -> u16 {
-        let slot = (a * self.kinds.len() + b) * self.slides.axes() + axis;
+        let slot = (a * self.kinds.len() + b) * self.axes + axis;
         if self.tables[slot].is_none() {
             match self.table(a, b, axis) {
                 Some(t) => self.tables[slot] = Some(t),
@@ -311,7 +323,10 @@ mod tests {
     #[test]
     fn gaps_along_lines() {
         // A single cube and a 1x1x2 bar three cells ahead along x.
-        let mut g = Gaps::new(&[vec![[0, 0, 0]], vec![[0, 0, 0], [0, 0, 1]]], Lines::cubic());
+        let mut g = Gaps::new(
+            &[vec![[0, 0, 0]], vec![[0, 0, 0], [0, 0, 1]]],
+            Lines::cubic(),
+        );
         assert_eq!(g.gap(0, 1, 0, [3, 0, 0]), 2);
         assert_eq!(g.gap(0, 1, 0, [-3, 0, 0]), FREE);
         assert_eq!(g.gap(0, 1, 0, [3, 1, 0]), FREE);

@@ -199,7 +199,10 @@ mod tests {
             .flat_map(|x| [[x, 0, 0], [x, 2, 0], [x, 1, 1], [x, 1, -1]])
             .map(|c| [c[0], c[1], c[2] + 1])
             .collect();
-        let mut gaps = Gaps::new(&[tube, vec![[0, 0, 0]]], super::super::lines::Lines::cubic());
+        let mut gaps = Gaps::new(
+            &[tube, vec![[0, 0, 0]]],
+            super::super::lines::Lines::cubic(),
+        );
         let mut out = Vec::new();
         moves(
             &mut gaps,

@@ -205,7 +205,7 @@ impl Lattice {
 
     /// One unit step along each line a piece slides along when a puzzle
     /// is taken apart (the step back is its negative): the three axes of
-    /// the cubes; the plane's three axes and the layers' for prisms; the
+    /// the cubes; the layers' and the plane's three axes for prisms; the
     /// six lines of touching balls; the square grid's two for sticks.
     pub fn slides(self) -> Vec<Cell> {
         match self {
@@ -239,7 +239,8 @@ impl Lattice {
     }
 
     /// The slides of [`Lattice::slides`] by name, each followed by its
-    /// opposite: `+x`, `-x`, … (prisms add `+x-y`, `-x+y`).
+    /// opposite: `+x`, `-x`, … (prisms: `+z`, `-z` first, and `+x-y`,
+    /// `-x+y` last).
     pub fn slide_names(self) -> &'static [&'static str] {
         match self {
             Lattice::Prisms => &super::prisms::SLIDE_NAMES,

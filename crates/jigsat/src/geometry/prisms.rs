@@ -48,20 +48,23 @@ pub(super) fn coords(c: Cell) -> Vec<i32> {
     vec![(c.x - 1 - t) / 3, (c.y - 1 - t) / 3, t, c.z]
 }
 
-/// Unit slides of a prism: one triangle-pair step along each of the
-/// plane's three axes (the lattice's (1, 0), (0, 1) and (1, -1), three
-/// units of the embedding) and one layer up.
+/// Unit slides of a prism: one layer up, and one triangle-pair step
+/// along each of the plane's three axes (the lattice's (1, 0), (0, 1) and
+/// (1, -1), three units of the embedding). In this order the
+/// disassembler meets the states of a layer as BurrTools does: it gives
+/// `burrTxt -d`'s levels on both of Prisgon's problems (measured: of the
+/// 24 orders of the four lines, this one and 11 others do).
 pub(super) const SLIDES: [Cell; 4] = [
+    Cell::new(0, 0, 1),
     Cell::new(3, 0, 0),
     Cell::new(0, 3, 0),
     Cell::new(3, -3, 0),
-    Cell::new(0, 0, 1),
 ];
 
 /// The directions of [`SLIDES`] as a plan names them, in the file's
 /// coordinates (`+x-y` is one step along x and one back along y), each
 /// followed by its opposite.
-pub(super) const SLIDE_NAMES: [&str; 8] = ["+x", "-x", "+y", "-y", "+x-y", "-x+y", "+z", "-z"];
+pub(super) const SLIDE_NAMES: [&str; 8] = ["+z", "-z", "+x", "-x", "+y", "-y", "+x-y", "-x+y"];
 
 /// Where prism `c` lies on the lines pieces sweep along the `axis`-th of
 /// [`SLIDES`]: `([across, across, along], stride)`.
@@ -70,16 +73,17 @@ pub(super) const SLIDE_NAMES: [&str; 8] = ["+x", "-x", "+y", "-y", "+x-y", "-x+y
 /// the triangle of the other kind between it and where it lands (the
 /// sweep of a triangle is the hull of where it starts and ends: three
 /// triangles), so its line alternates the two kinds and a unit slide is
-/// two steps along it (`stride` 2). Measured on BurrTools (a piece may
-/// not jump a single triangle of another piece; see tests/prisms.rs).
-/// Along the layers a prism moves straight, one step a unit.
+/// two steps along it (`stride` 2). BurrTools moves prisms so too:
+/// Prisgon's levels come out as `burrTxt -d`'s this way, and as 4.1.… and
+/// 1.1.… if a piece could jump a triangle. Along the layers a prism
+/// moves straight, one step a unit.
 pub(super) fn frame(axis: usize, c: Cell) -> ([i32; 3], i32) {
     let t = c.x.rem_euclid(3) - 1;
     let (x, y) = ((c.x - 1 - t) / 3, (c.y - 1 - t) / 3);
     match axis {
-        0 => ([y, c.z, 2 * x + t], 2),
-        1 => ([x, c.z, 2 * y + t], 2),
-        2 => ([x + y + t, c.z, 2 * x + t], 2),
-        _ => ([c.x, c.y, c.z], 1),
+        0 => ([c.x, c.y, c.z], 1),
+        1 => ([y, c.z, 2 * x + t], 2),
+        2 => ([x, c.z, 2 * y + t], 2),
+        _ => ([x + y + t, c.z, 2 * x + t], 2),
     }
 }
