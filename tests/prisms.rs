@@ -129,3 +129,76 @@ fn a_prism_leaves_a_closed_cage_only_along_a_slanted_edge() {
     assert!(["+y", "-y"].contains(&directions[0]), "{plan:?}");
     assert!(["+x", "-x"].contains(&directions[1]), "{plan:?}");
 }
+
+/// `jigsat convert FROM -o TO` (with `--problem` for a BurrTools file).
+fn convert(from: &Path, problem: Option<&str>, to: &Path) {
+    let mut command = jigsat();
+    command.arg("convert").arg(from).arg("-o").arg(to);
+    if let Some(p) = problem {
+        command.args(["--problem", p]);
+    }
+    assert_success(&command.output().unwrap());
+}
+
+/// `jigsat count FILE -q --format json`: (count, distinct).
+fn count(file: &Path) -> (u64, u64) {
+    let out = jigsat()
+        .arg("count")
+        .arg(file)
+        .args(["-q", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_success(&out);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    (
+        doc["count"].as_u64().unwrap(),
+        doc["distinct"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn the_toml_prism_grid_converts_both_ways() {
+    let dir = tempfile::tempdir().unwrap();
+    // TOML -> BurrTools -> TOML: the example (burrTxt: 2 assemblies).
+    let example = common::puzzle_path("prisms-trapezoids.toml");
+    let xm = dir.path().join("trapezoids.xmpuzzle");
+    convert(&example, None, &xm);
+    let back = dir.path().join("trapezoids.toml");
+    convert(&xm, None, &back);
+    assert_eq!(count(&example), (2, 2));
+    assert_eq!(count(&xm), count(&example));
+    assert_eq!(count(&back), count(&example));
+    // BurrTools -> TOML -> BurrTools: Prisgon's problem 1, its cells
+    // written [x, y, t, z], taken apart to the same level.
+    let Some(prisgon) = shared("burrtools/Prisgon.xmpuzzle") else {
+        return;
+    };
+    let toml = dir.path().join("philos.toml");
+    convert(&prisgon, Some("1"), &toml);
+    let text = std::fs::read_to_string(&toml).unwrap();
+    assert!(text.contains("grid = \"prisms\""), "{text}");
+    let again = dir.path().join("philos.xmpuzzle");
+    convert(&toml, None, &again);
+    assert_eq!(count(&toml), (6, 1));
+    assert_eq!(count(&again), (6, 1));
+    for file in [&toml, &again] {
+        assert_eq!(disasm(file, "0").0, "9.5.1.1.2.2.2", "{}", file.display());
+    }
+}
+
+#[test]
+fn a_prism_off_the_lattice_is_refused_with_file_line_and_expectation() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.toml");
+    std::fs::write(
+        &file,
+        "[board]\ngrid = \"prisms\"\nsize = [2, 1, 1]\n\n[[piece]]\nname = \"R\"\n\
+         count = 2\ncells = [[0, 0, 0, 0], [0, 0, 2, 0]]\n",
+    )
+    .unwrap();
+    let out = jigsat().arg("count").arg(&file).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("bad.toml") && err.contains(":8"), "{err}");
+    assert!(err.contains("[x, y, t, z]"), "{err}");
+}

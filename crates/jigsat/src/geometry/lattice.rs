@@ -93,12 +93,13 @@ const BALL_STEPS: [Cell; 12] = [
 
 impl Lattice {
     /// The names a puzzle file's `grid` takes, and the lattice of each.
-    pub const NAMES: [(&'static str, Lattice); 5] = [
+    pub const NAMES: [(&'static str, Lattice); 6] = [
         ("squares", Lattice::Cubic),
         ("triangles", Lattice::Triangles),
         ("hexagons", Lattice::Hexagons),
         ("spheres", Lattice::Spheres),
         ("sticks", Lattice::Sticks),
+        ("prisms", Lattice::Prisms),
     ];
 
     /// The name a puzzle file gives this grid.
@@ -308,6 +309,12 @@ impl Lattice {
         reached == cells.len()
     }
 
+    /// Whether a shape's cells are written as art, one character per
+    /// point (cubes, and balls at their own points); elsewhere as lists.
+    pub fn drawn_as_art(self) -> bool {
+        matches!(self, Lattice::Cubic | Lattice::Spheres)
+    }
+
     /// Whether an integer point is a cell (a ball of even x + y + z on the
     /// sphere grid; every point for squares and cubes).
     pub fn contains(self, c: Cell) -> bool {
@@ -440,10 +447,14 @@ impl Lattice {
 
     /// The cells of `size = [w, h]` on a flat grid: the w × h
     /// parallelogram of lattice points, its 2wh triangles or wh hexagons;
-    /// on sticks every segment of a w × h grid of squares.
+    /// on sticks every segment of a w × h grid of squares; on prisms the
+    /// triangles in layer 0 (a board's `size = [w, h, d]` stacks d).
     pub fn parallelogram(self, w: i32, h: i32) -> Vec<Cell> {
         if self == Lattice::Sticks {
             return sticks::grid(w, h);
+        }
+        if self == Lattice::Prisms {
+            return Lattice::Triangles.parallelogram(w, h);
         }
         let kinds = if self == Lattice::Triangles { 2 } else { 1 };
         (0..h)
