@@ -202,3 +202,52 @@ fn a_prism_off_the_lattice_is_refused_with_file_line_and_expectation() {
     assert!(err.contains("bad.toml") && err.contains(":8"), "{err}");
     assert!(err.contains("[x, y, t, z]"), "{err}");
 }
+
+/// The drawing `jigsat solve FILE` prints (its lines after the first,
+/// up to the level line).
+fn drawing(file: &Path) -> Vec<String> {
+    let out = jigsat().arg("solve").arg(file).output().unwrap();
+    assert_success(&out);
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("level"))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn prisms_are_drawn_layer_by_layer_as_the_triangles_are() {
+    // Two rhombi fill a 2 x 1 parallelogram of triangles one way only;
+    // four fill it two layers deep. Each layer of the prisms' drawing is
+    // the triangles' drawing, under its heading, the layers side by side.
+    let dir = tempfile::tempdir().unwrap();
+    let flat = dir.path().join("flat.toml");
+    std::fs::write(
+        &flat,
+        "[board]\ngrid = \"triangles\"\nsize = [2, 1]\n\n[[piece]]\nname = \"R\"\n\
+         count = 2\ncells = [[0, 0, 0], [0, 0, 1]]\n",
+    )
+    .unwrap();
+    let stacked = dir.path().join("stacked.toml");
+    std::fs::write(
+        &stacked,
+        "[board]\ngrid = \"prisms\"\nsize = [2, 1, 2]\n\n[[piece]]\nname = \"R\"\n\
+         count = 4\ncells = [[0, 0, 0, 0], [0, 0, 1, 0]]\n",
+    )
+    .unwrap();
+    let layer = drawing(&flat);
+    assert!(
+        layer.iter().any(|l| l.contains("R\\R")),
+        "a wall: {layer:?}"
+    );
+    let width = layer.iter().map(|l| l.chars().count()).max().unwrap();
+    let pad = |s: &str| format!("{s:width$}   ");
+    let mut want = vec![format!("{}z=1", pad("z=0"))];
+    want.extend(
+        layer
+            .iter()
+            .map(|l| format!("{}{l}", pad(l)).trim_end().to_string()),
+    );
+    assert_eq!(drawing(&stacked), want);
+}
