@@ -251,3 +251,28 @@ fn prisms_are_drawn_layer_by_layer_as_the_triangles_are() {
     );
     assert_eq!(drawing(&stacked), want);
 }
+
+#[test]
+fn stored_prism_assemblies_are_read_as_checked_solutions() {
+    // BurrTools' own stored assemblies on the prism grid: Prisgon's two
+    // problems and Bermuda, each decoded by the prism grid's turns and
+    // checked against its puzzle (`stored` refuses one that does not
+    // fill it).
+    let mut decoded = 0;
+    for (name, problems) in [("Prisgon", 2), ("Bermuda", 1)] {
+        let Some(path) = shared(&format!("burrtools/{name}.xmpuzzle")) else {
+            return;
+        };
+        let bytes = std::fs::read(&path).unwrap();
+        let file = jigsat::internal::puzzle::burrtools::read(&bytes, name).unwrap();
+        for p in 0..problems {
+            let choice = p.to_string();
+            let puzzle = file.puzzle(Some(&choice), name).unwrap();
+            let solutions = jigsat::internal::solution::stored(&file, Some(&choice), &puzzle)
+                .unwrap_or_else(|e| panic!("{name} problem {p}: {e}"));
+            assert_eq!(solutions.len(), file.problems[p].stored.len());
+            decoded += solutions.len();
+        }
+    }
+    assert_eq!(decoded, 3);
+}
