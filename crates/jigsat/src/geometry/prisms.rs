@@ -87,3 +87,41 @@ pub(super) fn frame(axis: usize, c: Cell) -> ([i32; 3], i32) {
         _ => ([x + y + t, c.z, 2 * x + t], 2),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Lattice;
+    use super::*;
+
+    /// Along each slide a prism's line steps `stride` per unit slide, and
+    /// the cell it sweeps between (one step along, the same across) is a
+    /// neighbour of both where it starts and where it lands.
+    #[test]
+    fn a_slide_sweeps_the_neighbour_between() {
+        let lattice = Lattice::Prisms;
+        let cells: Vec<Cell> = (0..2)
+            .flat_map(|z| {
+                lattice
+                    .parallelogram(3, 3)
+                    .into_iter()
+                    .map(move |c| Cell::new(c.x, c.y, z))
+            })
+            .collect();
+        for (axis, &step) in SLIDES.iter().enumerate() {
+            for &c in &cells {
+                let (f, stride) = frame(axis, c);
+                let landed = c.offset(step);
+                let (g, _) = frame(axis, landed);
+                assert_eq!([g[0], g[1], g[2] - stride], f, "{axis} {c}");
+                if stride == 2 {
+                    let between = lattice
+                        .neighbours(c)
+                        .into_iter()
+                        .find(|&n| frame(axis, n).0 == [f[0], f[1], f[2] + 1])
+                        .expect("a neighbour one step along");
+                    assert!(lattice.neighbours(landed).contains(&between));
+                }
+            }
+        }
+    }
+}
