@@ -561,6 +561,7 @@ mod puzzles {
                 "pentominoes-5x11-eleven.toml",
                 "polyhexes-1to4-4x10.toml",
                 "polyhexes-hexagon37.toml",
+                "prisms-trapezoids.toml",
                 "soma.toml",
                 "spheres-pyramid14.toml",
                 "tetrasticks-5x5.toml",
@@ -590,11 +591,15 @@ mod puzzles {
         }
     }
 
-    /// The triangular and sphere grids (issue 37): the same encodings,
+    /// The triangular, sphere and prism grids (issue 37): the same encodings,
     /// unaware of the grid.
     #[test]
     fn other_grids() {
-        for file in ["hexiamonds-6x6.toml", "spheres-pyramid14.toml"] {
+        for file in [
+            "hexiamonds-6x6.toml",
+            "spheres-pyramid14.toml",
+            "prisms-trapezoids.toml",
+        ] {
             every_encoding(file, Status::Solved);
         }
     }

@@ -122,7 +122,7 @@ pub enum Command {
     Design(DesignArgs),
 
     /// Can it come apart? Take assemblies apart by sliding pieces (the
-    /// cube grid, translations only: no piece turns), as BurrTools does.
+    /// cube or prism grid, translations only: no piece turns), as BurrTools does.
     #[command(after_help = "Examples:\n  \
         jigsat disasm PelikanBurr.xmpuzzle\n  \
         jigsat disasm PelikanBurr.xmpuzzle --solution 3 --format json\n  \

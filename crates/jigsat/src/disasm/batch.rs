@@ -7,6 +7,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use super::lines::Lines;
 use super::{Body, Disassembly, Halt, Image, Limits, Progress, Rule};
 use crate::error::{Error, Result};
 use crate::geometry::Cell;
@@ -19,8 +20,9 @@ pub type Answer = std::result::Result<Disassembly, (Halt, Progress)>;
 
 /// The images of an assembly under the puzzle's symmetries (the
 /// identity first), for [`super::choose_image`].
-fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body]) -> Vec<Image> {
+fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body], slides: &Lines) -> Vec<Image> {
     let board = &puzzle.board;
+    let dirs = slides.directions();
     let names = puzzle.pieces();
     group
         .elements
@@ -43,12 +45,12 @@ fn images(puzzle: &Puzzle, group: &Group, bodies: &[Body]) -> Vec<Image> {
                     ..b.clone()
                 });
             }
-            let mut back = [0u8; 6];
+            let mut back = vec![0u8; usize::from(dirs)];
             for (d, slot) in back.iter_mut().enumerate() {
-                let want = super::unit(d as u8);
-                *slot = (0..6u8).find(|&o| {
+                let want = slides.step(d as u8);
+                *slot = (0..dirs).find(|&o| {
                     el.transform
-                        .apply(Cell::from_coords(super::unit(o)))
+                        .apply(Cell::from_coords(slides.step(o)))
                         .coords()
                         == want
                 })?;
@@ -88,9 +90,19 @@ pub fn take_apart(
     limits: &Limits,
     threads: usize,
 ) -> Result<Vec<Option<Answer>>> {
+    let slides = Lines::new(puzzle.board.lattice()).ok_or_else(|| {
+        Error::Usage(format!(
+            "{}: pieces on {} do not slide in the disassembler",
+            puzzle.name,
+            puzzle.board.lattice().name()
+        ))
+    })?;
     let chosen: Vec<Image> = solutions
         .iter()
-        .map(|s| super::choose_image(images(puzzle, group, &super::bodies(puzzle, s, groups))))
+        .map(|s| {
+            let bodies = super::bodies(puzzle, s, groups);
+            super::choose_image(images(puzzle, group, &bodies, &slides))
+        })
         .collect();
     let bodies: Vec<Vec<Body>> = chosen.iter().map(|im| im.bodies.clone()).collect();
     if let Some(why) = bodies.iter().find_map(|b| super::refuse(b)) {
@@ -109,6 +121,7 @@ pub fn take_apart(
     let watching = AtomicBool::new(true);
     let tasks = Tasks {
         bodies: &bodies,
+        slides: &slides,
         chosen: &chosen,
         plan,
         rule,
@@ -156,6 +169,7 @@ pub fn take_apart(
 /// them apart, the flags, the next assembly to take, and the answers.
 struct Tasks<'a> {
     bodies: &'a [Vec<Body>],
+    slides: &'a Lines,
     chosen: &'a [Image],
     plan: bool,
     rule: Rule,
@@ -178,7 +192,13 @@ impl Tasks<'_> {
             if i >= self.bodies.len() || self.halted.load(Ordering::Relaxed) {
                 return;
             }
-            let mut answer = super::disassemble(&self.bodies[i], self.plan, self.rule, self.limits);
+            let mut answer = super::disassemble(
+                &self.bodies[i],
+                self.slides.clone(),
+                self.plan,
+                self.rule,
+                self.limits,
+            );
             if let Ok(d) = &mut answer {
                 d.turn_back(&self.chosen[i].back);
             }

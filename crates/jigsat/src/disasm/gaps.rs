@@ -1,15 +1,18 @@
-//! How far one piece can slide along an axis before it touches another.
+//! How far one piece can slide along a line before it touches another.
 //!
 //! This is the only place that looks at voxels during the search. A piece
 //! is stored once per *kind* (identical copies share it), as its cells
-//! relative to its anchor (the lowest corner of its bounding box), sorted
-//! into lines parallel to each axis. The gap between piece kinds `a` and
-//! `b`, with `b`'s anchor at `rel` from `a`'s, moving `a` in the positive
-//! direction of `axis`, is the smallest distance along a shared line from
-//! a cell of `a` to the next cell of `b` ahead of it, minus one: the
-//! number of whole unit steps `a` can take before a cell of it would land
-//! on a cell of `b`. Moving `a` the negative way is moving `b` the
-//! positive way relative to `a`, so only positive gaps are computed.
+//! relative to its anchor, sorted into the lines of each slide
+//! ([`super::lines`]: on cubes the lines parallel to each axis; on other
+//! grids the cells a slide sweeps through, given as coordinates across
+//! and along the line). The gap between piece kinds `a` and `b`, with
+//! `b`'s anchor at `rel` from `a`'s, moving `a` the positive way along a
+//! line, is the smallest distance along a shared line from a cell of `a`
+//! to the next cell of `b` ahead of it, minus one: the number of steps
+//! `a` can take before a cell of it would land on a cell of `b`; a unit
+//! slide is `stride` steps (1 on cubes), so the answer is that many
+//! whole slides. Moving `a` the negative way is moving `b` the positive
+//! way relative to `a`, so only positive gaps are computed.
 //!
 //! The same (kinds, axis, relative offset) comes back in state after
 //! state, so answers are cached: the search touches voxels only the first
@@ -24,15 +27,62 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::lines::Lines;
+
 /// No cell of `b` is ahead of any cell of `a`: `a` can slide away for ever.
 pub const FREE: u16 = u16::MAX;
 
-/// One piece kind: per axis, its lines of cells (keyed by the two other
-/// coordinates), each line's coordinates along the axis ascending, and the
-/// size of its bounding box (its anchor is the box's low corner).
+/// One piece kind: per axis, its lines of cells (keyed by the two
+/// coordinates across), each line's coordinates along ascending, and the
+/// size of its box in those coordinates (across, across, along), the box
+/// starting at 0 once less `low` (on cubes `low` is 0: the anchor is the
+/// box's low corner).
 struct Kind {
-    lines: [HashMap<(i32, i32), Vec<i32>>; 3],
-    size: [i32; 3],
+    lines: Vec<HashMap<(i32, i32), Vec<i32>>>,
+    size: [[i32; 3]; MAX_AXES],
+    low: [[i32; 3]; MAX_AXES],
+}
+
+/// The most lines a lattice slides along (prisms: four); sizes are kept
+/// in arrays of this length, in the piece's own memory, as the lookups
+/// read them.
+const MAX_AXES: usize = 4;
+
+impl Kind {
+    fn new(cells: &[[i32; 3]], slides: &Lines) -> Kind {
+        let axes = slides.axes();
+        let mut lines: Vec<HashMap<(i32, i32), Vec<i32>>> = vec![HashMap::new(); axes];
+        assert!(axes <= MAX_AXES, "{axes} lines");
+        let (mut size, mut low) = ([[0; 3]; MAX_AXES], [[0; 3]; MAX_AXES]);
+        for axis in 0..axes {
+            let framed: Vec<[i32; 3]> = cells.iter().map(|&c| frame(slides, axis, c)).collect();
+            let lo = framed.iter().fold([i32::MAX; 3], |m, f| {
+                [m[0].min(f[0]), m[1].min(f[1]), m[2].min(f[2])]
+            });
+            low[axis] = if cells.is_empty() { [0; 3] } else { lo };
+            for f in framed {
+                let f = [0, 1, 2].map(|k| f[k] - low[axis][k]);
+                lines[axis].entry((f[0], f[1])).or_default().push(f[2]);
+                for k in 0..3 {
+                    size[axis][k] = size[axis][k].max(f[k] + 1);
+                }
+            }
+            lines[axis].values_mut().for_each(|v| v.sort_unstable());
+        }
+        Kind { lines, size, low }
+    }
+}
+
+/// Cell `c` as (across, across, along) the line of `axis`: on cubes the
+/// two other coordinates and the axis's, without asking the lattice.
+#[inline]
+fn frame(slides: &Lines, axis: usize, c: [i32; 3]) -> [i32; 3] {
+    if slides.is_cubic() {
+        let (u, v) = across(c, axis);
+        [u, v, c[axis]]
+    } else {
+        slides.frame(axis, c)
+    }
 }
 
 /// Marks a table entry not computed yet; computed gaps stay below it.
@@ -42,10 +92,10 @@ const UNKNOWN: u16 = FREE - 1;
 /// in the hash map instead (a few hundred kilobytes).
 const MAX_TABLE: usize = 1 << 17;
 
-/// The gaps of one pair of kinds along one axis, by offset: `b`'s anchor
-/// at `rel` from `a`'s, the two coordinates across the axis from `low`
-/// on, and along it from `1 - size of b` to `size of a` (beyond it `b` is
-/// wholly ahead).
+/// The gaps of one pair of kinds along one axis, by offset: `b`'s box
+/// at `rel` from `a`'s (across, across, along the line), the two
+/// coordinates across from `low` on, and along from `1 - size of b` to
+/// `size of a` (beyond it `b` is wholly ahead).
 struct Table {
     low: (i32, i32),
     width: (usize, usize),
@@ -96,39 +146,40 @@ pub struct Gaps {
     cache: FastMap<u64, u16>,
     /// Table entries allocated so far.
     entries: usize,
+    slides: Lines,
+    /// How many lines, and whether they are the cube's axes (read on
+    /// every lookup).
+    axes: usize,
+    cubic: bool,
+    /// A cell of the lattice and where it lies on each line: a
+    /// translation's move across and along a line is where it takes this
+    /// cell less where the cell was (unused on cubes).
+    origin: ([i32; 3], Vec<[i32; 3]>),
 }
 
 impl Gaps {
-    /// `shapes[k]` is kind `k`'s cells relative to its anchor.
-    pub fn new(shapes: &[Vec<[i32; 3]>]) -> Gaps {
-        let kinds = shapes
-            .iter()
-            .map(|cells| {
-                let mut lines: [HashMap<(i32, i32), Vec<i32>>; 3] = Default::default();
-                for &c in cells {
-                    for (axis, l) in lines.iter_mut().enumerate() {
-                        l.entry(across(c, axis)).or_default().push(c[axis]);
-                    }
-                }
-                for l in &mut lines {
-                    l.values_mut().for_each(|v| v.sort_unstable());
-                }
-                let mut size = [0; 3];
-                for c in cells {
-                    for k in 0..3 {
-                        size[k] = size[k].max(c[k] + 1);
-                    }
-                }
-                Kind { lines, size }
-            })
-            .collect();
+    /// `shapes[k]` is kind `k`'s cells relative to its anchor, which is a
+    /// point of the lattice that `slides` are of (cells less it are cells).
+    pub fn new(shapes: &[Vec<[i32; 3]>], slides: Lines) -> Gaps {
+        let kinds: Vec<Kind> = shapes.iter().map(|c| Kind::new(c, &slides)).collect();
         let n = shapes.len();
+        let o = shapes.iter().flatten().next().copied().unwrap_or_default();
+        let framed = (0..slides.axes()).map(|k| frame(&slides, k, o)).collect();
         Gaps {
             kinds,
-            tables: (0..n * n * 3).map(|_| None).collect(),
+            tables: (0..n * n * slides.axes()).map(|_| None).collect(),
             cache: FastMap::default(),
             entries: 0,
+            axes: slides.axes(),
+            cubic: slides.is_cubic(),
+            slides,
+            origin: (o, framed),
         }
+    }
+
+    /// The slides the gaps are measured along.
+    pub fn slides(&self) -> &Lines {
+        &self.slides
     }
 
     /// Bytes the cache takes so far (for the memory estimate).
@@ -136,21 +187,40 @@ impl Gaps {
         self.entries as u64 * 2 + self.cache.len() as u64 * 24
     }
 
-    /// Unit steps kind `a` can slide along +`axis` before touching kind
+    /// Unit slides kind `a` can take along +`axis` before touching kind
     /// `b` whose anchor is at `rel` from `a`'s; [`FREE`] when never.
     #[inline]
     pub fn gap(&mut self, a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
-        let slot = (a * self.kinds.len() + b) * 3 + axis;
+        if self.cubic {
+            let (ru, rv) = across(rel, axis);
+            return self.steps(a, b, axis, [ru, rv, rel[axis]]);
+        }
+        let (o, framed) = (self.origin.0, self.origin.1[axis]);
+        let moved = self
+            .slides
+            .frame(axis, [o[0] + rel[0], o[1] + rel[1], o[2] + rel[2]]);
+        let (la, lb) = (self.kinds[a].low[axis], self.kinds[b].low[axis]);
+        let r = [0, 1, 2].map(|k| moved[k] - framed[k] + lb[k] - la[k]);
+        match self.steps(a, b, axis, r) {
+            FREE => FREE,
+            g => g / self.slides.stride(axis) as u16,
+        }
+    }
+
+    /// Steps along the line of `axis` kind `a` can take before touching
+    /// kind `b` whose box is at `r` (across, across, along) from `a`'s.
+    #[inline]
+    fn steps(&mut self, a: usize, b: usize, axis: usize, r: [i32; 3]) -> u16 {
+        let slot = (a * self.kinds.len() + b) * self.axes + axis;
         if self.tables[slot].is_none() {
             match self.table(a, b, axis) {
                 Some(t) => self.tables[slot] = Some(t),
-                None => return self.hashed(a, b, axis, rel),
+                None => return self.hashed(a, b, axis, r),
             }
         }
-        let (ru, rv) = across(rel, axis);
-        let shift = rel[axis];
-        let size_a = self.kinds[a].size[axis];
-        let size_b = self.kinds[b].size[axis];
+        let [ru, rv, shift] = r;
+        let size_a = self.kinds[a].size[axis][2];
+        let size_b = self.kinds[b].size[axis][2];
         if shift <= -size_b {
             return FREE;
         }
@@ -181,11 +251,10 @@ impl Gaps {
 
     /// An empty table for the pair, or `None` when it would be too large.
     fn table(&mut self, a: usize, b: usize, axis: usize) -> Option<Table> {
-        let (sa, sb) = (self.kinds[a].size, self.kinds[b].size);
-        let (ua, va) = across(sa, axis);
-        let (ub, vb) = across(sb, axis);
+        let [ua, va, la] = self.kinds[a].size[axis];
+        let [ub, vb, lb] = self.kinds[b].size[axis];
         let width = ((ua + ub - 1) as usize, (va + vb - 1) as usize);
-        let along = (sa[axis] + sb[axis]) as usize;
+        let along = (la + lb) as usize;
         let len = width.0 * width.1 * along;
         if len > MAX_TABLE {
             return None;
@@ -199,7 +268,7 @@ impl Gaps {
         })
     }
 
-    /// [`Gaps::gap`] through the hash map, for pairs without a table.
+    /// [`Gaps::steps`] through the hash map, for pairs without a table.
     fn hashed(&mut self, a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
         let pack = |v: i32| (v as i64 as u64) & 0x3FFF;
         let key = (a as u64)
@@ -211,8 +280,7 @@ impl Gaps {
         if let Some(&g) = self.cache.get(&key) {
             return g;
         }
-        let (ru, rv) = across(rel, axis);
-        let g = compute(&self.kinds, a, b, axis, [ru, rv, rel[axis]]);
+        let g = compute(&self.kinds, a, b, axis, rel);
         self.cache.insert(key, g);
         g
     }
@@ -255,7 +323,10 @@ mod tests {
     #[test]
     fn gaps_along_lines() {
         // A single cube and a 1x1x2 bar three cells ahead along x.
-        let mut g = Gaps::new(&[vec![[0, 0, 0]], vec![[0, 0, 0], [0, 0, 1]]]);
+        let mut g = Gaps::new(
+            &[vec![[0, 0, 0]], vec![[0, 0, 0], [0, 0, 1]]],
+            Lines::cubic(),
+        );
         assert_eq!(g.gap(0, 1, 0, [3, 0, 0]), 2);
         assert_eq!(g.gap(0, 1, 0, [-3, 0, 0]), FREE);
         assert_eq!(g.gap(0, 1, 0, [3, 1, 0]), FREE);
@@ -274,8 +345,8 @@ mod tests {
             vec![[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 1, 0], [2, 1, 1]],
             vec![[0, 0, 0], [0, 0, 1], [0, 0, 3]],
         ];
-        let mut g = Gaps::new(&shapes);
-        let kinds: Vec<Kind> = Gaps::new(&shapes).kinds;
+        let mut g = Gaps::new(&shapes, Lines::cubic());
+        let kinds: Vec<Kind> = Gaps::new(&shapes, Lines::cubic()).kinds;
         for a in 0..2 {
             for b in 0..2 {
                 for axis in 0..3 {

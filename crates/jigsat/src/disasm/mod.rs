@@ -5,15 +5,18 @@
 //! fill the shape. Whether a person can put it together, and how hard that
 //! is, is a question about motion. This module answers it the way the
 //! puzzle community's BurrTools does (see `../shared/burrtools/DISASSEMBLY.md`),
-//! on the cube grid, with translations only (no piece ever turns):
+//! on the cube grid and BurrTools' prism grid, with translations only (no
+//! piece ever turns):
 //!
 //! 1. **State.** Each piece keeps the orientation it has in the assembly;
 //!    a state is where each piece is (its *anchor*, the low corner of its
 //!    bounding box), up to moving everything together. Identical copies
 //!    of a piece are interchangeable (`search`).
 //! 2. **Moves.** A move slides a set of pieces together by `k >= 1` whole
-//!    units along one of the six axis directions without any two pieces
-//!    meeting on the way; each `k` is one move. The sets are every union
+//!    units along one of the lattice's lines ([`Lines`]: the three axes of
+//!    the cubes; the prisms' three triangle edges and their layers), either
+//!    way, without any two pieces meeting on the way; each `k` is one
+//!    move. The sets are every union
 //!    of "a piece and whatever blocks it" of at most half the part
 //!    (`moves`), from gaps between pieces cached per relative offset
 //!    (`gaps`).
@@ -60,6 +63,7 @@ mod batch;
 mod enclosed;
 mod gaps;
 mod halted;
+mod lines;
 mod moves;
 mod search;
 mod take;
@@ -70,17 +74,15 @@ use std::time::Instant;
 
 pub use batch::{board_group, first_apart, take_apart};
 pub use halted::Halted;
-pub use moves::{DIRECTIONS, unit};
+pub use lines::Lines;
+pub use moves::unit;
 pub use take::disassemble;
 
-/// Whether pieces on `lattice` slide along exactly the lines this
-/// disassembler moves them on: the three axes ([`unit`]), asked of the
-/// lattice rather than of the grid's name.
+/// Whether this disassembler can slide pieces on `lattice`: whether the
+/// lattice says which cells each of its slides sweeps through
+/// ([`crate::geometry::Lattice::sweep`]).
 pub fn slides_on(lattice: crate::geometry::Lattice) -> bool {
-    let axes: Vec<crate::geometry::Cell> = (0..3)
-        .map(|d| crate::geometry::Cell::from_coords(unit(2 * d)))
-        .collect();
-    lattice.slides() == axes
+    Lines::new(lattice).is_some()
 }
 
 use crate::puzzle::Puzzle;
@@ -185,9 +187,10 @@ pub enum Rule {
 pub struct Step {
     /// Indices into the bodies (the solution's pieces) that move.
     pub pieces: Vec<usize>,
-    /// An index into [`DIRECTIONS`].
+    /// A direction of the lattice's [`Lines`] (on cubes `+x`, `-x`,
+    /// `+y`, `-y`, `+z`, `-z`).
     pub dir: u8,
-    /// Unit steps; for a removal, how far the pieces go until they are
+    /// Unit slides; for a removal, how far the pieces go until they are
     /// clear of the rest's bounding box.
     pub distance: u32,
     /// This move takes the pieces away for good.
@@ -319,8 +322,8 @@ impl Disassembly {
 
     /// Renames the directions of every move (`back[d]` for `d`): the plan
     /// of an [`Image`] told in the original assembly's directions.
-    pub fn turn_back(&mut self, back: &[u8; 6]) {
-        fn turn(o: &mut Outcome, back: &[u8; 6]) {
+    pub fn turn_back(&mut self, back: &[u8]) {
+        fn turn(o: &mut Outcome, back: &[u8]) {
             if let Outcome::Apart {
                 steps,
                 left,
@@ -386,16 +389,16 @@ pub fn bodies(puzzle: &Puzzle, solution: &Solution, groups: Option<&[(u32, u32)]
 }
 
 /// One image of an assembly under a symmetry of the puzzle: the bodies
-/// where the symmetry puts them, and for each of the six directions of
+/// where the symmetry puts them, and for each of the directions of
 /// the image, the direction of the original it stands for.
 #[derive(Clone, Debug)]
 pub struct Image {
     /// The assembly's pieces where the symmetry puts them.
     pub bodies: Vec<Body>,
-    /// Per direction of the image (an index into [`DIRECTIONS`]), the
+    /// Per direction of the image (of the lattice's [`Lines`]), the
     /// original's direction, so that a plan found on the image is told in
     /// the assembly as the user has it.
-    pub back: [u8; 6],
+    pub back: Vec<u8>,
 }
 
 /// Which image of an assembly is taken apart: the one whose bodies, in

@@ -19,15 +19,13 @@
 
 use super::gaps::{FREE, Gaps};
 
-/// The six directions, in the order moves are generated.
-pub const DIRECTIONS: [&str; 6] = ["+x", "-x", "+y", "-y", "+z", "-z"];
-
 /// One move out of a state, in the state's slots.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Move {
     /// The slots that move.
     pub set: u64,
-    /// An index into [`DIRECTIONS`].
+    /// A direction of the lattice's [`super::lines::Lines`] (on cubes
+    /// `+x`, `-x`, `+y`, `-y`, `+z`, `-z`).
     pub dir: u8,
     /// Unit steps, or [`FREE`] for a removal to infinity.
     pub dist: u16,
@@ -58,7 +56,7 @@ pub struct Scratch {
     sets: Vec<u64>,
 }
 
-/// The unit vector of direction `dir`.
+/// The unit vector of direction `dir` on cubes.
 pub fn unit(dir: u8) -> [i32; 3] {
     let mut v = [0; 3];
     v[usize::from(dir / 2)] = if dir.is_multiple_of(2) { 1 } else { -1 };
@@ -88,7 +86,7 @@ pub fn moves(
     free.resize(n * n, FREE);
     need.clear();
     need.resize(n, 0);
-    for dir in 0..6u8 {
+    for dir in 0..gaps.slides().directions() {
         let axis = usize::from(dir / 2);
         if dir.is_multiple_of(2) {
             for i in 0..n {
@@ -201,7 +199,10 @@ mod tests {
             .flat_map(|x| [[x, 0, 0], [x, 2, 0], [x, 1, 1], [x, 1, -1]])
             .map(|c| [c[0], c[1], c[2] + 1])
             .collect();
-        let mut gaps = Gaps::new(&[tube, vec![[0, 0, 0]]]);
+        let mut gaps = Gaps::new(
+            &[tube, vec![[0, 0, 0]]],
+            super::super::lines::Lines::cubic(),
+        );
         let mut out = Vec::new();
         moves(
             &mut gaps,

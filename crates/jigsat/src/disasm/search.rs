@@ -22,7 +22,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::Ordering;
 
 use super::gaps::{Gaps, Mix};
-use super::moves::{Move, Scratch, moves, unit};
+use super::moves::{Move, Scratch, moves};
 use super::{Halt, Limits};
 
 type Seen = HashSet<Box<[i16]>, BuildHasherDefault<Mix>>;
@@ -129,9 +129,8 @@ fn unpack_into(flat: &[i16], out: &mut Vec<[i32; 3]>) {
     );
 }
 
-/// Applies `m` to the anchors.
-pub fn apply(anchors: &mut [[i32; 3]], m: Move) {
-    let u = unit(m.dir);
+/// Applies `m`, whose unit slide is `u`, to the anchors.
+pub fn apply(anchors: &mut [[i32; 3]], m: Move, u: [i32; 3]) {
     let d = i32::from(m.dist);
     for (s, a) in anchors.iter_mut().enumerate() {
         if m.set >> s & 1 == 1 {
@@ -235,7 +234,7 @@ pub fn search(
             }
             for &m in &out {
                 there.clone_from(&here);
-                apply(&mut there, m);
+                apply(&mut there, m, gaps.slides().step(m.dir));
                 canonical_into(&mut there, same, &mut key).ok_or(Halt::TooFar)?;
                 let key = &key[..];
                 if prev.contains(key) || cur.contains(key) || next.contains(key) {

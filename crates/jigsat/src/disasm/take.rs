@@ -5,6 +5,7 @@
 //! plan, then each side taken apart from where it lies.
 
 use super::gaps::Gaps;
+use super::lines::Lines;
 use super::moves::Move;
 use super::search::{self, Candidate, Found, apply, relabelling};
 use super::{Body, Disassembly, Halt, Limits, Outcome, Progress, Rule, Step, refuse};
@@ -41,8 +42,10 @@ struct Part<'p> {
 /// Takes the assembly apart. `plan`: also record every move (costs memory
 /// per state); without it only the counts, the level and whether it comes
 /// apart are known.
+/// `slides`: the lines of the assembly's lattice.
 pub fn disassemble(
     bodies: &[Body],
+    slides: Lines,
     plan: bool,
     rule: Rule,
     limits: &Limits,
@@ -51,7 +54,10 @@ pub fn disassemble(
         refuse(bodies).is_none(),
         "refused assemblies are not disassembled"
     );
-    if let Some(shut_in) = super::enclosed::enclosed(bodies) {
+    // The cavity check floods the cube grid; elsewhere the search finds
+    // a piece shut in as stuck.
+    let shut = slides.is_cubic().then(|| super::enclosed::enclosed(bodies));
+    if let Some(shut_in) = shut.flatten() {
         return Ok(Disassembly {
             tree: Outcome::Stuck {
                 pieces: (0..bodies.len()).collect(),
@@ -66,7 +72,7 @@ pub fn disassemble(
     let mut kind = Vec::new();
     let mut anchors = Vec::new();
     for b in bodies {
-        let lo = low_corner(&b.cells);
+        let lo = slides.anchor(low_corner(&b.cells));
         let mut rel: Vec<[i32; 3]> = b.cells.iter().map(|c| sub(*c, lo)).collect();
         rel.sort_unstable();
         let key = (b.piece, b.group, b.weight);
@@ -83,7 +89,7 @@ pub fn disassemble(
     }
     let mut taker = Taker {
         bodies,
-        gaps: Gaps::new(&shapes),
+        gaps: Gaps::new(&shapes, slides),
         kind,
         shapes,
         plan,
@@ -238,7 +244,7 @@ impl Taker<'_> {
         let mut removal = shown(removal);
         let labels: Vec<usize> = members.to_vec();
         if let Some(path) = path {
-            (steps, here, removal) = replay(part, &path, removal);
+            (steps, here, removal) = replay(part, &path, removal, self.gaps.slides());
         }
         let (gone, stay): (Vec<usize>, Vec<usize>) =
             (0..n).partition(|&s| removal.set >> s & 1 == 1);
@@ -287,11 +293,13 @@ impl Taker<'_> {
         dir: u8,
     ) -> u32 {
         let axis = usize::from(dir / 2);
+        let slides = self.gaps.slides();
         let span = |slots: &[usize]| {
             let mut lh = (i32::MAX, i32::MIN);
             for &s in slots {
                 for c in &self.shapes[self.kind[labels[s]]] {
-                    let v = c[axis] + here[s][axis];
+                    let at = [0, 1, 2].map(|k| c[k] + here[s][k]);
+                    let v = slides.frame(axis, at)[2];
                     lh = (lh.0.min(v), lh.1.max(v));
                 }
             }
@@ -304,7 +312,9 @@ impl Taker<'_> {
         } else {
             ghi - slo + 1
         };
-        d.max(1) as u32
+        // Whole slides: a part of a slide's steps still needs a slide.
+        let stride = slides.stride(axis);
+        ((d + stride - 1) / stride).max(1) as u32
     }
 }
 
@@ -316,6 +326,7 @@ fn replay(
     part: &Part,
     path: &[(Vec<[i32; 3]>, Move)],
     removal: Move,
+    slides: &Lines,
 ) -> (Vec<Step>, Vec<[i32; 3]>, Move) {
     let mut steps = Vec::new();
     let mut real = part.start.to_vec();
@@ -329,7 +340,7 @@ fn replay(
             distance: u32::from(m.dist),
             separates: false,
         });
-        apply(&mut real, Move { set, ..m });
+        apply(&mut real, Move { set, ..m }, slides.step(m.dir));
     }
     let perm = relabelling(&real, part.same);
     let removal = Move {
@@ -381,6 +392,7 @@ mod tests {
     fn two_cubes_side_by_side_come_apart_in_one_move() {
         let d = disassemble(
             &[body("a", &[[0, 0, 0]]), body("bb", &[[1, 0, 0]])],
+            Lines::cubic(),
             true,
             Rule::BurrTools,
             &Limits::default(),

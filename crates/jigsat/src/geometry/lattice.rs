@@ -105,12 +105,13 @@ const BALL_STEPS: [Cell; 12] = [
 
 impl Lattice {
     /// The names a puzzle file's `grid` takes, and the lattice of each.
-    pub const NAMES: [(&'static str, Lattice); 5] = [
+    pub const NAMES: [(&'static str, Lattice); 6] = [
         ("squares", Lattice::Cubic),
         ("triangles", Lattice::Triangles),
         ("hexagons", Lattice::Hexagons),
         ("spheres", Lattice::Spheres),
         ("sticks", Lattice::Sticks),
+        ("prisms", Lattice::Prisms),
     ];
 
     /// The name a puzzle file gives this grid.
@@ -236,7 +237,7 @@ impl Lattice {
 
     /// One unit step along each line a piece slides along when a puzzle
     /// is taken apart (the step back is its negative): the three axes of
-    /// the cubes; the plane's three axes and the layers' for prisms; the
+    /// the cubes; the layers' and the plane's three axes for prisms; the
     /// six lines of touching balls; the square grid's two for sticks.
     pub fn slides(self) -> Vec<Cell> {
         match self {
@@ -250,6 +251,44 @@ impl Lattice {
             Lattice::Rhombic => rhombic::SLIDES.to_vec(),
             Lattice::TetraOcta => tetra_octa::SLIDES.to_vec(),
         }
+    }
+
+    /// Where cell `c` lies on the lines a piece sweeps through when it
+    /// slides along the `axis`-th of [`Lattice::slides`]: `([across,
+    /// across, along], stride)`, two cells on one line exactly when their
+    /// `across` agree, a unit slide being `stride` steps `along` (cubes:
+    /// the axis itself, stride 1; prisms: see [`super::prisms::frame`]).
+    /// `None` where the sweeps are not worked out (the disassembler
+    /// refuses those grids).
+    pub fn sweep(self, axis: usize, c: Cell) -> Option<([i32; 3], i32)> {
+        match self {
+            Lattice::Cubic => Some(match axis {
+                0 => ([c.y, c.z, c.x], 1),
+                1 => ([c.x, c.z, c.y], 1),
+                _ => ([c.x, c.y, c.z], 1),
+            }),
+            Lattice::Prisms => Some(super::prisms::frame(axis, c)),
+            _ => None,
+        }
+    }
+
+    /// The slides of [`Lattice::slides`] by name, each followed by its
+    /// opposite: `+x`, `-x`, … (prisms: `+z`, `-z` first, and `+x-y`,
+    /// `-x+y` last).
+    pub fn slide_names(self) -> &'static [&'static str] {
+        match self {
+            Lattice::Prisms => &super::prisms::SLIDE_NAMES,
+            _ => &["+x", "-x", "+y", "-y", "+z", "-z"],
+        }
+    }
+
+    /// The corner a piece whose bounding box starts at `lo` is measured
+    /// from when it slides: the point the normal form moves to the
+    /// origin, so that the piece's cells less it are cells of the lattice
+    /// and copies of a piece measure the same (`lo` itself on cubes).
+    pub fn anchor(self, lo: [i32; 3]) -> [i32; 3] {
+        let home = self.home(lo);
+        [lo[0] - home[0], lo[1] - home[1], lo[2] - home[2]]
     }
 
     /// The cells that share a face (an edge, on a flat grid) with `c`.
@@ -303,6 +342,12 @@ impl Lattice {
             }
         }
         reached == cells.len()
+    }
+
+    /// Whether a shape's cells are written as art, one character per
+    /// point (cubes, and balls at their own points); elsewhere as lists.
+    pub fn drawn_as_art(self) -> bool {
+        matches!(self, Lattice::Cubic | Lattice::Spheres)
     }
 
     /// Whether an integer point is a cell (a ball of even x + y + z on the
@@ -467,10 +512,14 @@ impl Lattice {
 
     /// The cells of `size = [w, h]` on a flat grid: the w × h
     /// parallelogram of lattice points, its 2wh triangles or wh hexagons;
-    /// on sticks every segment of a w × h grid of squares.
+    /// on sticks every segment of a w × h grid of squares; on prisms the
+    /// triangles in layer 0 (a board's `size = [w, h, d]` stacks d).
     pub fn parallelogram(self, w: i32, h: i32) -> Vec<Cell> {
         if self == Lattice::Sticks {
             return sticks::grid(w, h);
+        }
+        if self == Lattice::Prisms {
+            return Lattice::Triangles.parallelogram(w, h);
         }
         let kinds = if self == Lattice::Triangles { 2 } else { 1 };
         (0..h)

@@ -1,5 +1,6 @@
 //! BurrTools' stored solutions: an `<assembly>` places each piece by a
-//! position and the number of one of the 24 turns of the cube grid, and a
+//! position and the number of one of the 24 turns of the cube grid (of
+//! the prism grid's 12: [`place_prism`]), and a
 //! `<separation>` tree lists the states of its disassembly. jigsat reads
 //! the assemblies (to check them, and its own written files) and writes
 //! both, so that BurrTools shows the solutions jigsat found.
@@ -35,6 +36,8 @@
 //!   lay), in that order.
 
 use std::fmt::Write;
+
+use crate::geometry::{Cell, Lattice};
 
 /// How far the side that comes free is moved in its last state.
 pub const AWAY: i32 = 30_000;
@@ -106,6 +109,45 @@ pub fn find_turn(voxels: &[[i32; 3]], cells: &[[i32; 3]]) -> Option<([i32; 3], u
         got.sort_unstable();
         (got == want).then_some((at, t))
     })
+}
+
+/// The cells of a stored piece on BurrTools' prism grid: its shape's
+/// filled cells `cells` (points of the prism lattice, as its shape's
+/// voxels read) at position `at` (a voxel) turned by `t`, or `None` for a
+/// turn number past 11.
+///
+/// Measured, as the cube's table was, on the stored assemblies of
+/// Prisgon (both problems) and Bermuda (27 pieces, turns 0, 2, 3 and 6
+/// to 11): each piece's voxel (0, 0, 0), as a point of the lattice, is
+/// turned about itself and lands on the voxel `at` (which may be a
+/// triangle of the other kind: a turn by 60° swaps them). Turn `t < 6`
+/// is the turn by t · 60° about the layers' normal, `6 <= t < 12` the
+/// stack upside down (the axes swapped and z negated) then turned by
+/// ((t − 4) mod 6) · 60°: every stored piece fits its result so, and no
+/// other numbering of the turns fits them all. BurrTools does not mirror.
+pub fn place_prism(cells: &[[i32; 3]], at: [i32; 3], t: usize) -> Option<Vec<Cell>> {
+    use super::burrtools::Grid;
+    let turns = Lattice::Prisms.transforms();
+    let turn = match t {
+        0..6 => turns[t],
+        6..12 => turns[18 + (t - 4) % 6],
+        _ => return None,
+    };
+    let embed = |v: [i32; 3]| {
+        Grid::Prisms
+            .embed(Cell::from_coords(v))
+            .expect("every voxel is a prism")
+    };
+    let (origin, there) = (embed([0; 3]), embed(at));
+    Some(
+        cells
+            .iter()
+            .map(|&p| {
+                let d = Cell::new(p[0] - origin.x, p[1] - origin.y, p[2] - origin.z);
+                turn.apply(d).offset(there)
+            })
+            .collect(),
+    )
 }
 
 /// A disassembly as moves of an assembly's pieces, before it is written

@@ -61,7 +61,7 @@ fn board_toml(puzzle: &Puzzle) -> String {
     let board = &puzzle.board;
     let optional: Vec<Cell> = puzzle.optional.iter().map(|&i| board.cell(i)).collect();
     let lattice = board.lattice();
-    if board.origin().iter().all(|&v| v >= 0) && !lattice.is_planar() {
+    if board.origin().iter().all(|&v| v >= 0) && lattice.drawn_as_art() {
         let mark = |c: Cell| match (board.index(c), optional.contains(&c)) {
             (None, _) => '.',
             (Some(_), true) => '?',
@@ -127,7 +127,7 @@ fn piece_toml(piece: &Piece, lattice: Lattice) -> String {
     let _ = writeln!(out, "rotations = \"{rotations}\"");
     let _ = writeln!(out, "mirror = {}", piece.moves.mirror);
     let cells = piece.shape.cells();
-    if lattice.is_planar() {
+    if !lattice.drawn_as_art() {
         let _ = writeln!(out, "cells = {}", cell_list(lattice, cells));
         return out;
     }

@@ -12,6 +12,10 @@
 //! | A | B |        \A/B\B/C\
 //!  \ / \ /
 //! ```
+//!
+//! Prisms are drawn a layer at a time, each layer z as its triangles
+//! under a `z=…` heading, the layers side by side (as the cubes' are);
+//! walls are those between triangles of one layer.
 
 use std::collections::HashMap;
 
@@ -31,9 +35,59 @@ enum Region {
 /// (line, column, character, the neighbour across it).
 type Layout = ((i32, i32), Vec<(i32, i32, char, Cell)>);
 
-/// Draws one packing solution on a flat grid.
+/// Draws one packing solution on a flat grid, or on prisms layer by
+/// layer.
 pub fn draw(puzzle: &Puzzle, solution: &Solution) -> String {
     let lattice = puzzle.board.lattice();
+    if lattice != Lattice::Prisms {
+        return print(&canvas(puzzle, solution, lattice, None));
+    }
+    let mut layers: Vec<i32> = puzzle.board.cells().iter().map(|c| c.z).collect();
+    layers.sort_unstable();
+    layers.dedup();
+    let drawn: Vec<Vec<String>> = layers
+        .iter()
+        .map(|&z| {
+            let text = print(&canvas(puzzle, solution, Lattice::Triangles, Some(z)));
+            std::iter::once(format!("z={z}"))
+                .chain(text.lines().map(str::to_string))
+                .collect()
+        })
+        .collect();
+    side_by_side(&drawn)
+}
+
+/// Blocks of lines next to each other, three spaces apart, each padded
+/// to its widest line; no trailing spaces.
+fn side_by_side(blocks: &[Vec<String>]) -> String {
+    let height = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = blocks
+        .iter()
+        .map(|b| b.iter().map(|l| l.chars().count()).max().unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    for row in 0..height {
+        let mut line = String::new();
+        for (b, &w) in blocks.iter().zip(&widths) {
+            let text = b.get(row).map_or("", String::as_str);
+            line.push_str(text);
+            line.extend(std::iter::repeat_n(' ', w - text.chars().count() + 3));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The glyphs and walls of the board's cells on `lattice` (only layer
+/// `layer`'s, drawn as the flat grid `lattice`, when given): each cell's
+/// neighbours across its walls are taken in its own layer.
+fn canvas(
+    puzzle: &Puzzle,
+    solution: &Solution,
+    lattice: Lattice,
+    layer: Option<i32>,
+) -> HashMap<(i32, i32), char> {
     let owner = solution.owners();
     let region = |c: Cell| match (puzzle.board.index(c), owner.get(&c)) {
         (None, _) => Region::Outside,
@@ -42,19 +96,22 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution) -> String {
     };
     let mut canvas: HashMap<(i32, i32), char> = HashMap::new();
     for &c in puzzle.board.cells() {
-        let ((line, column), walls) = layout(lattice, c);
+        if layer.is_some_and(|z| c.z != z) {
+            continue;
+        }
+        let ((line, column), walls) = layout(lattice, Cell::new(c.x, c.y, 0));
         let glyph = match region(c) {
             Region::Piece(k) => puzzle.pieces()[solution.pieces()[k].piece].glyph,
             _ => '.',
         };
         canvas.insert((line, column), glyph);
         for (l, col, wall, across) in walls {
-            if region(across) != region(c) {
+            if region(Cell::new(across.x, across.y, c.z)) != region(c) {
                 canvas.insert((l, col), wall);
             }
         }
     }
-    print(&canvas)
+    canvas
 }
 
 /// The canvas (glyphs by line and column) as text: from its top line to

@@ -66,10 +66,11 @@ pub fn playback(puzzle: &Puzzle, solution: &Solution) -> Option<Playback> {
         max_bytes: crate::process::budget::limit(),
         max_states: None,
     };
-    let d = disasm::disassemble(&bodies, true, Rule::BurrTools, &limits).ok()?;
+    let slides = disasm::Lines::new(puzzle.board.lattice())?;
+    let d = disasm::disassemble(&bodies, slides.clone(), true, Rule::BurrTools, &limits).ok()?;
     let level = d.level()?;
     let mut moves = Vec::new();
-    collect(&d.tree, &mut moves);
+    collect(&d.tree, &slides, &mut moves);
     Some(Playback {
         order: build_order(&moves, solution.pieces().len()),
         moves,
@@ -79,7 +80,7 @@ pub fn playback(puzzle: &Puzzle, solution: &Solution) -> Option<Playback> {
 
 /// The moves of `tree` in plan order, with the pieces each separation
 /// sets aside.
-fn collect(tree: &Outcome, out: &mut Vec<MoveData>) {
+fn collect(tree: &Outcome, slides: &disasm::Lines, out: &mut Vec<MoveData>) {
     let Outcome::Apart {
         steps,
         left,
@@ -90,7 +91,7 @@ fn collect(tree: &Outcome, out: &mut Vec<MoveData>) {
         return;
     };
     for s in steps {
-        let u = unit(s.dir);
+        let u = slides.step(s.dir);
         let k = s.distance as i32;
         let aside = if s.separates && !matches!(**removed, Outcome::Apart { .. }) {
             s.pieces.clone()
@@ -104,8 +105,8 @@ fn collect(tree: &Outcome, out: &mut Vec<MoveData>) {
             aside,
         });
     }
-    collect(left, out);
-    collect(removed, out);
+    collect(left, slides, out);
+    collect(removed, slides, out);
 }
 
 /// The reverse of the order in which pieces are set aside: the pieces

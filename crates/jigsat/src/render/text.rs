@@ -55,7 +55,9 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
     if puzzle.board.lattice() == crate::geometry::Lattice::Sticks {
         return super::sticks::draw(puzzle, solution);
     }
-    if puzzle.board.lattice().is_planar() {
+    if puzzle.board.lattice().is_planar()
+        || puzzle.board.lattice() == crate::geometry::Lattice::Prisms
+    {
         return super::flat::draw(puzzle, solution);
     }
     if puzzle.board.lattice().is_voxels() {

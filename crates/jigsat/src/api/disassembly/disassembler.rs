@@ -216,7 +216,7 @@ impl Disassembler {
         }
         if !crate::disasm::slides_on(puzzle.inner.board.lattice()) {
             return refuse(&format!(
-                "the disassembler slides pieces along the three axes of cubes, and {} slide along other lines",
+                "the disassembler slides cubes and prisms, and the sweeps of {} are not worked out",
                 puzzle.inner.board.lattice().name()
             ));
         }
@@ -224,7 +224,7 @@ impl Disassembler {
     }
 
     /// Why this assembly has no disassembly here, if it has none: a flat
-    /// board or tiles, cells that are not cubes (the moves are a cube's),
+    /// board or tiles, cells neither cubes nor prisms,
     /// fewer than two pieces placed, more pieces than the
     /// disassembler takes (64).
     ///
@@ -247,7 +247,7 @@ impl Disassembler {
         }
         if !crate::disasm::slides_on(puzzle.board.lattice()) {
             return Some(format!(
-                "the disassembler slides along the axes of cubes, not the lines of {}",
+                "the disassembler slides cubes and prisms, not {}",
                 puzzle.board.lattice().name()
             ));
         }

@@ -206,6 +206,8 @@ pub struct Disassembly {
     inner: crate::disasm::Disassembly,
     /// The pieces' names, in the order of the solution's pieces.
     names: Vec<String>,
+    /// The grid, whose slides name the moves' directions.
+    lattice: crate::geometry::Lattice,
 }
 
 /// One move of a disassembly: pieces slid together along an axis.
@@ -246,6 +248,7 @@ impl Disassembly {
         Disassembly {
             names: names.into_iter().map(|b| b.name).collect(),
             inner,
+            lattice: puzzle.board.lattice(),
         }
     }
 
@@ -334,7 +337,7 @@ impl Disassembly {
             .map(|s| Move {
                 pieces: s.pieces.iter().map(|&p| self.names[p].clone()).collect(),
                 indices: s.pieces.clone(),
-                direction: crate::disasm::DIRECTIONS[usize::from(s.dir)],
+                direction: self.lattice.slide_names()[usize::from(s.dir)],
                 distance: s.distance,
                 separates: s.separates,
             })

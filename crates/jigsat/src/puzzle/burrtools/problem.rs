@@ -94,6 +94,23 @@ impl XmFile {
             .collect())
     }
 
+    /// The cells of a stored piece (its filled cells `voxels`, as points
+    /// of the grid) at voxel `at`, turned
+    /// by BurrTools' turn `t` of this file's grid; `None` for a turn
+    /// number the grid does not have.
+    fn place(&self, voxels: &[[i32; 3]], at: [i32; 3], t: i32) -> Option<Vec<Cell>> {
+        let t = usize::try_from(t).ok()?;
+        match self.grid {
+            Grid::Prisms => crate::puzzle::stored::place_prism(voxels, at, t),
+            _ => (t < crate::puzzle::stored::TURNS.len()).then(|| {
+                crate::puzzle::stored::place(voxels, at, t)
+                    .into_iter()
+                    .map(Cell::from_coords)
+                    .collect()
+            }),
+        }
+    }
+
     /// The assemblies stored with problem `choice`: per assembly, each
     /// piece placed (its index among the pieces of [`XmFile::puzzle`]'s
     /// puzzle, its cells), the turns and positions read by
@@ -113,12 +130,12 @@ impl XmFile {
         InputError,
     > {
         let (index, problem) = self.problem(choice)?;
-        if self.grid != Grid::Cubes && !problem.stored.is_empty() {
+        if self.grid == Grid::Spheres && !problem.stored.is_empty() {
             let name = self.grid.lattice().name();
             return Err(bad(
                 &self.file,
                 format!(
-                    "problem {index}: jigsat reads stored solutions on the cube grid only, not on {name}"
+                    "problem {index}: jigsat reads stored solutions on the cube and prism grids, not on {name}"
                 ),
             ));
         }
@@ -137,6 +154,8 @@ impl XmFile {
             let mut piece = 0;
             for xm in &problem.pieces {
                 let shape = &self.shapes[xm.shape];
+                // The filled cells, as the grid's points (on cubes, the
+                // voxels themselves).
                 let voxels: Vec<[i32; 3]> = shape
                     .cells
                     .iter()
@@ -155,18 +174,13 @@ impl XmFile {
                             xm.shape
                         )));
                     }
-                    let t = usize::try_from(t)
-                        .ok()
-                        .filter(|&t| t < crate::puzzle::stored::TURNS.len())
-                        .ok_or_else(|| {
-                            fail(format!(
-                                "turn {t} (0 to 23 on the cube grid; BurrTools never mirrors)"
-                            ))
-                        })?;
-                    let cells = crate::puzzle::stored::place(&voxels, [x, y, z], t)
-                        .into_iter()
-                        .map(Cell::from_coords)
-                        .collect();
+                    let cells = self.place(&voxels, [x, y, z], t).ok_or_else(|| {
+                        let turns = if self.grid == Grid::Prisms { 11 } else { 23 };
+                        fail(format!(
+                            "turn {t} (0 to {turns} on the {} grid; BurrTools never mirrors)",
+                            self.grid.lattice().name()
+                        ))
+                    })?;
                     placed.push((piece, cells));
                 }
                 if xm.count.max > 0 {

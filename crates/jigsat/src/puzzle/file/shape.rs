@@ -122,6 +122,14 @@ pub(super) fn box_cells(
     }
     let depth = dims.get(2).copied().unwrap_or(1) as i32;
     let (w, h) = (dims[0] as i32, dims[1] as i32);
+    if lattice == Lattice::Prisms {
+        // The w × h parallelogram of triangles in each of d layers.
+        let layer = lattice.parallelogram(w, h);
+        let cells = (0..depth)
+            .flat_map(|z| layer.iter().map(move |c| Cell::new(c.x, c.y, z)))
+            .collect();
+        return Ok((size.span(), field, cells));
+    }
     let cells = (0..depth)
         .flat_map(|z| (0..h).flat_map(move |y| (0..w).map(move |x| Cell::new(x, y, z))))
         .filter(|&c| lattice.contains(c))
