@@ -62,7 +62,7 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
     }
     let out = match args.format {
         DesignFormat::Text => text(&design, &rows, args.disassemble),
-        DesignFormat::Csv => csv(&rows, &puzzle.piece_names(), args.disassemble),
+        DesignFormat::Csv => csv(&rows, &design.names, args.disassemble),
         DesignFormat::Json => {
             let mut doc = design.json(&rows);
             doc["complete"] = serde_json::json!(ending.unfinished().is_none());
@@ -77,6 +77,14 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
         path: args.output.as_deref(),
     }
     .write(&out)?;
+    for same in design.same_shape.iter().filter(|_| !quiet) {
+        eprintln!(
+            "{}: {} have one shape: counted as copies of {}",
+            args.puzzle.display(),
+            same.join(", "),
+            same[0]
+        );
+    }
     let found = &design.enumeration;
     super::shared::counts::report_stop_of(&args.puzzle, found);
     if !found.complete && found.refuted.is_none() {

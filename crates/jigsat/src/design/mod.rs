@@ -16,16 +16,18 @@
 //! [`pool`] says beforehand which choices there are, from the cells alone.
 
 pub mod pool;
+pub mod same;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
-use crate::enumerate::{Enumeration, Listing, Want};
+use crate::enumerate::{ByPieces, Enumeration, Listing, Want};
 use crate::error::{Error, Result};
 use crate::options::Options;
 use crate::puzzle::Puzzle;
 use crate::report::Stats;
 use crate::solution::Solution;
+use crate::tally::Tallies;
 use pool::{Choice, Pool};
 
 /// The figures of one choice of pieces.
@@ -68,9 +70,18 @@ pub fn choice_of(solution: &Solution, pieces: usize) -> Choice {
     choice
 }
 
-/// Enumerates `puzzle` with `options` and tallies every class by its
-/// choice of pieces (keeping the classes too when `keep`); `progress`
-/// hears the classes found so far.
+/// Enumerates `puzzle` with `options` and tallies every solution by its
+/// choice of pieces (keeping one solution per class too when `keep`, to
+/// take them apart); `progress` hears the classes found so far.
+///
+/// Without `keep` this is `count` with its tallies split by choice
+/// ([`ByPieces`]): the exact engines check and weigh each solution on
+/// their threads, as `count` does, and add it to their own table under
+/// its choice; the engines that send their classes to the receiving
+/// loop (SAT) have each decoded and checked there, as `count` has, and
+/// handed to the listing here. With `keep` (or a pool whose choices do
+/// not fit a 128-bit key), every class comes to the listing, decoded and
+/// checked, as `count --disassemble` has them.
 pub fn tally(
     puzzle: &Puzzle,
     pool: &Pool,
@@ -79,41 +90,26 @@ pub fn tally(
     progress: &mut dyn FnMut(u64),
 ) -> Result<(Tallied, Stats)> {
     let running = Arc::new(Mutex::new(Running::default()));
-    let taking = Arc::clone(&running);
-    let pool_of = pool.clone();
-    let take = move |solution: Solution, weight: u64| {
-        let choice = choice_of(&solution, pool_of.names.len());
-        let mut r = taking
-            .lock()
-            .map_err(|_| Error::Bug("a tally was poisoned".into()))?;
-        if !pool_of.allows(&choice) && r.stray.is_none() {
-            r.stray = Some(format!(
-                "a solution uses {choice:?}, not a choice of the pool"
-            ));
-        }
-        let tally = r.choices.entry(choice.clone()).or_default();
-        tally.count = tally.count.checked_add(weight).ok_or_else(past)?;
-        tally.distinct += 1;
-        if keep {
-            r.kept.push((choice, solution));
-        }
-        Ok(true)
-    };
     let mut options = options.clone();
-    options.want = Want::Classes;
-    options.listing = Some(Listing(Arc::new(take)));
+    options.listing = Some(listing(&running, pool, keep));
+    let radix = pool.radix().filter(|_| !keep);
+    options.by_pieces = radix.as_ref().map(|r| ByPieces::new(r.weights.clone()));
+    options.want = match options.by_pieces {
+        Some(_) => Want::Counts,
+        None => Want::Classes,
+    };
     let (found, stats) = crate::pipeline::enumerate(puzzle, &options, progress)?;
     // Taken out rather than unwrapped: an engine thread may still hold
     // the listing while it winds down.
-    let running = std::mem::take(
-        &mut *running
-            .lock()
-            .map_err(|_| Error::Bug("a tally was poisoned".into()))?,
-    );
+    let mut running = std::mem::take(&mut *running.lock().map_err(|_| poisoned())?);
+    if let (Some(by), Some(radix)) = (&options.by_pieces, &radix) {
+        let keyed = std::mem::take(&mut *by.tallies.lock().map_err(|_| poisoned())?);
+        running.add_keyed(keyed, radix, pool, found.complete)?;
+    }
     if let Some(stray) = running.stray {
         return Err(Error::Bug(stray));
     }
-    let tallied = Tallied {
+    let mut tallied = Tallied {
         found,
         choices: running.choices,
         kept: running.kept,
@@ -122,19 +118,90 @@ pub fn tally(
     Ok((tallied, stats))
 }
 
+/// The listing that tallies each class handed to it, decoded and
+/// checked, under its choice (keeping it when `keep`).
+fn listing(running: &Arc<Mutex<Running>>, pool: &Pool, keep: bool) -> Listing {
+    let taking = Arc::clone(running);
+    let pool = pool.clone();
+    let take = move |solution: Solution, weight: u64| {
+        let choice = choice_of(&solution, pool.names.len());
+        let mut r = taking.lock().map_err(|_| poisoned())?;
+        r.check(&pool, &choice);
+        let tally = r.choices.entry(choice.clone()).or_default();
+        tally.count = tally.count.checked_add(weight).ok_or_else(past)?;
+        tally.distinct += 1;
+        if keep {
+            r.kept.push((choice, solution));
+        }
+        Ok(true)
+    };
+    Listing(Arc::new(take))
+}
+
+impl Running {
+    /// Notes a choice that is not the pool's (a bug, reported at the end).
+    fn check(&mut self, pool: &Pool, choice: &[u32]) {
+        if !pool.allows(choice) && self.stray.is_none() {
+            self.stray = Some(format!(
+                "a solution uses {choice:?}, not a choice of the pool"
+            ));
+        }
+    }
+
+    /// Adds the search threads' tallies, by key, to the choices': each
+    /// key's tallies divide into whole classes when the search is
+    /// `complete` (a bug otherwise); a search stopped early counts the
+    /// whole classes met so far.
+    fn add_keyed(
+        &mut self,
+        keyed: BTreeMap<u128, Tallies>,
+        radix: &pool::Radix,
+        pool: &Pool,
+        complete: bool,
+    ) -> Result<()> {
+        for (key, tallies) in keyed {
+            let choice = radix.choice(key);
+            self.check(pool, &choice);
+            let figures = match complete {
+                true => tallies.totals(),
+                false => tallies.so_far(),
+            };
+            let (count, distinct) = figures.map_err(|why| match why {
+                past if crate::tally::is_past_u64(&past) => Error::Usage(past),
+                why => Error::Bug(format!("the tallies of the choice {choice:?}: {why}")),
+            })?;
+            let tally = self.choices.entry(choice).or_default();
+            tally.count = tally.count.checked_add(count).ok_or_else(past)?;
+            tally.distinct = tally.distinct.checked_add(distinct).ok_or_else(past)?;
+        }
+        Ok(())
+    }
+}
+
+fn poisoned() -> Error {
+    Error::Bug("a tally was poisoned".into())
+}
+
 fn past() -> Error {
     Error::Usage(crate::tally::PAST_U64.into())
 }
 
 impl Tallied {
     /// The per-choice tallies must add up to the enumeration's own
-    /// count and distinct, exactly.
-    fn add_up(&self) -> Result<()> {
+    /// count and distinct, exactly. A search stopped early has met some
+    /// members of a class and not others, and each choice counts the
+    /// whole classes it met: the figures are then the choices' sums.
+    fn add_up(&mut self) -> Result<()> {
         let count = self
             .choices
             .values()
             .try_fold(0u64, |s, t| s.checked_add(t.count));
         let distinct: u64 = self.choices.values().map(|t| t.distinct).sum();
+        if !self.found.complete {
+            self.found.count = count.ok_or_else(past)?;
+            self.found.distinct = distinct;
+            return Ok(());
+        }
         if count != Some(self.found.count) || distinct != self.found.distinct {
             return Err(Error::Bug(format!(
                 "the choices' tallies add up to {count:?} solutions and {distinct} classes, the enumeration found {} and {}",

@@ -14,6 +14,23 @@ use crate::puzzle::{Fill, Kind, Puzzle};
 /// differ only by which copy lies where are the same choice.
 pub type Choice = Vec<u32>;
 
+/// A choice read as a number: per piece, what one copy adds
+/// (`weights`), and how many digits each piece's copies take (`bases`).
+#[derive(Clone, Debug)]
+pub struct Radix {
+    pub weights: Vec<u128>,
+    bases: Vec<u128>,
+}
+
+impl Radix {
+    /// The choice whose key is `key`.
+    pub fn choice(&self, key: u128) -> Choice {
+        (self.weights.iter().zip(&self.bases))
+            .map(|(&w, &b)| ((key / w) % b) as u32)
+            .collect()
+    }
+}
+
 /// The pieces of a puzzle as a pool to choose from.
 #[derive(Clone, Debug)]
 pub struct Pool {
@@ -143,6 +160,25 @@ impl Pool {
         ))
     }
 
+    /// How the threads key a solution by its choice
+    /// ([`crate::enumerate::ByPieces`]): its copies of each piece as the
+    /// digits of a number in mixed radix, each piece's base one more
+    /// than the copies it can have. `None` when the largest key would not
+    /// fit 128 bits (ranges of thousands of copies of many pieces).
+    pub fn radix(&self) -> Option<Radix> {
+        let mut weights = Vec::with_capacity(self.sizes.len());
+        let mut bases = Vec::with_capacity(self.sizes.len());
+        let mut weight = 1u128;
+        for (&size, &(_, max)) in self.sizes.iter().zip(&self.ranges) {
+            let most = (max as usize).min(self.high / size.max(1));
+            let base = most as u128 + 1;
+            weights.push(weight);
+            bases.push(base);
+            weight = weight.checked_mul(base)?;
+        }
+        Some(Radix { weights, bases })
+    }
+
     /// Calls `each` with every choice the pool allows, in the pool's
     /// order (the first piece's most copies first), until it says stop.
     pub fn each(&self, each: &mut dyn FnMut(&[u32]) -> bool) {
@@ -237,6 +273,24 @@ mod tests {
         }
         assert_eq!(p.choices(), f64::from(brute));
         assert_eq!(listed(&p).len(), brute as usize);
+    }
+
+    #[test]
+    fn every_choice_is_read_back_from_its_key() {
+        let p = pool(&[3, 3, 2], &[(0, 4), (1, 8), (0, 3)], 24, 24);
+        let radix = p.radix().unwrap();
+        p.each(&mut |c| {
+            let key: u128 = c
+                .iter()
+                .zip(&radix.weights)
+                .map(|(&n, &w)| u128::from(n) * w)
+                .sum();
+            assert_eq!(radix.choice(key), c);
+            true
+        });
+        // 1601^6 fits 128 bits; 1601^13 does not.
+        assert!(pool(&[1; 6], &[(0, 1600); 6], 0, 1600).radix().is_some());
+        assert!(pool(&[1; 13], &[(0, 1600); 13], 0, 1600).radix().is_none());
     }
 
     #[test]

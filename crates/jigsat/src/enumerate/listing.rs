@@ -2,15 +2,17 @@
 //! go ([`Limits`], [`Want`]), where each class goes as it is found (a
 //! run's [`Listing`], or [`Enumeration::classes`]), and the figures.
 
+use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
 use crate::exact::Meter;
 use crate::report::Stop;
 use crate::solution::Solution;
+use crate::tally::Tallies;
 
 /// Where an enumeration stops before the search space is exhausted, and
 /// how many threads it may use.
@@ -41,6 +43,36 @@ pub struct Limits {
     /// written out (`solve --all`) or handed to the library's iterator,
     /// never held.
     pub listing: Option<Listing>,
+    /// The counts split by the pieces each solution uses, tallied on the
+    /// search threads ([`ByPieces`]); `None`: the whole counts alone.
+    pub by_pieces: Option<ByPieces>,
+}
+
+/// The counts of an enumeration split by the pieces each solution uses
+/// (`jigsat design`'s choices), tallied where `count` tallies, on the
+/// search threads: a solution's key is the sum of its pieces' weights,
+/// and each thread keeps a table of tallies per key, handed over as
+/// the whole tallies are. A symmetry keeps a solution's pieces, so every
+/// class lies under one key and each key's tallies divide out exactly.
+/// Engines that do not count on their threads (SAT, edge-matching) leave
+/// the table empty and hand their classes, decoded and checked, to the
+/// run's [`Listing`] instead.
+#[derive(Clone, Debug)]
+pub struct ByPieces {
+    /// Per piece entry, what one copy adds to a solution's key.
+    pub weights: Arc<[u128]>,
+    /// The threads' tallies, by key.
+    pub tallies: Arc<Mutex<BTreeMap<u128, Tallies>>>,
+}
+
+impl ByPieces {
+    /// Keys weighed by `weights`, nothing tallied yet.
+    pub fn new(weights: Vec<u128>) -> ByPieces {
+        ByPieces {
+            weights: weights.into(),
+            tallies: Arc::default(),
+        }
+    }
 }
 
 /// What an enumeration is for, which decides what the search threads

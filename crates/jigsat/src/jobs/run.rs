@@ -265,6 +265,7 @@ fn walk(
         render_per_class: std::time::Duration::ZERO,
         want,
         listing: None,
+        by_pieces: None,
     };
     let run = CoverRun {
         limits: &limits,
