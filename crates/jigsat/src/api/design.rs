@@ -258,6 +258,31 @@ fn rows_of(pool: &Pool, tallied: &BTreeMap<Choice, crate::design::Tally>, all: b
 }
 
 impl Design {
+    /// The design a split's parts add up to: per choice (count,
+    /// distinct), summing to `whole`; no disassembly (the parts keep no
+    /// classes).
+    pub(crate) fn of_parts(
+        pool: &Pool,
+        choices: BTreeMap<Choice, (u64, u64)>,
+        whole: (u64, u64),
+        all: bool,
+    ) -> Result<Design> {
+        if let Some(stray) = choices.keys().find(|c| !pool.allows(c)) {
+            return Err(super::Error::Usage(format!(
+                "the parts hold the choice {stray:?}, which is not one of the pool's"
+            )));
+        }
+        let tallies = (choices.into_iter())
+            .map(|(c, (count, distinct))| (c, crate::design::Tally { count, distinct }))
+            .collect();
+        let mut design = Design::of_refuted(Default::default(), pool.choices(), pool.names.clone());
+        design.rows = rows_of(pool, &tallies, all);
+        (design.count, design.distinct) = whole;
+        (design.enumeration.count, design.enumeration.distinct) = whole;
+        design.enumeration.refuted = None;
+        Ok(design)
+    }
+
     fn of_refuted(
         found: crate::enumerate::Enumeration,
         choices: f64,

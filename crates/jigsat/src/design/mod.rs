@@ -92,8 +92,7 @@ pub fn tally(
     let running = Arc::new(Mutex::new(Running::default()));
     let mut options = options.clone();
     options.listing = Some(listing(&running, pool, keep));
-    let radix = pool.radix().filter(|_| !keep);
-    options.by_pieces = radix.as_ref().map(|r| ByPieces::new(r.weights.clone()));
+    options.by_pieces = ByPieces::new(&pool.bases()).filter(|_| !keep);
     options.want = match options.by_pieces {
         Some(_) => Want::Counts,
         None => Want::Classes,
@@ -102,9 +101,8 @@ pub fn tally(
     // Taken out rather than unwrapped: an engine thread may still hold
     // the listing while it winds down.
     let mut running = std::mem::take(&mut *running.lock().map_err(|_| poisoned())?);
-    if let (Some(by), Some(radix)) = (&options.by_pieces, &radix) {
-        let keyed = std::mem::take(&mut *by.tallies.lock().map_err(|_| poisoned())?);
-        running.add_keyed(keyed, radix, pool, found.complete)?;
+    if let Some(by) = &options.by_pieces {
+        running.add_keyed(by.take(), pool, found.complete)?;
     }
     if let Some(stray) = running.stray {
         return Err(Error::Bug(stray));
@@ -152,15 +150,13 @@ impl Running {
     /// key's tallies divide into whole classes when the search is
     /// `complete` (a bug otherwise); a search stopped early counts the
     /// whole classes met so far.
-    fn add_keyed(
+    pub fn add_keyed(
         &mut self,
-        keyed: BTreeMap<u128, Tallies>,
-        radix: &pool::Radix,
+        keyed: BTreeMap<Choice, Tallies>,
         pool: &Pool,
         complete: bool,
     ) -> Result<()> {
-        for (key, tallies) in keyed {
-            let choice = radix.choice(key);
+        for (choice, tallies) in keyed {
             self.check(pool, &choice);
             let figures = match complete {
                 true => tallies.totals(),

@@ -14,23 +14,6 @@ use crate::puzzle::{Fill, Kind, Puzzle};
 /// differ only by which copy lies where are the same choice.
 pub type Choice = Vec<u32>;
 
-/// A choice read as a number: per piece, what one copy adds
-/// (`weights`), and how many digits each piece's copies take (`bases`).
-#[derive(Clone, Debug)]
-pub struct Radix {
-    pub weights: Vec<u128>,
-    bases: Vec<u128>,
-}
-
-impl Radix {
-    /// The choice whose key is `key`.
-    pub fn choice(&self, key: u128) -> Choice {
-        (self.weights.iter().zip(&self.bases))
-            .map(|(&w, &b)| ((key / w) % b) as u32)
-            .collect()
-    }
-}
-
 /// The pieces of a puzzle as a pool to choose from.
 #[derive(Clone, Debug)]
 pub struct Pool {
@@ -161,22 +144,12 @@ impl Pool {
     }
 
     /// How the threads key a solution by its choice
-    /// ([`crate::enumerate::ByPieces`]): its copies of each piece as the
-    /// digits of a number in mixed radix, each piece's base one more
-    /// than the copies it can have. `None` when the largest key would not
-    /// fit 128 bits (ranges of thousands of copies of many pieces).
-    pub fn radix(&self) -> Option<Radix> {
-        let mut weights = Vec::with_capacity(self.sizes.len());
-        let mut bases = Vec::with_capacity(self.sizes.len());
-        let mut weight = 1u128;
-        for (&size, &(_, max)) in self.sizes.iter().zip(&self.ranges) {
-            let most = (max as usize).min(self.high / size.max(1));
-            let base = most as u128 + 1;
-            weights.push(weight);
-            bases.push(base);
-            weight = weight.checked_mul(base)?;
-        }
-        Some(Radix { weights, bases })
+    /// ([`crate::enumerate::ByPieces`]): per piece, one more than the
+    /// copies it can have (within its range and the board's cells).
+    pub fn bases(&self) -> Vec<u128> {
+        (self.sizes.iter().zip(&self.ranges))
+            .map(|(&size, &(_, max))| (max as usize).min(self.high / size.max(1)) as u128 + 1)
+            .collect()
     }
 
     /// Calls `each` with every choice the pool allows, in the pool's
@@ -226,6 +199,7 @@ impl Pool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::enumerate::ByPieces;
 
     fn pool(sizes: &[usize], ranges: &[(u32, u32)], low: usize, high: usize) -> Pool {
         Pool {
@@ -278,19 +252,19 @@ mod tests {
     #[test]
     fn every_choice_is_read_back_from_its_key() {
         let p = pool(&[3, 3, 2], &[(0, 4), (1, 8), (0, 3)], 24, 24);
-        let radix = p.radix().unwrap();
+        let by = ByPieces::new(&p.bases()).unwrap();
         p.each(&mut |c| {
-            let key: u128 = c
-                .iter()
-                .zip(&radix.weights)
+            let key: u128 = (c.iter().zip(by.weights.iter()))
                 .map(|(&n, &w)| u128::from(n) * w)
                 .sum();
-            assert_eq!(radix.choice(key), c);
+            assert_eq!(by.digits(key), c);
             true
         });
         // 1601^6 fits 128 bits; 1601^13 does not.
-        assert!(pool(&[1; 6], &[(0, 1600); 6], 0, 1600).radix().is_some());
-        assert!(pool(&[1; 13], &[(0, 1600); 13], 0, 1600).radix().is_none());
+        let wide =
+            |n: usize| ByPieces::new(&pool(&vec![1; n], &vec![(0, 1600); n], 0, 1600).bases());
+        assert!(wide(6).is_some());
+        assert!(wide(13).is_none());
     }
 
     #[test]

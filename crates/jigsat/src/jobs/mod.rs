@@ -42,6 +42,7 @@
 //! [`Orbits`]: crate::symmetry::Orbits
 
 pub mod checkpoint;
+pub mod choices;
 pub mod directory;
 pub mod files;
 pub mod run;

@@ -171,6 +171,7 @@ pub fn count_parts(
                 seconds: part_started.elapsed().as_secs_f64(),
                 solutions: found.tallies.solutions(),
                 tally: found.tallies.list(),
+                choices: options.by_pieces.as_ref().map(super::choices::of),
             }))?;
         }
         Ok(None)
@@ -265,7 +266,7 @@ fn walk(
         render_per_class: std::time::Duration::ZERO,
         want,
         listing: None,
-        by_pieces: None,
+        by_pieces: options.by_pieces.clone(),
     };
     let run = CoverRun {
         limits: &limits,
