@@ -85,3 +85,25 @@ fn a_merge_of_parts_missing_foreign_or_without_choices_is_refused() {
     std::fs::write(&ours, kept).unwrap();
     assert_success(&run(&["design", "--merge", "parts", "-q"], at));
 }
+
+/// A split counts two alike pieces under two names apart; a design
+/// counts them as one piece: its part run says so rather than tally
+/// choices that differ from the whole pool's.
+#[test]
+fn a_part_of_a_pool_with_alike_pieces_under_two_names_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let pool = "[board]\nsize = [4, 3]\n\n[[piece]]\nname = \"d\"\ncount = \"0..2\"\nshape = \"##\"\n\n[[piece]]\nname = \"e\"\ncount = \"0..1\"\nshape = \"\"\"\n#\n#\n\"\"\"\n\n[[piece]]\nname = \"L\"\ncount = \"1..4\"\nshape = \"\"\"\n##\n#.\n\"\"\"\n";
+    std::fs::write(dir.path().join("pool.toml"), pool).unwrap();
+    let out = run(
+        &["split", "pool.toml", "--parts", "1", "-o", "s", "-q"],
+        dir.path(),
+    );
+    assert_success(&out);
+    let out = run(&["design", "s/jobs/part-0001.job", "-q"], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        why.contains("one shape under different names (d = e)"),
+        "{why}"
+    );
+}

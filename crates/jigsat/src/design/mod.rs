@@ -2,18 +2,23 @@
 //! of pieces, from one enumeration over all the choices at once.
 //!
 //! A puzzle whose counts are ranges (`count = "0..1"`) is enumerated as
-//! `count` enumerates it, by the same engines on every core; each class
-//! the enumeration finds is handed, checked, to a [`Listing`] that reads
-//! its choice (how many copies of each piece it uses, [`pool::Choice`])
-//! and adds its weight to that choice's tally. A board symmetry maps a
-//! solution to one with the same pieces, so a class never spans two
-//! choices: the distinct classes partition by choice, and the per-choice
-//! tallies add up to the enumeration's own count and distinct, which is
-//! checked. Only the tallies are kept — a handful of numbers per choice,
-//! whatever the number of solutions — unless the classes are asked for
-//! (to take them apart).
+//! `count` enumerates it, by the same engines on every core and with the
+//! same checks, its tallies split by choice (how many copies of each
+//! piece entry, [`pool::Choice`]): the exact engines tally on their
+//! search threads under each solution's choice ([`ByPieces`]); the
+//! engines that send their classes to the receiving loop (SAT) have each
+//! decoded and checked there and handed to a [`Listing`] that reads its
+//! choice. A board symmetry maps a solution to one with the same pieces,
+//! so a class never spans two choices: each choice's tallies divide into
+//! whole classes, and the choices add up to the enumeration's own count
+//! and distinct, which is checked. Only the tallies are kept — a handful
+//! of numbers per choice, whatever the number of solutions — unless the
+//! classes are asked for (to take them apart), which then all come to
+//! the listing, as `count --disassemble` keeps them.
 //!
-//! [`pool`] says beforehand which choices there are, from the cells alone.
+//! [`pool`] says beforehand which choices there are, from the cells
+//! alone; [`same`] makes pieces of one shape under different names one
+//! entry.
 
 pub mod pool;
 pub mod same;
@@ -205,5 +210,50 @@ impl Tallied {
             )));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::enumerate::Listing;
+
+    const SQUARES: &str = "[board]\nsize = [4, 3]\n\n[[piece]]\nname = \"d\"\ncount = \"0..3\"\nshape = \"##\"\n\n[[piece]]\nname = \"I\"\ncount = \"0..2\"\nshape = \"###\"\n\n[[piece]]\nname = \"L\"\ncount = \"1..3\"\nshape = \"\"\"\n##\n#.\n\"\"\"\n";
+
+    /// The exact engines tally each choice on their search threads: no
+    /// class comes to the listing, and the threads' table holds every
+    /// choice, each dividing into whole classes, adding up to the count.
+    #[test]
+    fn the_search_threads_tally_each_choice_and_send_no_class() {
+        let puzzle = Puzzle::parse(SQUARES, "squares.toml", "squares").unwrap();
+        let pool = Pool::of(&puzzle).unwrap();
+        let listed = Arc::new(Mutex::new(0u64));
+        let seen = Arc::clone(&listed);
+        let by = ByPieces::new(&pool.bases()).unwrap();
+        let options = Options {
+            solver: "first-cell".parse().unwrap(),
+            want: Want::Counts,
+            by_pieces: Some(by.clone()),
+            listing: Some(Listing(Arc::new(move |_, _| {
+                *seen.lock().unwrap() += 1;
+                Ok(true)
+            }))),
+            ..Options::default()
+        };
+        let (found, _) = crate::pipeline::enumerate(&puzzle, &options, &mut |_| {}).unwrap();
+        assert_eq!(*listed.lock().unwrap(), 0, "no class decoded");
+        assert!(found.complete && found.count > found.distinct);
+        let choices: BTreeMap<Choice, (u64, u64)> = (by.take().into_iter())
+            .map(|(c, t)| (c, t.totals().unwrap()))
+            .collect();
+        // Against the classes decoded one by one (kept, as for taking
+        // them apart), each tallied under its choice by the listing.
+        let (listed, _) = tally(&puzzle, &pool, &Options::default(), true, &mut |_| {}).unwrap();
+        assert_eq!(listed.kept.len(), 28);
+        let expected: BTreeMap<Choice, (u64, u64)> = (listed.choices.into_iter())
+            .map(|(c, t)| (c, (t.count, t.distinct)))
+            .collect();
+        assert_eq!(choices, expected);
+        assert_eq!(choices.len(), 3);
     }
 }
