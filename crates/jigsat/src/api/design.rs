@@ -242,6 +242,9 @@ fn rows_of(pool: &Pool, tallied: &BTreeMap<Choice, crate::design::Tally>, all: b
         true => {
             let mut rows = Vec::new();
             pool.each(&mut |choice| {
+                if pool.canonical(choice) != choice {
+                    return true;
+                }
                 let t = tallied.get(choice).copied().unwrap_or_default();
                 rows.push(row(choice, t.count, t.distinct));
                 true

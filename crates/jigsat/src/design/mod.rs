@@ -127,7 +127,7 @@ fn listing(running: &Arc<Mutex<Running>>, pool: &Pool, keep: bool) -> Listing {
     let taking = Arc::clone(running);
     let pool = pool.clone();
     let take = move |solution: Solution, weight: u64| {
-        let choice = choice_of(&solution, pool.names.len());
+        let choice = pool.canonical(&choice_of(&solution, pool.names.len()));
         let mut r = taking.lock().map_err(|_| poisoned())?;
         r.check(&pool, &choice);
         let tally = r.choices.entry(choice.clone()).or_default();
@@ -161,7 +161,7 @@ impl Running {
         pool: &Pool,
         complete: bool,
     ) -> Result<()> {
-        for (choice, tallies) in keyed {
+        for (choice, tallies) in by_canonical(keyed, pool) {
             self.check(pool, &choice);
             let figures = match complete {
                 true => tallies.totals(),
@@ -177,6 +177,20 @@ impl Running {
         }
         Ok(())
     }
+}
+
+/// The tallies of each choice added up under the choice that stands for
+/// it up to symmetry ([`Pool::canonical`]): a class's members may lie
+/// under two choices turned into each other, never beyond.
+pub fn by_canonical(keyed: BTreeMap<Choice, Tallies>, pool: &Pool) -> BTreeMap<Choice, Tallies> {
+    let mut sum: BTreeMap<Choice, Tallies> = BTreeMap::new();
+    for (choice, tallies) in keyed {
+        let into = sum.entry(pool.canonical(&choice)).or_default();
+        for t in tallies.list() {
+            into.add(t.weight, t.found_per_class, t.found);
+        }
+    }
+    sum
 }
 
 fn poisoned() -> Error {

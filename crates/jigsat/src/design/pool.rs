@@ -27,6 +27,10 @@ pub struct Pool {
     /// must be covered) and at most (every board cell).
     low: usize,
     high: usize,
+    /// Per motion of the board that turns some piece into another (a
+    /// mirror pair whose pieces may not be mirrored themselves): piece
+    /// -> image piece.
+    turns: Vec<Vec<usize>>,
 }
 
 impl Pool {
@@ -43,13 +47,37 @@ impl Pool {
             Fill::Exact => high - puzzle.optional.len(),
             Fill::Partial => 0,
         };
+        let turns = crate::family::packing::group_unbuilt(puzzle)
+            .elements
+            .into_iter()
+            .map(|e| e.pieces)
+            .filter(|map| map.iter().enumerate().any(|(p, &q)| p != q))
+            .collect();
         Ok(Pool {
+            turns,
             names: pieces.iter().map(|p| p.name.clone()).collect(),
             sizes: pieces.iter().map(|p| p.shape.len()).collect(),
             ranges: pieces.iter().map(|p| (p.count.min, p.count.max)).collect(),
             low,
             high,
         })
+    }
+
+    /// The choice that stands for `choice` up to the board's symmetry:
+    /// the greatest of its images. A motion that turns a piece into
+    /// another turns a solution of one choice into a solution of
+    /// another, the same candidate turned over, and a class of solutions
+    /// spans both; so choices are counted up to it, as solutions are.
+    pub fn canonical(&self, choice: &[u32]) -> Choice {
+        let mut best = choice.to_vec();
+        for map in &self.turns {
+            let mut image = vec![0; choice.len()];
+            for (p, &q) in map.iter().enumerate() {
+                image[q] = choice[p];
+            }
+            best = best.max(image);
+        }
+        best
     }
 
     /// Whether `choice` is one of the pool's: every count within its
@@ -208,6 +236,7 @@ mod tests {
             ranges: ranges.to_vec(),
             low,
             high,
+            turns: Vec::new(),
         }
     }
 

@@ -53,13 +53,15 @@ pub fn check(tally: &[Tally], choices: &[ChoiceTally]) -> Result<(), String> {
     Ok(())
 }
 
-/// The choices of every part added up and divided out: per choice
-/// (count on a fixed board, distinct). Every result must carry its
+/// The choices of every part added up, gathered by `canonical` (under the
+/// choice that stands for each up to symmetry) and divided out: per
+/// choice (count on a fixed board, distinct). Every result must carry its
 /// choices (a part run by `count JOB` has none), and the choices must add
 /// up to `whole`, the merge's (count, distinct). `Err` says why not.
 pub fn merge(
     results: &[(String, PartResult)],
     whole: (u64, u64),
+    canonical: &dyn Fn(BTreeMap<Vec<u32>, Tallies>) -> BTreeMap<Vec<u32>, Tallies>,
 ) -> Result<BTreeMap<Vec<u32>, (u64, u64)>, String> {
     let mut sum: BTreeMap<Vec<u32>, Tallies> = BTreeMap::new();
     for (name, r) in results {
@@ -81,7 +83,7 @@ pub fn merge(
     }
     let mut totals = BTreeMap::new();
     let (mut count, mut distinct) = (0u64, 0u64);
-    for (choice, tallies) in sum {
+    for (choice, tallies) in canonical(sum) {
         let (c, d) = tallies
             .totals()
             .map_err(|why| format!("the choice {choice:?}: {why}"))?;

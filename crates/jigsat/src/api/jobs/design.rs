@@ -74,7 +74,9 @@ pub fn merge_design(dir: impl AsRef<Path>, all: bool) -> Result<Design> {
         let merged = directory::merge(dir)?;
         let pool = pool_of(&merged.puzzle, &dir.join("plan.toml"))?;
         let whole = (merged.merged.count, merged.merged.distinct);
-        let choices = crate::jobs::choices::merge(&merged.results, whole).map_err(|why| {
+        let canonical = |sum| crate::design::by_canonical(sum, &pool);
+        let choices = crate::jobs::choices::merge(&merged.results, whole, &canonical);
+        let choices = choices.map_err(|why| {
             Error::Usage(format!(
                 "{}: cannot merge, nothing is claimed:\n  {why}",
                 dir.display()
