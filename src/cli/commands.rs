@@ -564,8 +564,18 @@ pub enum SymmetryChoice {
 #[derive(Debug, Args)]
 pub struct DesignArgs {
     /// The puzzle file: its pieces' counts as ranges (`count = "0..1"`)
-    /// make the pool, the board's cells decide how many are used.
+    /// make the pool, the board's cells decide how many are used. A job
+    /// file of `jigsat split POOL` (`DIR/jobs/part-0001.job`): that part
+    /// searched, its result by choice written to DIR/results/. With
+    /// --merge: the split's directory.
     pub puzzle: PathBuf,
+
+    /// Add up the results of a split's parts, each run by `jigsat design
+    /// JOB`, into the table of the whole pool (the positional argument is
+    /// the split's directory); a missing, repeated or foreign part is
+    /// refused, as `jigsat merge` refuses it.
+    #[arg(long)]
+    pub merge: bool,
 
     #[command(flatten)]
     pub problem: ProblemArg,

@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::cli::{DesignArgs, DesignFormat, DesignSort};
 use crate::exit::Exit;
 use jigsat::api::design::{Asked, Design, Row, Sort};
-use jigsat::api::{Error, Result, process};
+use jigsat::api::{Error, Result, jobs, process};
 
 use super::shared::{Progress, Sink, open};
 
@@ -17,6 +17,20 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
         return Err(Error::Usage(
             "--sort level orders by the levels --disassemble finds; add --disassemble".into(),
         ));
+    }
+    let parts = args.merge || jobs::is_job(&args.puzzle);
+    if parts && args.disassemble {
+        return Err(Error::Usage(
+            "a split's parts keep no assemblies to take apart: --disassemble runs on the whole pool"
+                .into(),
+        ));
+    }
+    if args.merge {
+        let design = jobs::merge_design(&args.puzzle, args.all)?;
+        return write(args, &design, quiet);
+    }
+    if jobs::is_job(&args.puzzle) {
+        return part(args);
     }
     let started = Instant::now();
     let puzzle = open(&args.puzzle, &args.problem)?;
@@ -44,7 +58,11 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
     let design = solver.design(&puzzle, &asked, &mut |n| progress.update(n));
     process::finishing();
     progress.finish();
-    let design = design?;
+    write(args, &design?, quiet)
+}
+
+/// The table of `design` in the format asked for, then what stopped it.
+fn write(args: &DesignArgs, design: &Design, quiet: bool) -> Result<Exit> {
     let halted = design.halted.as_ref();
     let ending = design
         .enumeration
@@ -61,8 +79,8 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
         rows.retain(|r| r.is_unique());
     }
     let out = match args.format {
-        DesignFormat::Text => text(&design, &rows, args.disassemble),
-        DesignFormat::Csv => csv(&rows, &puzzle.piece_names(), args.disassemble),
+        DesignFormat::Text => text(design, &rows, args.disassemble),
+        DesignFormat::Csv => csv(&rows, &design.names, args.disassemble),
         DesignFormat::Json => {
             let mut doc = design.json(&rows);
             doc["complete"] = serde_json::json!(ending.unfinished().is_none());
@@ -77,6 +95,14 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
         path: args.output.as_deref(),
     }
     .write(&out)?;
+    for same in design.same_shape.iter().filter(|_| !quiet) {
+        eprintln!(
+            "{}: {} have one shape: counted as copies of {}",
+            args.puzzle.display(),
+            same.join(", "),
+            same[0]
+        );
+    }
     let found = &design.enumeration;
     super::shared::counts::report_stop_of(&args.puzzle, found);
     if !found.complete && found.refuted.is_none() {
@@ -89,6 +115,50 @@ pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
         eprintln!("{}: {halted}", args.puzzle.display());
     }
     Ok(Exit::from(&ending))
+}
+
+/// `jigsat design JOB`: one part of a split searched, its tallies split
+/// by choice, its result written where `count JOB` writes one (for
+/// `design --merge DIR`).
+fn part(args: &DesignArgs) -> Result<Exit> {
+    let path = &args.puzzle;
+    let job = jobs::Part::read(path)?;
+    let solver = args.search.solver().stop_flag(process::interrupt_flag());
+    let result = match job.design(&solver)? {
+        jobs::PartCount::Finished(result) => result,
+        jobs::PartCount::Stopped { reason, .. } => {
+            let code = match reason {
+                Error::TimeLimit(_) => Exit::GaveUp,
+                _ => Exit::Interrupted,
+            };
+            eprintln!(
+                "{}: {reason}: part {} of {} not finished; no result written",
+                path.display(),
+                job.number(),
+                job.parts()
+            );
+            return Ok(code);
+        }
+    };
+    let target = job.save(&result)?;
+    let out = match args.format {
+        DesignFormat::Json => result.json()? + "\n",
+        _ => format!(
+            "{}: part {} of {}: {} solutions by choice ({} search nodes) in {:.3} s; result in {}\n",
+            job.puzzle().name(),
+            result.part(),
+            result.parts(),
+            result.solutions(),
+            result.nodes(),
+            result.seconds(),
+            target.display()
+        ),
+    };
+    Sink {
+        path: args.output.as_deref(),
+    }
+    .write(&out)?;
+    Ok(Exit::Done)
 }
 
 /// A row's pieces for a person: the names used, `NAMExN` for copies.

@@ -99,6 +99,7 @@ pub fn count(
     let limits = Limits {
         want: Want::Counts,
         listing: None,
+        by_pieces: None,
         ..run.limits.clone()
     };
     let mut fixed_points: Vec<u64> = Vec::with_capacity(group.order());

@@ -141,6 +141,8 @@ pub struct Options {
     /// Where an enumeration writes each class as it finds it
     /// ([`crate::enumerate::Listing`]); `None`: they are kept.
     pub listing: Option<crate::enumerate::Listing>,
+    /// The counts split by pieces ([`crate::enumerate::ByPieces`]).
+    pub by_pieces: Option<crate::enumerate::ByPieces>,
     /// Count classes by Burnside's lemma (`crate::burnside`) instead of
     /// weighing each solution.
     pub burnside: bool,
@@ -164,6 +166,7 @@ impl Default for Options {
             render_per_class: Duration::ZERO,
             want: crate::enumerate::Want::Classes,
             listing: None,
+            by_pieces: None,
             burnside: false,
         }
     }
@@ -180,6 +183,7 @@ impl Options {
             render_per_class: self.render_per_class,
             want: self.want,
             listing: self.listing.clone(),
+            by_pieces: self.by_pieces.clone(),
         }
     }
 

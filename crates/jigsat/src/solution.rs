@@ -311,6 +311,13 @@ impl Placements {
         Ok(Some(out))
     }
 
+    /// The piece entry option `o` places.
+    pub fn piece_of(&self, o: u32) -> Option<usize> {
+        self.option
+            .get(o as usize)
+            .map(|&(piece, ..)| piece as usize)
+    }
+
     /// Scratch space for one thread.
     pub fn scratch(&self) -> Scratch {
         Scratch {

@@ -129,6 +129,12 @@ pub struct Design {
     pub disassembly: Option<Summary>,
     /// The halt that stopped the disassembly early, if one did.
     pub halted: Option<Halted>,
+    /// The pool's pieces, one name per shape, in the puzzle's order: the
+    /// columns of a table.
+    pub names: Vec<String>,
+    /// The pieces of one shape under different names, counted as copies
+    /// of the first (its name stands for them all in the rows).
+    pub same_shape: Vec<Vec<String>>,
 }
 
 /// Bytes a choice's tally takes, its key and the map's own share: how a
@@ -148,17 +154,18 @@ impl Solver {
         asked: &Asked,
         progress: &mut dyn FnMut(u64),
     ) -> Result<Design> {
-        let pool = contained(|| Pool::of(&puzzle.inner))?;
+        let (inner, same_shape) = one_entry_per_shape(puzzle, asked);
+        let pool = contained(|| Pool::of(&inner))?;
         let choices = pool.choices();
         if let Some(why) = pool.arithmetic() {
             let refuted = crate::enumerate::Enumeration::refuted(why);
-            return Ok(Design::of_refuted(refuted, choices));
+            return Ok(Design::of_refuted(refuted, choices, pool.names));
         }
         refuse_too_many(&pool, choices)?;
         let options = self.run_options();
         let keep = asked.disassemble.is_some();
         let (tallied, stats) =
-            contained(|| crate::design::tally(&puzzle.inner, &pool, &options, keep, progress))?;
+            contained(|| crate::design::tally(&inner, &pool, &options, keep, progress))?;
         let found = tallied.found;
         let mut design = Design {
             rows: rows_of(&pool, &tallied.choices, asked.all),
@@ -176,15 +183,31 @@ impl Solver {
             },
             disassembly: None,
             halted: None,
+            names: pool.names.clone(),
+            same_shape,
         };
         if let Some(disassembler) = asked.disassemble.as_ref().filter(|_| found.complete) {
             let kept = tallied
                 .kept
                 .into_iter()
-                .map(|(choice, s)| (choice, Solution::new(Arc::clone(&puzzle.inner), s)));
+                .map(|(choice, s)| (choice, Solution::new(Arc::clone(&inner), s)));
             design.take_apart(disassembler, kept.collect())?;
         }
         Ok(design)
+    }
+}
+
+/// The pool with its alike pieces made one entry ([`crate::design::same`]),
+/// and the groups made one. Not when the assemblies are taken apart by
+/// BurrTools' groups, which are the file's piece by piece.
+fn one_entry_per_shape(
+    puzzle: &Puzzle,
+    asked: &Asked,
+) -> (Arc<crate::puzzle::Puzzle>, Vec<Vec<String>>) {
+    let grouped = asked.disassemble.as_ref().is_some_and(|d| d.grouped());
+    match crate::design::same::merged(&puzzle.inner).filter(|_| !grouped) {
+        Some(merged) => (Arc::new(merged.puzzle), merged.groups),
+        None => (Arc::clone(&puzzle.inner), Vec::new()),
     }
 }
 
@@ -219,6 +242,9 @@ fn rows_of(pool: &Pool, tallied: &BTreeMap<Choice, crate::design::Tally>, all: b
         true => {
             let mut rows = Vec::new();
             pool.each(&mut |choice| {
+                if pool.canonical(choice) != choice {
+                    return true;
+                }
                 let t = tallied.get(choice).copied().unwrap_or_default();
                 rows.push(row(choice, t.count, t.distinct));
                 true
@@ -235,7 +261,36 @@ fn rows_of(pool: &Pool, tallied: &BTreeMap<Choice, crate::design::Tally>, all: b
 }
 
 impl Design {
-    fn of_refuted(found: crate::enumerate::Enumeration, choices: f64) -> Design {
+    /// The design a split's parts add up to: per choice (count,
+    /// distinct), summing to `whole`; no disassembly (the parts keep no
+    /// classes).
+    pub(crate) fn of_parts(
+        pool: &Pool,
+        choices: BTreeMap<Choice, (u64, u64)>,
+        whole: (u64, u64),
+        all: bool,
+    ) -> Result<Design> {
+        if let Some(stray) = choices.keys().find(|c| !pool.allows(c)) {
+            return Err(super::Error::Usage(format!(
+                "the parts hold the choice {stray:?}, which is not one of the pool's"
+            )));
+        }
+        let tallies = (choices.into_iter())
+            .map(|(c, (count, distinct))| (c, crate::design::Tally { count, distinct }))
+            .collect();
+        let mut design = Design::of_refuted(Default::default(), pool.choices(), pool.names.clone());
+        design.rows = rows_of(pool, &tallies, all);
+        (design.count, design.distinct) = whole;
+        (design.enumeration.count, design.enumeration.distinct) = whole;
+        design.enumeration.refuted = None;
+        Ok(design)
+    }
+
+    fn of_refuted(
+        found: crate::enumerate::Enumeration,
+        choices: f64,
+        names: Vec<String>,
+    ) -> Design {
         Design {
             rows: Vec::new(),
             count: 0,
@@ -252,6 +307,8 @@ impl Design {
             },
             disassembly: None,
             halted: None,
+            names,
+            same_shape: Vec::new(),
         }
     }
 
@@ -298,6 +355,9 @@ impl Design {
             "choices_with_solutions": self.rows.iter().filter(|r| r.distinct > 0).count(),
             "choices_in_pool": self.choices,
         });
+        if !self.same_shape.is_empty() {
+            totals["same_shape"] = json!(self.same_shape);
+        }
         if let Some(d) = &self.disassembly {
             totals["come_apart"] = json!(d.come_apart);
             totals["highest_level"] = json!(d.highest());

@@ -27,6 +27,10 @@ pub struct Pool {
     /// must be covered) and at most (every board cell).
     low: usize,
     high: usize,
+    /// Per motion of the board that turns some piece into another (a
+    /// mirror pair whose pieces may not be mirrored themselves): piece
+    /// -> image piece.
+    turns: Vec<Vec<usize>>,
 }
 
 impl Pool {
@@ -43,13 +47,37 @@ impl Pool {
             Fill::Exact => high - puzzle.optional.len(),
             Fill::Partial => 0,
         };
+        let turns = crate::family::packing::group_unbuilt(puzzle)
+            .elements
+            .into_iter()
+            .map(|e| e.pieces)
+            .filter(|map| map.iter().enumerate().any(|(p, &q)| p != q))
+            .collect();
         Ok(Pool {
+            turns,
             names: pieces.iter().map(|p| p.name.clone()).collect(),
             sizes: pieces.iter().map(|p| p.shape.len()).collect(),
             ranges: pieces.iter().map(|p| (p.count.min, p.count.max)).collect(),
             low,
             high,
         })
+    }
+
+    /// The choice that stands for `choice` up to the board's symmetry:
+    /// the greatest of its images. A motion that turns a piece into
+    /// another turns a solution of one choice into a solution of
+    /// another, the same candidate turned over, and a class of solutions
+    /// spans both; so choices are counted up to it, as solutions are.
+    pub fn canonical(&self, choice: &[u32]) -> Choice {
+        let mut best = choice.to_vec();
+        for map in &self.turns {
+            let mut image = vec![0; choice.len()];
+            for (p, &q) in map.iter().enumerate() {
+                image[q] = choice[p];
+            }
+            best = best.max(image);
+        }
+        best
     }
 
     /// Whether `choice` is one of the pool's: every count within its
@@ -143,6 +171,15 @@ impl Pool {
         ))
     }
 
+    /// How the threads key a solution by its choice
+    /// ([`crate::enumerate::ByPieces`]): per piece, one more than the
+    /// copies it can have (within its range and the board's cells).
+    pub fn bases(&self) -> Vec<u128> {
+        (self.sizes.iter().zip(&self.ranges))
+            .map(|(&size, &(_, max))| (max as usize).min(self.high / size.max(1)) as u128 + 1)
+            .collect()
+    }
+
     /// Calls `each` with every choice the pool allows, in the pool's
     /// order (the first piece's most copies first), until it says stop.
     pub fn each(&self, each: &mut dyn FnMut(&[u32]) -> bool) {
@@ -190,6 +227,7 @@ impl Pool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::enumerate::ByPieces;
 
     fn pool(sizes: &[usize], ranges: &[(u32, u32)], low: usize, high: usize) -> Pool {
         Pool {
@@ -198,6 +236,7 @@ mod tests {
             ranges: ranges.to_vec(),
             low,
             high,
+            turns: Vec::new(),
         }
     }
 
@@ -237,6 +276,24 @@ mod tests {
         }
         assert_eq!(p.choices(), f64::from(brute));
         assert_eq!(listed(&p).len(), brute as usize);
+    }
+
+    #[test]
+    fn every_choice_is_read_back_from_its_key() {
+        let p = pool(&[3, 3, 2], &[(0, 4), (1, 8), (0, 3)], 24, 24);
+        let by = ByPieces::new(&p.bases()).unwrap();
+        p.each(&mut |c| {
+            let key: u128 = (c.iter().zip(by.weights.iter()))
+                .map(|(&n, &w)| u128::from(n) * w)
+                .sum();
+            assert_eq!(by.digits(key), c);
+            true
+        });
+        // 1601^6 fits 128 bits; 1601^13 does not.
+        let wide =
+            |n: usize| ByPieces::new(&pool(&vec![1; n], &vec![(0, 1600); n], 0, 1600).bases());
+        assert!(wide(6).is_some());
+        assert!(wide(13).is_none());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use super::cover::{CoverClasses, CoverRun};
+use super::keyed::{Keys, Table};
 use super::listing::{Enumeration, Limits, Want};
 use super::receive::{Message, Tallied, drive};
 use crate::error::{Error, Result};
@@ -36,7 +37,10 @@ fn new_counter(run: &CoverRun, roots: &[Vec<u32>], who: &str) -> Result<Counter>
         .for_each(|&o| forbidden[o as usize] = true);
     let placements = Placements::new(run.puzzle, run.cover.options.len(), run.solution)
         .map_err(|e| crate::solution::failed(who, &e))?;
+    let keys = (placements.as_ref().zip(run.limits.by_pieces.as_ref()))
+        .map(|(p, by)| Keys::new(by, p, run.cover.options.len()));
     Ok(Counter {
+        keys,
         orbits: Orbits::new(run.group, &forbidden),
         want: run.limits.want,
         tallies: Mutex::new(Tallies::default()),
@@ -114,6 +118,9 @@ pub struct Counter {
     /// The cheap check; `None` (edge-matching) sends every solution to
     /// [`collect`] to be checked and de-duplicated there.
     placements: Option<Placements>,
+    /// The counts split by pieces, when the run asks for them
+    /// ([`super::ByPieces`]); only with `placements`.
+    keys: Option<Keys>,
     want: Want,
     tallies: Mutex<Tallies>,
     /// The first check that failed, which stops the search.
@@ -146,6 +153,7 @@ impl Counter {
                 .unwrap_or_default(),
             counter: Arc::clone(self),
             kinds: Vec::new(),
+            keyed: Table::default(),
             since: 0,
         };
         let send = send.clone();
@@ -250,6 +258,8 @@ struct Local {
     scratch: Scratch,
     /// (class size, members met) -> solutions met, for the few kinds.
     kinds: Vec<((u64, u64), u64)>,
+    /// The same per key, when the counts are split by pieces.
+    keyed: Table,
     since: u32,
 }
 
@@ -273,6 +283,9 @@ impl Local {
             Some((_, n)) => *n += 1,
             None => self.kinds.push((kind, 1)),
         }
+        if let Some(keys) = &counter.keys {
+            self.keyed.add(keys.key(options), kind);
+        }
         self.since += 1;
         let want = counter.want;
         if self.since >= HAND_OVER {
@@ -294,6 +307,9 @@ impl Local {
             for ((weight, per_class), n) in self.kinds.drain(..) {
                 t.add(weight, per_class, n);
             }
+        }
+        if let Some(keys) = &self.counter.keys {
+            self.keyed.hand_over(keys);
         }
         self.since = 0;
     }

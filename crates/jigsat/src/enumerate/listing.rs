@@ -2,15 +2,17 @@
 //! go ([`Limits`], [`Want`]), where each class goes as it is found (a
 //! run's [`Listing`], or [`Enumeration::classes`]), and the figures.
 
+use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::error::{Error, Result};
 use crate::exact::Meter;
 use crate::report::Stop;
 use crate::solution::Solution;
+use crate::tally::Tallies;
 
 /// Where an enumeration stops before the search space is exhausted, and
 /// how many threads it may use.
@@ -41,6 +43,68 @@ pub struct Limits {
     /// written out (`solve --all`) or handed to the library's iterator,
     /// never held.
     pub listing: Option<Listing>,
+    /// The counts split by the pieces each solution uses, tallied on the
+    /// search threads ([`ByPieces`]); `None`: the whole counts alone.
+    pub by_pieces: Option<ByPieces>,
+}
+
+/// The counts of an enumeration split by the pieces each solution uses
+/// (`jigsat design`'s choices), tallied where `count` tallies, on the
+/// search threads: a solution's key is its copies of each piece read as
+/// the digits of a number in mixed radix, and each thread keeps a table
+/// of tallies per key, handed over as the whole tallies are. A symmetry
+/// keeps a solution's pieces, so every class lies under one key and
+/// each key's tallies divide out exactly (over a split's parts too).
+/// Engines that do not count on their threads (SAT, edge-matching) leave
+/// the table empty and hand their classes, decoded and checked, to the
+/// run's [`Listing`] instead.
+#[derive(Clone, Debug)]
+pub struct ByPieces {
+    /// Per piece entry, what one copy adds to a solution's key.
+    pub weights: Arc<[u128]>,
+    /// Per piece entry, one more than the copies a solution can have.
+    bases: Arc<[u128]>,
+    /// The threads' tallies, by key.
+    pub tallies: Arc<Mutex<BTreeMap<u128, Tallies>>>,
+}
+
+impl ByPieces {
+    /// Keys for pieces of which a solution has fewer than `bases` copies
+    /// each, nothing tallied yet; `None` when the largest key would not
+    /// fit 128 bits.
+    pub fn new(bases: &[u128]) -> Option<ByPieces> {
+        let mut weights = Vec::with_capacity(bases.len());
+        let mut weight = 1u128;
+        for &base in bases {
+            weights.push(weight);
+            weight = weight.checked_mul(base.max(1))?;
+        }
+        Some(ByPieces {
+            weights: weights.into(),
+            bases: bases.into(),
+            tallies: Arc::default(),
+        })
+    }
+
+    /// The copies of each piece a key stands for.
+    pub fn digits(&self, key: u128) -> Vec<u32> {
+        (self.weights.iter().zip(self.bases.iter()))
+            .map(|(&w, &b)| ((key / w) % b.max(1)) as u32)
+            .collect()
+    }
+
+    /// The tallies handed over so far, by the copies of each piece,
+    /// taken out (the table is left empty for the next search).
+    pub fn take(&self) -> BTreeMap<Vec<u32>, Tallies> {
+        let taken = match self.tallies.lock() {
+            Ok(mut t) => std::mem::take(&mut *t),
+            Err(_) => BTreeMap::new(),
+        };
+        taken
+            .into_iter()
+            .map(|(key, t)| (self.digits(key), t))
+            .collect()
+    }
 }
 
 /// What an enumeration is for, which decides what the search threads

@@ -12,7 +12,8 @@
 //! The files: `receive.rs` (the loop), `exact.rs` (the search threads'
 //! own counting), `sat.rs` (the SAT engines, their cubes and blockers),
 //! `listing.rs` (what an enumeration is asked for, where each class goes
-//! as it is found, what it found), `cover.rs` (what an enumeration over a
+//! as it is found, what it found), `keyed.rs` (the threads' tallies split
+//! by pieces, [`ByPieces`]), `cover.rs` (what an enumeration over a
 //! cover needs, and how its classes are read); here, which engine.
 //!
 //! # Counting in constant memory
@@ -76,6 +77,7 @@
 
 mod cover;
 mod exact;
+mod keyed;
 mod listing;
 mod receive;
 mod sat;
@@ -87,7 +89,7 @@ use crate::solve::Incremental;
 
 pub use cover::CoverRun;
 pub use exact::{Exact, enumerate_exact, seconds_per_solution, start_search};
-pub use listing::{Enumeration, Limits, Listing, Want};
+pub use listing::{ByPieces, Enumeration, Limits, Listing, Want};
 pub use receive::{Classes, drive};
 pub use sat::{Blocker, sat};
 

@@ -245,6 +245,9 @@ pub struct Merged {
     pub puzzle: Puzzle,
     /// The totals.
     pub merged: super::Merged,
+    /// The results added up, by file (`jigsat design --merge` adds up
+    /// their choices too).
+    pub results: Vec<(String, files::PartResult)>,
 }
 
 /// Adds up the results of the split in `dir` (`jigsat merge DIR`): the
@@ -271,6 +274,7 @@ pub fn merge(dir: &Path) -> Result<Merged> {
         plan,
         puzzle,
         merged,
+        results,
     })
 }
 

@@ -188,6 +188,20 @@ pub struct PartResult {
     /// in different parts.
     #[doc(hidden)]
     pub tally: Vec<Tally>,
+    /// The same solutions by choice of pieces, when the part was run by
+    /// `jigsat design JOB` ([`super::choices`]); absent from `count`'s.
+    #[doc(hidden)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub choices: Option<Vec<ChoiceTally>>,
+}
+
+/// One choice's share of a part's tallies: the copies of each piece
+/// entry (in the puzzle's order) and the solutions of that choice by
+/// kind.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ChoiceTally {
+    pub pieces: Vec<u32>,
+    pub tally: Vec<Tally>,
 }
 
 /// `DIR/results/part-NNNN.result`.

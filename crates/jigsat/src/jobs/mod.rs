@@ -11,7 +11,8 @@
 //! caller holds: [`files`] the files, [`run`] the two searches (a cut, a
 //! part), [`directory`] the split directory written and merged,
 //! [`checkpoint`] a count that records its finished parts, [`trust`] what
-//! makes a file trustworthy, [`scripts`] the two cluster scripts.
+//! makes a file trustworthy, [`scripts`] the two cluster scripts,
+//! [`choices`] a design's parts (their tallies by choice of pieces).
 //!
 //! # Why the parts can be counted apart
 //!
@@ -42,6 +43,7 @@
 //! [`Orbits`]: crate::symmetry::Orbits
 
 pub mod checkpoint;
+pub mod choices;
 pub mod directory;
 pub mod files;
 pub mod run;

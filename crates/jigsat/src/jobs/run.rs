@@ -133,7 +133,9 @@ pub struct PartStopped {
 /// puzzle, tallied so that parts merge exactly (see [`super`]) — by the
 /// same threads and receiving loop as a whole count
 /// ([`enumerate::enumerate_exact`]), so a part's memory does not grow with
-/// its solutions either. `done` gets each finished part's result. Stops
+/// its solutions either. With `options.by_pieces` (`design JOB`) each
+/// result carries its tallies by choice of pieces too ([`super::choices`]).
+/// `done` gets each finished part's result. Stops
 /// when the time limit of `options` runs out or `stop` is raised, and
 /// says in which part. The tree must have the shape's fingerprint.
 pub fn count_parts(
@@ -171,6 +173,7 @@ pub fn count_parts(
                 seconds: part_started.elapsed().as_secs_f64(),
                 solutions: found.tallies.solutions(),
                 tally: found.tallies.list(),
+                choices: options.by_pieces.as_ref().map(super::choices::of),
             }))?;
         }
         Ok(None)
@@ -265,6 +268,7 @@ fn walk(
         render_per_class: std::time::Duration::ZERO,
         want,
         listing: None,
+        by_pieces: options.by_pieces.clone(),
     };
     let run = CoverRun {
         limits: &limits,

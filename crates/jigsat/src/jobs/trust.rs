@@ -68,6 +68,17 @@ pub fn checksum(r: &PartResult) -> String {
         h.word(t.found_per_class);
         h.word(t.found);
     }
+    // Only a design part's: a count's result sums as it always did.
+    for c in r.choices.iter().flatten() {
+        h.word(c.pieces.len() as u64);
+        c.pieces.iter().for_each(|&n| h.word(u64::from(n)));
+        h.word(c.tally.len() as u64);
+        for t in &c.tally {
+            h.word(t.weight);
+            h.word(t.found_per_class);
+            h.word(t.found);
+        }
+    }
     format!("{:016x}", h.finish())
 }
 
@@ -198,6 +209,9 @@ pub fn check_result(r: &PartResult) -> Result<(), String> {
             "says {} solutions, but its tallies add up to {sum}",
             r.solutions
         ));
+    }
+    if let Some(choices) = &r.choices {
+        super::choices::check(&r.tally, choices)?;
     }
     Ok(())
 }

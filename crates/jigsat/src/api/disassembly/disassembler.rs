@@ -261,6 +261,11 @@ impl Disassembler {
         ))
     }
 
+    /// Whether it takes apart by BurrTools' groups (piece by piece).
+    pub(crate) fn grouped(&self) -> bool {
+        !self.groups.is_empty()
+    }
+
     /// Takes apart each assembly (all of one puzzle, each as found by a
     /// search or [`Puzzle::solve`]), on the threads: one [`Outcome`] per
     /// assembly, in order. The first halt stops the others ([`Outcome::NotReached`]).

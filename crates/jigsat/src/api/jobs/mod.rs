@@ -45,6 +45,7 @@
 //! gives it the process's interrupt, [`super::process::interrupt_flag`]).
 
 mod checkpoint;
+mod design;
 mod part;
 mod total;
 
@@ -64,6 +65,7 @@ use crate::options::Options;
 /// What one finished part found ([`Part::count`]).
 pub use crate::jobs::files::PartResult;
 pub use checkpoint::{Checkpoint, CheckpointRun};
+pub use design::merge_design;
 pub use part::{Part, PartCount, PartSolution};
 pub use total::Total;
 
@@ -357,6 +359,7 @@ pub fn merge(dir: impl AsRef<Path>) -> Result<Total> {
             plan,
             puzzle,
             merged,
+            ..
         } = directory::merge(dir.as_ref())?;
         Ok(Total {
             puzzle: Puzzle {

@@ -33,9 +33,9 @@ use crate::report::{Stats, Status};
 /// ```
 #[derive(Clone, Debug)]
 pub struct Part {
-    path: PathBuf,
-    file: JobFile,
-    puzzle: Puzzle,
+    pub(super) path: PathBuf,
+    pub(super) file: JobFile,
+    pub(super) puzzle: Puzzle,
 }
 
 /// How the count of one part ended ([`Part::count`]).
@@ -162,26 +162,31 @@ impl Part {
     /// # Ok::<(), jigsat::api::Error>(())
     /// ```
     pub fn count(&self, solver: &Solver) -> Result<PartCount> {
-        guarded(|| {
-            let options = solver.options();
-            let stop = stop_of(solver);
-            let mut finished = None;
-            let Part { path, file, puzzle } = self;
-            let parts = std::slice::from_ref(&file.part);
-            let ended =
-                run::count_parts(&puzzle.inner, options, &file.job, parts, &stop, &mut |r| {
-                    finished = Some(r);
-                    Ok(())
-                })
-                .map_err(at(path))?;
-            interrupt::finishing();
-            Ok(match (finished, ended) {
-                (Some(result), None) => PartCount::Finished(result),
-                (_, ended) => PartCount::Stopped {
-                    solutions: ended.map_or(0, |s| s.solutions),
-                    reason: stopped(&stop, options),
-                },
-            })
+        guarded(|| self.count_with(solver.options(), stop_of(solver)))
+    }
+
+    /// [`Part::count`] with `options` (a design part's split by pieces),
+    /// stopped by `stop`.
+    pub(super) fn count_with(
+        &self,
+        options: &crate::options::Options,
+        stop: Arc<std::sync::atomic::AtomicBool>,
+    ) -> Result<PartCount> {
+        let mut finished = None;
+        let Part { path, file, puzzle } = self;
+        let parts = std::slice::from_ref(&file.part);
+        let ended = run::count_parts(&puzzle.inner, options, &file.job, parts, &stop, &mut |r| {
+            finished = Some(r);
+            Ok(())
+        })
+        .map_err(at(path))?;
+        interrupt::finishing();
+        Ok(match (finished, ended) {
+            (Some(result), None) => PartCount::Finished(result),
+            (_, ended) => PartCount::Stopped {
+                solutions: ended.map_or(0, |s| s.solutions),
+                reason: stopped(&stop, options),
+            },
         })
     }
 
