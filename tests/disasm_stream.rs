@@ -123,7 +123,7 @@ fn solve_says_the_cage_does_not_come_apart() {
     );
 }
 
-/// `solve --disassemble --time-limit 1` on the cage: the search for
+/// `solve --disassemble --time-limit 0.3` on the cage: the search for
 /// assemblies is what the limit stops (the cubes have millions of
 /// arrangements, none of which comes apart), and the message blames the
 /// run's time limit, not the disassembly. When the assemblies were
@@ -133,7 +133,7 @@ fn solve_says_the_cage_does_not_come_apart() {
 #[test]
 fn a_time_limit_during_the_search_blames_the_search() {
     let out = jigsat()
-        .args(["solve", "--disassemble", &path(CAGE), "--time-limit", "1"])
+        .args(["solve", "--disassemble", &path(CAGE), "--time-limit", "0.3"])
         .output()
         .unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
