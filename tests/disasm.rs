@@ -463,7 +463,7 @@ const STEPS: [Point; 6] = [
 /// that there is room to shuffle. With `grouped`, the box and the second
 /// piece are one BurrTools group (they may stay together).
 struct Random {
-    dims: Point,
+    kind: &'static str,
     pieces: Vec<Vec<Point>>,
     voids: Vec<Point>,
     grouped: bool,
@@ -497,8 +497,30 @@ fn random_puzzle(rng: &mut Rng) -> Random {
         .copied()
         .filter(|c| !region.contains(c))
         .collect();
-    let cells: Vec<Point> = region.iter().copied().collect();
     let k = 3 + rng.below(3);
+    let mut pieces = grow(rng, &region, k);
+    // Room to shuffle: take a cell or two off pieces that keep at least one.
+    let mut voids = Vec::new();
+    for _ in 0..1 + rng.below(2) {
+        let p = rng.below(k);
+        if pieces[p].len() > 1 {
+            let at = rng.below(pieces[p].len());
+            voids.push(pieces[p].remove(at));
+        }
+    }
+    pieces.insert(0, frame);
+    Random {
+        kind: "cage",
+        pieces,
+        voids,
+        grouped: rng.below(4) == 0,
+    }
+}
+
+/// `k` pieces grown at random over `region`, each from one seed cell by
+/// steps to free neighbours, until every cell has a piece.
+fn grow(rng: &mut Rng, region: &BTreeSet<Point>, k: usize) -> Vec<Vec<Point>> {
+    let cells: Vec<Point> = region.iter().copied().collect();
     let mut owner: HashMap<Point, usize> = HashMap::new();
     let mut pieces: Vec<Vec<Point>> = Vec::new();
     while pieces.len() < k {
@@ -517,21 +539,113 @@ fn random_puzzle(rng: &mut Rng) -> Random {
             pieces[p].push(n);
         }
     }
-    // Room to shuffle: take a cell or two off pieces that keep at least one.
-    let mut voids = Vec::new();
-    for _ in 0..1 + rng.below(2) {
-        let p = rng.below(k);
-        if pieces[p].len() > 1 {
-            let at = rng.below(pieces[p].len());
-            voids.push(pieces[p].remove(at));
+    pieces
+}
+
+/// A solid box (as the issue's 2 x 4 x 5 of six pieces) cut at random
+/// into five to seven pieces, with no frame and no room to shuffle.
+fn random_box(rng: &mut Rng) -> Random {
+    let dims = [[2, 4, 5], [3, 3, 4], [2, 4, 4], [2, 3, 5]][rng.below(4)];
+    let region: BTreeSet<Point> = (0..dims[2])
+        .flat_map(|z| (0..dims[1]).flat_map(move |y| (0..dims[0]).map(move |x| [x, y, z])))
+        .collect();
+    let k = 5 + rng.below(3);
+    Random {
+        kind: "box",
+        pieces: grow(rng, &region, k),
+        voids: Vec::new(),
+        grouped: false,
+    }
+}
+
+/// Whether the cells are joined face to face.
+fn joined(cells: &[Point]) -> bool {
+    let set: BTreeSet<Point> = cells.iter().copied().collect();
+    let mut seen = BTreeSet::from([cells[0]]);
+    let mut stack = vec![cells[0]];
+    while let Some(c) = stack.pop() {
+        for d in STEPS {
+            let n = [c[0] + d[0], c[1] + d[1], c[2] + d[2]];
+            if set.contains(&n) && seen.insert(n) {
+                stack.push(n);
+            }
         }
     }
-    pieces.insert(0, frame);
-    Random {
-        dims,
+    seen.len() == set.len()
+}
+
+/// A six-piece burr of 2 x 2 x 6 sticks, two along each axis (the pair
+/// along x side by side in y, along y in z, along z in x): each of the
+/// 12 cells of a stick's middle that other sticks also cross goes to one
+/// of them at random, or (one time in four to one in two) to none, a
+/// notch that leaves room to move; one line of each stick (its spine) is
+/// kept whole where no other spine crosses it. `None` when a stick falls
+/// in two.
+fn random_burr(rng: &mut Rng) -> Option<Random> {
+    let mut sticks: Vec<Vec<Point>> = Vec::new();
+    for (axis, split) in [(0, 1), (1, 2), (2, 0)] {
+        let other = 3 - axis - split;
+        for half in 0..2 {
+            let mut cells = Vec::new();
+            for a in -1..5 {
+                for s in 2 * half..2 * half + 2 {
+                    for o in 1..3 {
+                        let mut c = [0; 3];
+                        (c[axis], c[split], c[other]) = (a, s, o);
+                        cells.push(c);
+                    }
+                }
+            }
+            sticks.push(cells);
+        }
+    }
+    let mut cover: BTreeMap<Point, Vec<usize>> = BTreeMap::new();
+    for (i, s) in sticks.iter().enumerate() {
+        for &c in s {
+            cover.entry(c).or_default().push(i);
+        }
+    }
+    // A spine per stick, one of its four lines along its axis, so that
+    // most sticks stay whole: a cell of it goes to the stick, unless an
+    // earlier stick's spine has it.
+    let mut spine: BTreeMap<Point, usize> = BTreeMap::new();
+    for (i, s) in sticks.iter().enumerate() {
+        let line = rng.below(4);
+        for &c in s.iter().skip(line).step_by(4) {
+            spine.entry(c).or_insert(i);
+        }
+    }
+    let notch = [4, 3, 2][rng.below(3)];
+    let mut pieces = vec![Vec::new(); 6];
+    for (c, who) in cover {
+        if who.len() == 1 {
+            pieces[who[0]].push(c);
+        } else if let Some(&i) = spine.get(&c) {
+            pieces[i].push(c);
+        } else if rng.below(notch) != 0 {
+            pieces[who[rng.below(who.len())]].push(c);
+        }
+    }
+    pieces.iter().all(|p| joined(p)).then_some(Random {
+        kind: "burr",
         pieces,
-        voids,
-        grouped: rng.below(4) == 0,
+        voids: Vec::new(),
+        grouped: false,
+    })
+}
+
+/// A cage (one time in two), a box (one in five) or a burr (the rest).
+fn random_any(rng: &mut Rng) -> Random {
+    loop {
+        match rng.below(10) {
+            0..5 => return random_puzzle(rng),
+            5..7 => return random_box(rng),
+            _ => {
+                if let Some(burr) = random_burr(rng) {
+                    return burr;
+                }
+            }
+        }
     }
 }
 
@@ -584,11 +698,8 @@ fn xmpuzzle(p: &Random, order: &[usize], turns: &[(usize, usize)]) -> String {
             size[0], size[1], size[2]
         )
     };
-    let d = p.dims;
-    let full: Vec<Point> = (0..d[2])
-        .flat_map(|z| (0..d[1]).flat_map(move |y| (0..d[0]).map(move |x| [x, y, z])))
-        .filter(|c| !p.voids.contains(c))
-        .collect();
+    // The shape is what the pieces fill, the empty cells `+`.
+    let full: Vec<Point> = p.pieces.iter().flatten().copied().collect();
     let mut xml = String::from(
         "<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n<gridType type=\"0\"/>\n<colors/>\n<shapes>\n",
     );
@@ -640,6 +751,11 @@ struct Tally {
     full: usize,
     /// The others: the file, jigsat's levels, burrTxt's.
     differ: Vec<String>,
+    /// Of those, the ones whose burrTxt levels change when only the order
+    /// and turns of the pieces in the file change ([`burrtxt_varies`]).
+    order_dependent: usize,
+    /// Puzzles checked of each kind (cage, box, burr).
+    kinds: BTreeMap<&'static str, usize>,
 }
 
 /// `count` random interlocking puzzles from `seed`, each checked against
@@ -650,7 +766,7 @@ struct Tally {
 /// counts and first numbers are counted, not asserted (BurrTools does not
 /// backtrack, so which separation it takes decides whether some
 /// assemblies come apart at all).
-fn against_burrtxt(seed: u64, count: usize, shuffled: bool) -> Tally {
+fn against_burrtxt(seed: u64, count: usize, shuffled: bool, make: fn(&mut Rng) -> Random) -> Tally {
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(seed);
     let mut t = Tally::default();
@@ -661,7 +777,7 @@ fn against_burrtxt(seed: u64, count: usize, shuffled: bool) -> Tally {
             tried < 10 * count,
             "the generator makes too few usable puzzles"
         );
-        let puzzle = random_puzzle(&mut rng);
+        let puzzle = make(&mut rng);
         let path = dir.path().join(format!("r{tried}.xml"));
         let n = puzzle.pieces.len();
         let mut order: Vec<usize> = (0..n).collect();
@@ -693,20 +809,40 @@ fn against_burrtxt(seed: u64, count: usize, shuffled: bool) -> Tally {
         if jl == theirs {
             t.full += 1;
         } else {
+            let again = dir.path().join(format!("r{tried}-again.xml"));
+            let varies = shuffled && burrtxt_varies(&puzzle, &theirs, &again, tried);
+            t.order_dependent += usize::from(varies);
             t.differ.push(format!(
-                "{tried}: jigsat {js} of {ja} {jl:?}, burrTxt {s} of {a} {theirs:?}"
+                "{tried} ({}{}): jigsat {js} of {ja} {jl:?}, burrTxt {s} of {a} {theirs:?}",
+                puzzle.kind,
+                if varies {
+                    ", burrTxt's own text depends on the order"
+                } else {
+                    ""
+                }
             ));
         }
         t.stuck += usize::from(s < a);
         t.deep += usize::from(levels.iter().any(|l| l != "1"));
         t.grouped += usize::from(puzzle.grouped);
+        *t.kinds.entry(puzzle.kind).or_default() += 1;
         t.checked += 1;
     }
     eprintln!(
         "{} random puzzles ({} with a group): {} with assemblies that do not come apart, \
          {} with levels past 1; come-apart counts equal on {}, first numbers on {}, \
-         full level texts on {}",
-        t.checked, t.grouped, t.stuck, t.deep, t.apart, t.firsts, t.full
+         full level texts on {} (of each kind: {:?}); of the {} that differ, burrTxt's own \
+         levels depend on the order of the pieces on {}",
+        t.checked,
+        t.grouped,
+        t.stuck,
+        t.deep,
+        t.apart,
+        t.firsts,
+        t.full,
+        t.kinds,
+        t.differ.len(),
+        t.order_dependent
     );
     for d in &t.differ {
         eprintln!("  differs: {d}");
@@ -726,6 +862,30 @@ fn against_burrtxt(seed: u64, count: usize, shuffled: bool) -> Tally {
     t
 }
 
+/// Whether burrTxt's levels of `puzzle` (`theirs` in the file as first
+/// written) change on eight other orders and turns of its pieces in the
+/// file, written to `path`: where they do, BurrTools' text is a choice
+/// among equally short separations that follows the file, not a rule
+/// jigsat can follow (DISASSEMBLY.md).
+fn burrtxt_varies(
+    puzzle: &Random,
+    theirs: &BTreeMap<String, u64>,
+    path: &Path,
+    seed: usize,
+) -> bool {
+    let mut rng = Rng(0x0DE5_0000 + seed as u64);
+    let n = puzzle.pieces.len();
+    (0..8).any(|_| {
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let turns: Vec<(usize, usize)> = (0..n).map(|_| (rng.below(4), rng.below(4))).collect();
+        std::fs::write(path, xmpuzzle(puzzle, &order, &turns)).unwrap();
+        burrtxt(path).is_some_and(|(_, _, l)| histogram(&l) != *theirs)
+    })
+}
+
 /// 200 random interlocking puzzles: jigsat and burrTxt agree on the
 /// assemblies, on how many come apart, and on the first number of every
 /// level. The generator must make the agreement mean something: a share
@@ -739,7 +899,7 @@ fn random_puzzles_as_burrtxt() {
     if shared("peers/burrTxt").is_none() {
         return;
     }
-    let t = against_burrtxt(0x5EED_0026, 200, false);
+    let t = against_burrtxt(0x5EED_0026, 200, false, random_puzzle);
     // Measured 199 of 200 (2026-11-26); a change of the tie rule that
     // loses BurrTools' texts shows here.
     assert!(
@@ -750,23 +910,32 @@ fn random_puzzles_as_burrtxt() {
     );
 }
 
-/// Issue 40: 2,000 random puzzles, their pieces listed in a random order
-/// and turned at random, against burrTxt as above (release only: about
-/// a minute and a half). What differs is printed; at least 95 in 100
-/// come-apart counts and 9 in 10 full texts must agree. Measured
-/// (2026-11-27): 1989 come-apart counts and first numbers equal, 1900
-/// full texts; of the 100 that differ, 85 give other texts in burrTxt
-/// itself when only the order of the pieces in the file changes (all 11
-/// come-apart differences among them, each a puzzle with a group), 15 do
-/// not on 13 orders (jigsat shows one more `2`, as `1.1.2.2` for `1.1.2`):
-/// BurrTools' rule for those is not yet found (issue 40 point 1).
+/// Issue 40: 2,000 random puzzles (cages, solid boxes and six-piece
+/// burrs), their pieces listed in a random order and turned at random,
+/// against burrTxt as above (release only: about two minutes). What
+/// differs is printed, and burrTxt is run again on eight other orders of
+/// each such file ([`burrtxt_varies`]). At least 95 in 100 come-apart
+/// counts and 9 in 10 full texts must agree, and at most one difference
+/// may be one where burrTxt's text does not depend on the order. Measured
+/// (2026-11-27, 1,358 cages, 579 boxes, 63 burrs): 1996 come-apart counts
+/// and first numbers equal, 1961 full texts; of the 39 that differ, 38
+/// give other texts in burrTxt itself when only the order of the pieces
+/// in the file changes. The one that does not is a burr (jigsat `2.1.2`,
+/// burrTxt `2.2` on all orders tried): its rule is not yet found. Before
+/// the rule of halves (`disasm::take::shown`), 15 of 100 differences on
+/// cages alone were not order-dependent.
 #[test]
 #[ignore]
 fn many_shuffled_random_puzzles_as_burrtxt() {
     if shared("peers/burrTxt").is_none() {
         return;
     }
-    let t = against_burrtxt(0x5EED_0040, 2000, true);
+    let t = against_burrtxt(0x5EED_0040, 2000, true, random_any);
+    assert!(
+        t.differ.len() - t.order_dependent <= 1,
+        "{} level texts differ from burrTxt's where its own do not depend on the order",
+        t.differ.len() - t.order_dependent
+    );
     assert!(
         t.apart >= t.checked * 95 / 100,
         "come-apart counts equal on only {} of {}",

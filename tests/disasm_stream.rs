@@ -122,3 +122,23 @@ fn solve_says_the_cage_does_not_come_apart() {
         "{text}"
     );
 }
+
+/// `solve --disassemble --time-limit 0.3` on the cage: the search for
+/// assemblies is what the limit stops (the cubes have millions of
+/// arrangements, none of which comes apart), and the message blames the
+/// run's time limit, not the disassembly. When the assemblies were
+/// counted first, the disassembly started after the deadline and was
+/// blamed for it ("disassembly reached the time limit after 1 states in
+/// 0 layers"). Exit 3, as any run the time limit stops.
+#[test]
+fn a_time_limit_during_the_search_blames_the_search() {
+    let out = jigsat()
+        .args(["solve", "--disassemble", &path(CAGE), "--time-limit", "0.3"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("time limit"), "{err}");
+    assert!(!err.contains("disassembly"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing found comes apart");
+}

@@ -23,8 +23,9 @@
 //! 3. **Separation.** A set that can slide away for ever comes free: the
 //!    part falls into the set that left (*removed*) and the set that
 //!    stayed (*left*); the removal is one more move. Of the two sides, the
-//!    one shown moving is the lighter (a heavy box stays still), and on
-//!    equal weight the one with fewer pieces.
+//!    one shown moving is the lighter (a heavy box stays still), on
+//!    equal weight the one with fewer pieces, and on as many pieces the
+//!    one with fewer cells (as `burrTxt -d`, whose text follows it).
 //! 4. **Search.** Breadth-first from the assembled state; the first state
 //!    in which anything comes free ends the search of this part, so the
 //!    move count is the fewest possible. Only three layers of states are

@@ -35,7 +35,8 @@ struct Part<'p> {
     start: &'p [[i32; 3]],
     /// The slots of each kind of identical piece.
     same: &'p [Vec<usize>],
-    weights: &'p [u32],
+    /// Per slot, its weight and its number of cells ([`shown`]).
+    weights: &'p [(u32, usize)],
     everything: u64,
 }
 
@@ -153,7 +154,10 @@ impl Taker<'_> {
             }
         }
         let start: Vec<[i32; 3]> = members.iter().map(|&m| at[m]).collect();
-        let weights: Vec<u32> = members.iter().map(|&m| self.bodies[m].weight).collect();
+        let weights: Vec<(u32, usize)> = members
+            .iter()
+            .map(|&m| (self.bodies[m].weight, self.bodies[m].cells.len()))
+            .collect();
         let n = members.len();
         let everything: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let shown = |m: Move| shown(m, &weights, everything);
@@ -351,13 +355,21 @@ fn replay(
 }
 
 /// The side of a move shown moving: the lighter one (by its heaviest
-/// piece), on a tie the one with fewer pieces; the other side moves the
-/// opposite way, which is the same change of state.
-fn shown(m: Move, weights: &[u32], all: u64) -> Move {
-    let heaviest = |set: u64| bits(set).map(|s| weights[s]).max().unwrap_or(0);
+/// piece), on a tie the one with fewer pieces, and on a tie again the one
+/// with fewer cells; the other side moves the opposite way, which is the
+/// same change of state. The side shown moving in a removal is the part
+/// that left, visited after the part that stayed, so the last tie decides
+/// the level's text where a part splits into halves of as many pieces:
+/// `burrTxt -d` takes away the half with fewer cells (a cage and a piece
+/// on one side, two small pieces on the other: the two small ones leave),
+/// measured on random cages whose texts do not depend on the order of the
+/// pieces in the file (tests/disasm_levels.rs).
+fn shown(m: Move, weights: &[(u32, usize)], all: u64) -> Move {
+    let heaviest = |set: u64| bits(set).map(|s| weights[s].0).max().unwrap_or(0);
+    let cells = |set: u64| bits(set).map(|s| weights[s].1).sum::<usize>();
     let other = m.flipped(all);
-    let (w, wo) = (heaviest(m.set), heaviest(other.set));
-    if w > wo || (w == wo && m.set.count_ones() > other.set.count_ones()) {
+    let key = |set: u64| (heaviest(set), set.count_ones(), cells(set));
+    if key(other.set) < key(m.set) {
         other
     } else {
         m
