@@ -43,7 +43,7 @@ fn an_edge_count_stopped_by_its_time_limit_exits_3_without_a_total() {
     let out = jigsat()
         .arg("count")
         .arg(&path)
-        .args(["--time-limit", "0.5", "--format", "json"])
+        .args(["--time-limit", "0.2", "--format", "json"])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -56,7 +56,7 @@ fn an_edge_count_stopped_by_its_time_limit_exits_3_without_a_total() {
     let out = jigsat()
         .arg("count")
         .arg(&path)
-        .args(["--time-limit", "0.5"])
+        .args(["--time-limit", "0.2"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3));
