@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::disasm::{self, Limits, Outcome, Rule, unit};
+use crate::disasm::{self, Limits, Outcome, Rule};
 use crate::geometry::Lattice;
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
