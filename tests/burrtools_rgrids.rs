@@ -313,3 +313,25 @@ fn pictures_of_the_voxel_grids_are_refused_not_drawn_as_cubes() {
         assert!(String::from_utf8_lossy(&out.stdout).contains("no text drawing"));
     }
 }
+
+/// A split's jobs carry TOML, which has no rhombic grid: `split` refuses
+/// with exit 2 and points to a count in one run, not to a conversion that
+/// would be refused too.
+#[test]
+fn a_split_on_a_voxel_grid_is_refused_pointing_to_one_run() {
+    let piece = [[2, 1, 0], [1, 2, 0], [0, 2, 1]];
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.xmpuzzle");
+    std::fs::write(&path, xmpuzzle(3, &piece, &[&piece])).unwrap();
+    let out = jigsat()
+        .arg("split")
+        .arg(&path)
+        .args(["--parts", "2", "-o"])
+        .arg(dir.path().join("parts"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("count it in one run"), "{err}");
+    assert!(!err.contains("convert it first"), "{err}");
+}

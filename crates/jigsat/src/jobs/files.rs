@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::error::{Error, InputError, Result};
+use crate::geometry::Lattice;
 use crate::puzzle::Puzzle;
 use crate::tally::Tally;
 
@@ -41,9 +42,20 @@ impl PuzzleText {
         let file = path.display().to_string();
         let text = if crate::puzzle::burrtools::is_xmpuzzle(path, &bytes) {
             let read = crate::puzzle::burrtools::read(&bytes, &file)?;
-            read.puzzle(problem, &stem)?.cleaned().to_toml().map_err(|why| {
+            let puzzle = read.puzzle(problem, &stem)?.cleaned();
+            // On a grid TOML has no name for, converting cannot help: the
+            // count runs in one process (`--checkpoint` to resume it).
+            let toml_grid = Lattice::NAMES
+                .iter()
+                .any(|&(_, l)| l == puzzle.board.lattice());
+            let advice = if toml_grid {
+                "convert it first (jigsat convert) and split what it can"
+            } else {
+                "count it in one run instead (jigsat count, with --checkpoint to go on after a stop)"
+            };
+            puzzle.to_toml().map_err(|why| {
                 Error::Usage(format!(
-                    "{file}: a split's jobs carry the puzzle as TOML, and this one cannot be said in TOML ({why}); convert it first (jigsat convert) and split what it can"
+                    "{file}: a split's jobs carry the puzzle as TOML, and this one cannot be said in TOML ({why}); {advice}"
                 ))
             })?
         } else {
