@@ -107,3 +107,33 @@ fn a_part_of_a_pool_with_alike_pieces_under_two_names_is_refused() {
         "{why}"
     );
 }
+
+/// `split` on a pool says how to run its parts by choice of pieces
+/// (`design JOB`, `design --merge`); on a puzzle without ranges it does not.
+#[test]
+fn a_split_of_a_pool_says_how_to_tally_by_choice() {
+    let dir = tempfile::tempdir().unwrap();
+    let pool = "[board]\nsize = [4, 3]\n\n[[piece]]\nname = \"d\"\ncount = \"0..6\"\nshape = \"##\"\n\n[[piece]]\nname = \"L\"\ncount = \"0..4\"\nshape = \"\"\"\n##\n#.\n\"\"\"\n";
+    std::fs::write(dir.path().join("pool.toml"), pool).unwrap();
+    let fixed = pool.replace("\"0..6\"", "3").replace("\"0..4\"", "2");
+    std::fs::write(dir.path().join("fixed.toml"), fixed).unwrap();
+    for (file, by_choice) in [("pool.toml", true), ("fixed.toml", false)] {
+        let parts = format!("{file}.parts");
+        let out = run(
+            &[
+                "split",
+                file,
+                "--parts",
+                "2",
+                "-o",
+                &parts,
+                "--solver",
+                "first-cell",
+            ],
+            dir.path(),
+        );
+        assert_success(&out);
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(said.contains("design --merge"), by_choice, "{file}: {said}");
+    }
+}

@@ -34,7 +34,13 @@ pub fn run(args: &SplitArgs, quiet: bool) -> Result<Exit> {
         // Through the sink that takes a closed pipe (`split … | head`)
         // calmly, as every other command's output does.
         let name = source.puzzle().name();
-        let text = summary(name, dir, &split, cut_seconds, args.parts) + "\n";
+        let mut text = summary(name, dir, &split, cut_seconds, args.parts) + "\n";
+        if source.puzzle().has_choices() {
+            text += &format!(
+                "by choice of pieces: jigsat design {d}/jobs/part-0001.job … each, then jigsat design --merge {d}\n",
+                d = dir.display()
+            );
+        }
         super::shared::Sink { path: None }.write(&text)?;
     }
     Ok(Exit::Done)

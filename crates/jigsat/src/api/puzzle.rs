@@ -188,6 +188,22 @@ impl Puzzle {
         self.inner.tiling().is_some()
     }
 
+    /// Whether a piece's count is a range (`count = "0..1"`): the puzzle
+    /// is a pool a designer chooses from (`jigsat design`).
+    ///
+    /// ```
+    /// use jigsat::api::Puzzle;
+    /// assert!(Puzzle::from_file("puzzles/hexiamonds-hexagon-nine.toml")?.has_choices());
+    /// assert!(!Puzzle::from_file("puzzles/soma.toml")?.has_choices());
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn has_choices(&self) -> bool {
+        self.inner
+            .pieces()
+            .iter()
+            .any(|p| p.count.min < p.count.max)
+    }
+
     /// The number of the board's cells (positions, for tiles).
     ///
     /// ```
