@@ -276,3 +276,45 @@ fn stored_prism_assemblies_are_read_as_checked_solutions() {
     }
     assert_eq!(decoded, 3);
 }
+
+/// JSON gives a prism as the file writes it, `[x, y, t, z]`: the cells of
+/// a solution of the example are exactly the board's 24 prisms of
+/// `size = [3, 2, 2]`, each once.
+#[test]
+fn json_lists_prisms_in_the_files_coordinates() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles/prisms-trapezoids.toml");
+    let out = jigsat()
+        .arg("solve")
+        .arg(&file)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert_success(&out);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut cells: Vec<Vec<i64>> = doc["solutions"][0]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["cells"].as_array().unwrap().clone())
+        .map(|c| {
+            c.as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_i64().unwrap())
+                .collect()
+        })
+        .collect();
+    cells.sort();
+    let mut board = Vec::new();
+    for x in 0..3 {
+        for y in 0..2 {
+            for t in 0..2 {
+                for z in 0..2 {
+                    board.push(vec![x, y, t, z]);
+                }
+            }
+        }
+    }
+    board.sort();
+    assert_eq!(cells, board);
+}

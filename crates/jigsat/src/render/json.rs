@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use serde_json::{Value, json};
 
+use crate::geometry::Lattice;
 use crate::puzzle::Puzzle;
 use crate::report::{Stats, Status};
 use crate::solution::Solution;
@@ -123,7 +124,7 @@ impl<W: Write> Writer<W> {
             write!(out, "{sep}{{\"piece\":{name},\"cells\":[")?;
             for (i, c) in p.cells.iter().enumerate() {
                 let sep = if i == 0 { "" } else { "," };
-                match (lattice.is_planar() || lattice.is_voxels(), flat) {
+                match (in_file_coords(lattice), flat) {
                     (true, _) => {
                         let v: Vec<String> =
                             lattice.coords(*c).iter().map(i32::to_string).collect();
@@ -209,7 +210,7 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
                 .cells
                 .iter()
                 .map(|c| {
-                    if lattice.is_planar() || lattice.is_voxels() {
+                    if in_file_coords(lattice) {
                         json!(lattice.coords(*c))
                     } else if flat {
                         json!([c.x, c.y])
@@ -222,6 +223,14 @@ pub fn solution(puzzle: &Puzzle, solution: &Solution) -> Value {
         })
         .collect();
     json!({ "pieces": pieces })
+}
+
+/// Whether a cell is written in the file's own coordinates of its grid
+/// (`[x, y, t]` triangles, `[x, y, t, z]` prisms, BurrTools' voxels …)
+/// rather than as the lattice point it is: every grid but the cubes and
+/// the balls, whose file coordinates are the point itself.
+fn in_file_coords(lattice: Lattice) -> bool {
+    !matches!(lattice, Lattice::Cubic | Lattice::Spheres)
 }
 
 #[cfg(test)]
