@@ -110,7 +110,10 @@ pub enum Command {
         jigsat design puzzles/hexiamonds-hexagon-nine.toml\n  \
         jigsat design puzzles/hexiamonds-hexagon-nine.toml --unique\n  \
         jigsat design puzzles/pentominoes-5x11-eleven.toml --sort distinct --format csv\n  \
-        jigsat design SolidSixPieceBurrs.xmpuzzle --disassemble --sort level --format json\n\n\
+        jigsat design SolidSixPieceBurrs.xmpuzzle --disassemble --sort level --format json\n  \
+        jigsat split puzzles/pentominoes-5x11-eleven.toml --parts 8 -o pool-parts, then on any \
+        machines\n    jigsat design pool-parts/jobs/part-0001.job … each, and jigsat design --merge \
+        pool-parts\n\n\
         A choice is how many copies of each piece a solution uses (identical copies are one \
         choice); `count` is its solutions on a fixed board, `distinct` up to the board's \
         symmetry. Every solution is found once, checked, and tallied under its choice; the \

@@ -9,7 +9,7 @@ use crate::exit::Exit;
 use jigsat::api::design::{Asked, Design, Row, Sort};
 use jigsat::api::{Error, Result, jobs, process};
 
-use super::shared::{Progress, Sink, open};
+use super::shared::{Progress, Sink, open, parts};
 
 pub fn run(args: &DesignArgs, quiet: bool) -> Result<Exit> {
     let interrupt = process::interrupt_flag();
@@ -127,38 +127,22 @@ fn part(args: &DesignArgs) -> Result<Exit> {
     let result = match job.design(&solver)? {
         jobs::PartCount::Finished(result) => result,
         jobs::PartCount::Stopped { reason, .. } => {
-            let code = match reason {
-                Error::TimeLimit(_) => Exit::GaveUp,
-                _ => Exit::Interrupted,
-            };
-            eprintln!(
-                "{}: {reason}: part {} of {} not finished; no result written",
-                path.display(),
+            let what = format!(
+                "part {} of {} not finished; no result written",
                 job.number(),
                 job.parts()
             );
-            return Ok(code);
+            return Ok(parts::stopped(path, &reason, &what));
         }
     };
-    let target = job.save(&result)?;
-    let out = match args.format {
-        DesignFormat::Json => result.json()? + "\n",
-        _ => format!(
-            "{}: part {} of {}: {} solutions by choice ({} search nodes) in {:.3} s; result in {}\n",
-            job.puzzle().name(),
-            result.part(),
-            result.parts(),
-            result.solutions(),
-            result.nodes(),
-            result.seconds(),
-            target.display()
-        ),
-    };
-    Sink {
-        path: args.output.as_deref(),
-    }
-    .write(&out)?;
-    Ok(Exit::Done)
+    let json = args.format == DesignFormat::Json;
+    parts::write_part(
+        &job,
+        &result,
+        "solutions by choice",
+        json,
+        args.output.as_deref(),
+    )
 }
 
 /// A row's pieces for a person: the names used, `NAMExN` for copies.

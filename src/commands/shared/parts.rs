@@ -7,7 +7,7 @@ use std::path::Path;
 
 use crate::cli::CountArgs;
 use crate::cli::Format;
-use jigsat::api::jobs::{Checkpoint, CheckpointRun, Part, PartCount};
+use jigsat::api::jobs::{Checkpoint, CheckpointRun, Part, PartCount, PartResult};
 use jigsat::api::{Error, Result};
 
 use super::Sink;
@@ -27,11 +27,32 @@ pub fn count_job(args: &CountArgs) -> Result<Exit> {
             return Ok(stopped(path, &reason, &what));
         }
     };
-    let target = job.save(&result)?;
-    let out = match args.output.format {
-        Format::Json => result.json()? + "\n",
-        _ => format!(
-            "{}: part {} of {}: {} solutions ({} search nodes) in {:.3} s; result in {}\n",
+    let json = args.output.format == Format::Json;
+    write_part(
+        &job,
+        &result,
+        "solutions",
+        json,
+        args.output.output.as_deref(),
+    )
+}
+
+/// Saves a finished part's result beside its job and says so (`json`:
+/// the result itself) to `output`, or stdout; `what` names its
+/// solutions ("solutions", "solutions by choice").
+pub fn write_part(
+    job: &Part,
+    result: &PartResult,
+    what: &str,
+    json: bool,
+    output: Option<&Path>,
+) -> Result<Exit> {
+    let target = job.save(result)?;
+    let out = if json {
+        result.json()? + "\n"
+    } else {
+        format!(
+            "{}: part {} of {}: {} {what} ({} search nodes) in {:.3} s; result in {}\n",
             job.puzzle().name(),
             result.part(),
             result.parts(),
@@ -39,12 +60,9 @@ pub fn count_job(args: &CountArgs) -> Result<Exit> {
             result.nodes(),
             result.seconds(),
             target.display()
-        ),
+        )
     };
-    Sink {
-        path: args.output.output.as_deref(),
-    }
-    .write(&out)?;
+    Sink { path: output }.write(&out)?;
     Ok(Exit::Done)
 }
 
@@ -101,7 +119,7 @@ pub fn solve_job(args: &crate::cli::SolveArgs, quiet: bool) -> Result<Exit> {
 /// Says why a part did not finish (`reason`: interrupted, or the time
 /// limit) and gives the exit status: 130 after Ctrl-C, 3 at the time
 /// limit.
-fn stopped(path: &Path, reason: &Error, what: &str) -> Exit {
+pub fn stopped(path: &Path, reason: &Error, what: &str) -> Exit {
     match reason {
         Error::TimeLimit(limit) => {
             eprintln!("{}: gave up: {limit}: {what}", path.display());
