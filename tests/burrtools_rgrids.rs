@@ -275,45 +275,6 @@ fn a_tetra_octa_piece_turns_about_a_blocks_centre_but_never_mirrors() {
     assert_eq!(code, Some(1), "{err}");
 }
 
-/// No picture draws these grids' cells yet, and drawing their voxels as
-/// cubes would be a wrong picture: svg, html and stl are refused (exit 2,
-/// naming `--format json`), text says there is no drawing, json lists the
-/// voxels.
-#[test]
-fn pictures_of_the_voxel_grids_are_refused_not_drawn_as_cubes() {
-    let piece = [[2, 1, 0], [1, 2, 0], [0, 2, 1]];
-    for grid in [3, 4] {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("t.xmpuzzle");
-        let piece: Vec<[i32; 3]> = if grid == 3 {
-            piece.to_vec()
-        } else {
-            octahedron([0, 0, 0])
-        };
-        std::fs::write(&path, xmpuzzle(grid, &piece, &[&piece])).unwrap();
-        for format in ["svg", "html", "stl"] {
-            let out_path = dir.path().join(format!("picture.{format}"));
-            let out = jigsat()
-                .arg("solve")
-                .arg(&path)
-                .args(["--format", format, "-o"])
-                .arg(&out_path)
-                .output()
-                .unwrap();
-            let err = String::from_utf8_lossy(&out.stderr);
-            assert_eq!(out.status.code(), Some(2), "grid {grid}, {format}: {err}");
-            assert!(
-                err.contains("--format json"),
-                "grid {grid}, {format}: {err}"
-            );
-            assert!(!out_path.exists(), "grid {grid}, {format}");
-        }
-        let out = jigsat().arg("solve").arg(&path).output().unwrap();
-        assert_eq!(out.status.code(), Some(0));
-        assert!(String::from_utf8_lossy(&out.stdout).contains("no text drawing"));
-    }
-}
-
 /// A split's jobs carry TOML, which has no rhombic grid: `split` refuses
 /// with exit 2 and points to a count in one run, not to a conversion that
 /// would be refused too.

@@ -13,6 +13,10 @@
 //! - The SVG of balls and prisms draws each layer from above, one disc or
 //!   triangle a cell in its piece's group (and the assembled solid).
 //! - STL of flat grids: refused.
+//! - The tetrahedra of BurrTools' rhombic and tetrahedral-octahedral
+//!   grids: STL closed and of their cells' volume, the page carries each
+//!   cell's corners, the SVG a group a piece, on a piece of each grid and
+//!   on two files of the shelf (../shared/burrtools).
 //!
 //! The square and cube pictures have tests of their own (svg.rs, stl.rs,
 //! browser.rs).
@@ -188,6 +192,134 @@ fn balls_print_as_closed_solids_joined_by_necks() {
         (v - expected).abs() < 0.03 * expected,
         "{v} against {expected}"
     );
+}
+
+/// A BurrTools file of ../shared/burrtools, or `None` (with one line)
+/// when it is not there; a failure if JIGSAT_REQUIRE_TOOLS=1 (as in
+/// certify.rs).
+fn shelf(name: &str) -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/burrtools")
+        .join(name);
+    if path.is_file() {
+        return Some(path);
+    }
+    if std::env::var("JIGSAT_REQUIRE_TOOLS").is_ok_and(|v| v == "1") {
+        panic!("{} is missing and JIGSAT_REQUIRE_TOOLS=1", path.display());
+    }
+    eprintln!("skipped: {} is not there", path.display());
+    None
+}
+
+/// The volume of a cell at BurrTools' voxel `v`, in units (see
+/// geometry/picture.rs: rhombic dodecahedra's centres one unit apart, a
+/// tetrahedron of the other grid one unit a side), worked out from the
+/// shapes: a rhombic cell is a 24th of a cube of side 1/√2; the other
+/// grid's cells are regular tetrahedra (√2/12) at a cube's corners and
+/// eighths of octahedra (√2/3 / 8) elsewhere.
+fn cell_volume(grid: u8, v: &[i64]) -> f64 {
+    let root2 = std::f64::consts::SQRT_2;
+    if grid == 3 {
+        return (1.0 / root2).powi(3) / 24.0;
+    }
+    let corner = v.iter().all(|&x| {
+        ((2 * x - 5) + 6).rem_euclid(12) - 6 == 3 || ((2 * x - 5) + 6).rem_euclid(12) - 6 == -3
+    });
+    if corner { root2 / 12.0 } else { root2 / 24.0 }
+}
+
+/// Each piece's volume in `path`'s first solution from its cells, in
+/// mm³ for `unit`, sorted.
+fn cell_volumes(path: &Path, grid: u8, unit: f64) -> Vec<f64> {
+    let out = jigsat()
+        .arg("solve")
+        .arg(path)
+        .args(["-q", "--format", "json"])
+        .output()
+        .unwrap();
+    common::assert_success(&out);
+    let data: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut volumes: Vec<f64> = (data["solutions"][0]["pieces"].as_array().unwrap().iter())
+        .map(|p| {
+            (p["cells"].as_array().unwrap().iter())
+                .map(|c| {
+                    let v: Vec<i64> = c
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.as_i64().unwrap())
+                        .collect();
+                    cell_volume(grid, &v) * unit.powi(3)
+                })
+                .sum()
+        })
+        .collect();
+    volumes.sort_by(f64::total_cmp);
+    volumes
+}
+
+/// The area of a surface.
+fn area(triangles: &[[V; 3]]) -> f64 {
+    (triangles.iter())
+        .map(|t| {
+            let [a, b, c] = t.map(|v| v.map(f64::from));
+            let (u, w) = (
+                [0, 1, 2].map(|i| b[i] - a[i]),
+                [0, 1, 2].map(|i| c[i] - a[i]),
+            );
+            let n = [
+                u[1] * w[2] - u[2] * w[1],
+                u[2] * w[0] - u[0] * w[2],
+                u[0] * w[1] - u[1] * w[0],
+            ];
+            (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt() / 2.0
+        })
+        .sum()
+}
+
+#[test]
+fn rhombic_and_tetra_octa_pieces_print_as_closed_solids_of_their_volume() {
+    for (name, grid) in [
+        ("DiagonalCube.xmpuzzle", 3),
+        ("FourPieceTetrahedron.xmpuzzle", 4),
+    ] {
+        let Some(path) = shelf(name) else { continue };
+        let want = cell_volumes(&path, grid, 10.0);
+        let (_out, files) = pieces_stl(&path, &["--gap", "0", "--unit", "10"]);
+        let mut whole: Vec<(f64, f64)> = (files.iter())
+            .map(|f| {
+                let t = read(f);
+                assert_closed(f, &t);
+                let on_bed = t
+                    .iter()
+                    .filter(|t| t.iter().all(|v| v[2].abs() < 1e-3))
+                    .count();
+                assert!(on_bed > 0, "{}: lies on a side", f.display());
+                (volume(&t), area(&t))
+            })
+            .collect();
+        let mut got: Vec<f64> = whole.iter().map(|w| w.0).collect();
+        got.sort_by(f64::total_cmp);
+        assert_eq!(got.len(), want.len(), "{name}: a file a piece");
+        for (g, w) in got.iter().zip(&want) {
+            assert!(
+                (g - w).abs() < 1e-3 * w,
+                "{name}: {g} mm³ against {w} from the cells"
+            );
+        }
+        // A gap of 0.4 mm draws each side back by about 0.2 mm: each
+        // piece loses about its area times 0.2 mm, and the pieces no
+        // longer touch, so the assembly is closed too.
+        let (out, files) = pieces_stl(&path, &["--gap", "0.4", "--unit", "10"]);
+        let assembly = out.path().join("assembly.stl");
+        assert_closed(&assembly, &read(&assembly));
+        for (f, (v0, a0)) in files.iter().zip(whole.drain(..)) {
+            let t = read(f);
+            assert_closed(f, &t);
+            let lost = (v0 - volume(&t)) / (a0 * 0.2);
+            assert!((0.7..1.1).contains(&lost), "{}: {lost}", f.display());
+        }
+    }
 }
 
 /// How many separate surfaces the triangles make (joined by corners).
@@ -375,4 +507,79 @@ fn the_svg_draws_balls_and_prisms_layer_by_layer() {
     assert_eq!(drawn.iter().map(|g| g.0).sum::<usize>(), 8);
     assert!(drawn.iter().all(|g| g.1.len() == 1), "a colour a piece");
     assert_eq!(picture.matches(">z=").count(), 2, "two layers");
+}
+
+/// A BurrTools puzzle on `grid` whose board is the one piece `cells`
+/// (voxels), written to a fresh directory.
+fn one_piece(grid: u8, cells: &[[usize; 3]]) -> (tempfile::TempDir, PathBuf) {
+    let size = [0, 1, 2].map(|a| cells.iter().map(|c| c[a]).max().unwrap() + 1);
+    let mut text = vec!['_'; size[0] * size[1] * size[2]];
+    for c in cells {
+        text[c[0] + size[0] * (c[1] + size[1] * c[2])] = '#';
+    }
+    let voxel = format!(
+        "<voxel x=\"{}\" y=\"{}\" z=\"{}\" type=\"0\">{}</voxel>",
+        size[0],
+        size[1],
+        size[2],
+        text.into_iter().collect::<String>()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.xmpuzzle");
+    let xml = format!(
+        "<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{grid}\"/><colors/>\
+         <shapes>{voxel}{voxel}</shapes><problems><problem><shapes><shape id=\"1\" count=\"1\"/>\
+         </shapes><result id=\"0\"/><bitmap/></problem></problems><comment/></puzzle>"
+    );
+    std::fs::write(&path, xml).unwrap();
+    (dir, path)
+}
+
+/// Each cell of BurrTools' rhombic and tetrahedral-octahedral grids is
+/// drawn as the tetrahedron it is, in every format, where before svg,
+/// html and stl were refused: three tetrahedra of a rhombic cube, and a
+/// whole octahedron (its eight eighths about a cube's centre).
+#[test]
+fn pictures_of_the_voxel_grids_draw_their_tetrahedra() {
+    let root2 = std::f64::consts::SQRT_2;
+    let octahedron: Vec<[usize; 3]> = (0..8)
+        .map(|k| [0, 1, 2].map(|a| 2 + (k >> a & 1)))
+        .collect();
+    let cases = [
+        (
+            3,
+            vec![[2, 1, 0], [1, 2, 0], [0, 2, 1]],
+            3.0 / 24.0 / root2.powi(3),
+        ),
+        (4, octahedron, root2 / 3.0),
+    ];
+    for (grid, cells, units) in cases {
+        let (dir, path) = one_piece(grid, &cells);
+        let (_out, files) = pieces_stl(&path, &["--gap", "0", "--unit", "10"]);
+        let t = read(&files[0]);
+        assert_closed(&files[0], &t);
+        let v = volume(&t) / 1000.0;
+        assert!(
+            (v - units).abs() < 1e-4,
+            "grid {grid}: {v} units, not {units}"
+        );
+
+        let data = page_data(&page(&path));
+        assert_eq!(data["solid"], "tetrahedra", "grid {grid}");
+        let corners = &data["solutions"][0]["pieces"][0]["corners"];
+        assert_eq!(
+            corners.as_array().unwrap().len(),
+            cells.len(),
+            "grid {grid}"
+        );
+
+        let out = dir.path().join("picture.svg");
+        common::assert_success(&solve(&path, "svg", &out, &[]));
+        let picture = std::fs::read_to_string(out).unwrap();
+        let drawn = groups(&picture, "<polygon");
+        assert_eq!(drawn.len(), 1, "grid {grid}: the piece on its own");
+        // An octahedron shows four faces from a corner; the three
+        // tetrahedra, some of their 6 outer triangles.
+        assert!(drawn[0].0 >= 3, "grid {grid}: {} faces", drawn[0].0);
+    }
 }

@@ -26,7 +26,9 @@ pub use board::Board;
 pub use lattice::{Lattice, Point};
 pub use motion::board_motions;
 pub use orientation::{Moves, Orientation, Rotations, Space, orientations};
-pub use picture::{Point3, ball_centre, prism_plane, prism_triangle};
+pub use picture::{
+    Point3, ball_centre, corner_point, prism_plane, prism_triangle, tetrahedron, tetrahedron_faces,
+};
 pub use transform::Transform;
 
 use serde::Serialize;

@@ -23,14 +23,10 @@ use crate::puzzle::Puzzle;
 /// formats that can; `None` when it can. A grid with no picture in a
 /// format is refused rather than drawn as cubes, which would be a wrong
 /// picture: the flat grids of triangles, hexagons and sticks are no solid
-/// to print; BurrTools' rhombic and tetrahedral grids are read as the
-/// small pieces (voxels) their cells are cut into, which no picture
-/// draws yet: their pieces' voxels are listed by `--format json`.
+/// to print. Every solid grid has every picture.
 pub fn refusal(puzzle: &Puzzle, format: &str) -> Option<String> {
     let lattice = puzzle.board.lattice();
-    let (formats, refused) = if lattice.is_voxels() {
-        ("--format json (each piece's voxels)", format != "json")
-    } else if lattice.is_planar() {
+    let (formats, refused) = if lattice.is_planar() {
         ("text, svg, html, json", format == "stl")
     } else {
         return None;

@@ -14,9 +14,12 @@
 //!   disassembly ([`playback`](super::playback)), or bottom-up when it
 //!   does not come apart ([`order`](super::order)); the disassembly is
 //!   played move by move, forwards and back.
-//! - Balls and prisms are drawn the same way from the lattice's cells
-//!   (`solids.js`, on their pages only): a shaded ball a cell, or a
-//!   prism's outer faces; the same turning, peeling and stepping.
+//! - Balls, prisms and the tetrahedra of BurrTools' rhombic and
+//!   tetrahedral-octahedral grids are drawn the same way from the
+//!   lattice's cells (`solids.js`, on their pages only): a shaded ball a
+//!   cell, or the outer faces of prisms or tetrahedra (each tetrahedron's
+//!   corners sent with its cell, [`crate::geometry::tetrahedron`]); the
+//!   same turning, peeling and stepping.
 //! - A flat board or a board of tiles is the SVG drawing itself, inline;
 //!   the same stepping hides the pieces not yet placed.
 //! - Every piece has the SVG's colour and label (the colour-blind-safe
@@ -28,7 +31,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::geometry::Lattice;
+use crate::geometry::{Cell, Lattice, corner_point, tetrahedron};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
@@ -45,10 +48,14 @@ const STYLE: &str = include_str!("style.css");
 struct Data {
     /// `box`, `flat` or `tiles`.
     kind: &'static str,
-    /// `balls` or `prisms` for a box of those, its cells given in the
-    /// lattice's embedding; none for cubes.
+    /// `balls`, `prisms` or `tetrahedra` for a box of those, its cells
+    /// given in the lattice's embedding; none for cubes.
     #[serde(skip_serializing_if = "Option::is_none")]
     solid: Option<&'static str>,
+    /// For tetrahedra, one step of their corners (twice the embedding's
+    /// units) in the picture's units ([`crate::geometry::corner_point`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<f64>,
     /// The board's extent, cells counted from its origin.
     size: [i32; 3],
     solutions: Vec<SolutionData>,
@@ -78,6 +85,10 @@ struct PieceData {
     text: &'static str,
     /// From the board's origin.
     cells: Vec<[i32; 3]>,
+    /// For tetrahedra, each cell's four corners as steps from twice the
+    /// cell (see [`Data::unit`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    corners: Option<Vec<[[i32; 3]; 4]>>,
 }
 
 /// The page for `solutions` of `puzzle`, titled `title`.
@@ -85,6 +96,7 @@ pub fn document(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String 
     let solid = match puzzle.board.lattice() {
         Lattice::Spheres => Some("balls"),
         Lattice::Prisms => Some("prisms"),
+        Lattice::Rhombic | Lattice::TetraOcta => Some("tetrahedra"),
         _ => None,
     };
     // Balls and prisms turn in the hand even in one layer.
@@ -99,6 +111,8 @@ pub fn document(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String 
     let data = Data {
         kind,
         solid,
+        unit: (puzzle.board.lattice().is_voxels())
+            .then(|| corner_point(puzzle.board.lattice(), [1, 0, 0])[0]),
         size: puzzle.board.extent(),
         solutions: solutions.iter().map(|s| solution_data(puzzle, s)).collect(),
     };
@@ -215,6 +229,7 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
                 fill: "#dddddd".to_string(),
                 text: "#000000",
                 cells: vec![[t.at.x - x0, t.at.y - y0, 0]],
+                corners: None,
             })
             .collect()
     } else {
@@ -233,6 +248,7 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
                     .iter()
                     .map(|c| [c.x - x0, c.y - y0, c.z - z0])
                     .collect(),
+                corners: corners(puzzle.board.lattice(), &p.cells),
             })
             .collect()
     };
@@ -249,15 +265,30 @@ fn solution_data(puzzle: &Puzzle, solution: &Solution) -> SolutionData {
     }
 }
 
+/// Each cell's tetrahedron as steps from twice the cell, on the grids of
+/// tetrahedra; `None` on the others.
+fn corners(lattice: Lattice, cells: &[Cell]) -> Option<Vec<[[i32; 3]; 4]>> {
+    (cells.iter())
+        .map(|&c| {
+            let t = tetrahedron(lattice, c)?;
+            Some(t.map(|p| [0, 1, 2].map(|a| p[a] - 2 * c.coords()[a])))
+        })
+        .collect()
+}
+
 /// What the cells are moved by to start at the board's origin: the origin
 /// itself for cubes, or the nearest move of the lattice to it (three
-/// whole steps for prisms, an even sum for balls), so that a cell keeps
-/// its kind; the layer always starts at 0 (the slider peels layers).
+/// whole steps for prisms, an even sum for balls, whole cubes across for
+/// tetrahedra), so that a cell keeps its kind; the layer always starts at
+/// 0 (the slider peels layers), which moves tetrahedra off their grid:
+/// their corners come with them ([`corners`]).
 fn shift(puzzle: &Puzzle) -> [i32; 3] {
     let [x, y, z] = puzzle.board.origin();
     match puzzle.board.lattice() {
         Lattice::Prisms => [x - x.rem_euclid(3), y - y.rem_euclid(3), z],
         Lattice::Spheres => [x - (x + y + z).rem_euclid(2), y, z],
+        Lattice::Rhombic => [x - x.rem_euclid(5), y - y.rem_euclid(5), z],
+        Lattice::TetraOcta => [x - x.rem_euclid(12), y - y.rem_euclid(12), z],
         _ => [x, y, z],
     }
 }

@@ -22,11 +22,13 @@
 //! mirror image. A piece file lies flat on its largest face.
 //!
 //! The other solid grids have solids of their own, in the same frame:
-//! triangular prisms ([`prisms`]) and balls joined by necks ([`balls`]).
-//! The flat grids have none (see [`super::refusal`]).
+//! triangular prisms ([`prisms`]), balls joined by necks ([`balls`]) and
+//! the tetrahedra of BurrTools' rhombic and tetrahedral-octahedral grids
+//! ([`tetrahedra`]). The flat grids have none (see [`super::refusal`]).
 
 mod balls;
 mod prisms;
+mod tetrahedra;
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -57,6 +59,13 @@ pub fn assembly(puzzle: &Puzzle, solution: &Solution, print: Print) -> Vec<u8> {
         let triangles = millimetres(&facets.concat(), print.unit);
         return file(&format!("{} assembled", puzzle.name), &triangles);
     }
+    if lattice.is_voxels() {
+        let facets: Vec<prisms::Facet> = (solution.pieces().iter())
+            .flat_map(|p| tetrahedra::surface(lattice, &p.cells, shrink(print), false))
+            .collect();
+        let triangles = millimetres(&facets, print.unit);
+        return file(&format!("{} assembled", puzzle.name), &triangles);
+    }
     let frame: Vec<Vec<[i32; 3]>> = solution
         .pieces()
         .iter()
@@ -78,12 +87,16 @@ pub fn assembly(puzzle: &Puzzle, solution: &Solution, print: Print) -> Vec<u8> {
 
 /// One piece's closed surface, laid flat for printing: the cubes on
 /// their largest side, prisms on the end with more of them, balls with
-/// the most in one layer on the bed.
+/// the most in one layer on the bed, tetrahedra on the largest flat side.
 pub fn piece(lattice: Lattice, cells: &[Cell], print: Print) -> Vec<Triangle> {
     match lattice {
         Lattice::Prisms | Lattice::Spheres => {
             millimetres(&solid(lattice, cells, print, true), print.unit)
         }
+        Lattice::Rhombic | Lattice::TetraOcta => millimetres(
+            &tetrahedra::surface(lattice, cells, shrink(print), true),
+            print.unit,
+        ),
         _ => surface(&lay_flat(&printer_frame(cells)), print),
     }
 }
@@ -117,6 +130,12 @@ fn solid(lattice: Lattice, cells: &[Cell], print: Print, flat: bool) -> Vec<pris
         }
     }
     balls::surface(&centres, &links, print.gap / 2.0 / print.unit)
+}
+
+/// Half the gap in units, as far as a surface of tetrahedra can be drawn
+/// back ([`tetrahedra::MOST`]).
+fn shrink(print: Print) -> f64 {
+    (print.gap / 2.0 / print.unit).clamp(0.0, tetrahedra::MOST)
 }
 
 /// Facets in units as the file's triangles in millimetres, moved so that

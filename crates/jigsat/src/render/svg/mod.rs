@@ -10,6 +10,9 @@
 //!   to pick up, held the way it goes in).
 //! - Balls and prisms ([`solids`]) are drawn assembled in isometric view
 //!   and layer by layer from above.
+//! - The tetrahedra of BurrTools' rhombic and tetrahedral-octahedral
+//!   grids ([`tetrahedra`]) are drawn assembled and piece by piece, in
+//!   isometric view.
 //! - Edge-matching tiles ([`tile`]) are squares cut into four triangles
 //!   coloured by label.
 //!
@@ -25,6 +28,7 @@ pub mod flat;
 pub mod iso;
 mod lattice;
 mod solids;
+mod tetrahedra;
 pub mod tile;
 
 use std::fmt::Write;
@@ -145,6 +149,8 @@ pub fn solution_panel(puzzle: &Puzzle, solution: &Solution, id: &str) -> Panel {
     let looks = Looks::new(puzzle, solution);
     if puzzle.board.lattice().is_planar() {
         lattice::board(puzzle, solution, &looks)
+    } else if puzzle.board.lattice().is_voxels() {
+        tetrahedra::views(puzzle, solution, &looks)
     } else if puzzle.board.lattice() != crate::geometry::Lattice::Cubic {
         solids::views(puzzle, solution, &looks)
     } else if puzzle.is_flat() {

@@ -24,10 +24,10 @@ use super::{GAP, Looks, Panel, label, num};
 
 /// cos 30°: the horizontal stretch of the isometric axes.
 const C: f64 = 0.866_025_403_784_438_6;
-const EDGE: &str = "#1a1a1a";
+pub(super) const EDGE: &str = "#1a1a1a";
 
 /// One unit in the assembled view and in the layers, in SVG units.
-const UNIT: f64 = 36.0;
+pub(super) const UNIT: f64 = 36.0;
 
 /// The assembled view and the layers of a solution on balls or prisms.
 pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
@@ -59,15 +59,15 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
 
 /// Painted parts: SVG elements by depth, and the points they reach.
 #[derive(Default)]
-struct Canvas {
-    parts: Vec<(f64, String)>,
-    points: Vec<Point>,
+pub(super) struct Canvas {
+    pub(super) parts: Vec<(f64, String)>,
+    pub(super) points: Vec<Point>,
 }
 
 impl Canvas {
     /// The parts back to front, moved so that the picture starts at the
     /// panel's corner.
-    fn panel(mut self, labels: Vec<(Point, usize)>, looks: &Looks) -> Panel {
+    pub(super) fn panel(mut self, labels: Vec<(Point, usize)>, looks: &Looks) -> Panel {
         let (x0, y0) =
             (self.points.iter()).fold((f64::MAX, f64::MAX), |m, p| (m.0.min(p.0), m.1.min(p.1)));
         let (x1, y1) =
@@ -101,7 +101,7 @@ impl Canvas {
 }
 
 /// Where a point of space is drawn in the isometric view, and its depth.
-fn iso(p: Point3) -> (Point, f64) {
+pub(super) fn iso(p: Point3) -> (Point, f64) {
     let at = (
         UNIT * C * (p[0] - p[1]),
         UNIT * (0.5 * (p[0] + p[1]) - p[2]),
