@@ -1,7 +1,8 @@
 //! `--format html` in a real browser: headless Chromium, driven through
 //! chromedriver's WebDriver protocol (plain HTTP on the loopback, a few
 //! lines here rather than a client crate), opens the page of y25, soma,
-//! 6x10, calibron12, big-cats and a pyramid of balls, fails on any error in the JavaScript
+//! 6x10, calibron12, big-cats, a pyramid of balls and BurrTools' DiagonalCube (rhombic tetrahedra),
+//! fails on any error in the JavaScript
 //! console, turns the box (arrow key and mouse drag), peels a layer, steps
 //! the build back, picks a piece out of the list and goes to the next
 //! solution — and after each, checks by the screenshot's pixels that the
@@ -468,6 +469,51 @@ fn pages_turn_peel_and_step_in_a_browser() {
     drive(&driver, dir.path(), "calibron12", &[]);
     drive(&driver, dir.path(), "big-cats", &[]);
     balls(&driver, dir.path());
+    tetrahedra(&driver, dir.path());
+}
+
+/// DiagonalCube, on BurrTools' rhombic grid: its tetrahedra's outer faces
+/// drawn, turned, a piece taken off (faces behind it come into view) and
+/// one picked out. Skipped with one line where ../shared/burrtools is not.
+fn tetrahedra(driver: &Driver, dir: &Path) {
+    let shelf = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/burrtools");
+    let puzzle = shelf.join("DiagonalCube.xmpuzzle");
+    if !puzzle.is_file() {
+        eprintln!("skipped: {} is not there", puzzle.display());
+        return;
+    }
+    let file = dir.join("DiagonalCube.html");
+    let output = jigsat()
+        .arg("solve")
+        .arg(&puzzle)
+        .args(["-q", "--format", "html", "-o"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    common::assert_success(&output);
+    let session = Session::open(driver, &file);
+    assert_eq!(session.errors(), Vec::<String>::new(), "console errors");
+    let mut shot = session.picture();
+    shot.assert_drawn("DiagonalCube");
+    let faces = |s: &Session| {
+        s.attribute("#box", "data-parts")
+            .as_str()
+            .unwrap()
+            .parse::<usize>()
+            .unwrap()
+    };
+    let all = faces(&session);
+    assert!(all > 0, "faces drawn");
+    shot = after(&session, shot, "tetrahedra: arrow key", || {
+        session.keys("body", "\u{E012}")
+    });
+    shot = after(&session, shot, "tetrahedra: step back", || {
+        session.click("#prev")
+    });
+    assert_ne!(faces(&session), all, "a piece off");
+    after(&session, shot, "tetrahedra: pick a piece", || {
+        session.click("#pieces li")
+    });
 }
 
 /// A pyramid of balls: a ball drawn for each of its 14 cells; it turns,

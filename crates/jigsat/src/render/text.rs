@@ -61,8 +61,11 @@ pub fn draw(puzzle: &Puzzle, solution: &Solution, style: Style) -> String {
         return super::flat::draw(puzzle, solution);
     }
     if puzzle.board.lattice().is_voxels() {
+        // Tetrahedra in layers of the voxel array would be a text no one
+        // could read a piece from: the note points to the pictures.
         return format!(
-            "(no text drawing of {}: --format json lists each piece's voxels)\n",
+            "(no text drawing of {}: --format svg, html or stl draws the pieces, \
+             --format json lists each piece's voxels)\n",
             puzzle.board.lattice().name()
         );
     }

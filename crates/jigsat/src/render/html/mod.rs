@@ -16,10 +16,11 @@
 //!   played move by move, forwards and back.
 //! - Balls, prisms and the tetrahedra of BurrTools' rhombic and
 //!   tetrahedral-octahedral grids are drawn the same way from the
-//!   lattice's cells (`solids.js`, on their pages only): a shaded ball a
-//!   cell, or the outer faces of prisms or tetrahedra (each tetrahedron's
-//!   corners sent with its cell, [`crate::geometry::tetrahedron`]); the
-//!   same turning, peeling and stepping.
+//!   lattice's cells (`solids.js` or `tetrahedra.js`, on their pages
+//!   only): a shaded ball a cell, or the outer faces of prisms or
+//!   tetrahedra (each tetrahedron's corners sent with its cell,
+//!   [`crate::geometry::tetrahedron`]); the same turning, peeling and
+//!   stepping.
 //! - A flat board or a board of tiles is the SVG drawing itself, inline;
 //!   the same stepping hides the pieces not yet placed.
 //! - Every piece has the SVG's colour and label (the colour-blind-safe
@@ -41,6 +42,7 @@ use super::svg::{self, Looks, escape};
 
 const SCRIPT: &str = include_str!("viewer.js");
 const SOLIDS: &str = include_str!("solids.js");
+const TETRAHEDRA: &str = include_str!("tetrahedra.js");
 const STYLE: &str = include_str!("style.css");
 
 /// What the script reads.
@@ -141,6 +143,7 @@ pub fn document(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String 
          {solids}<script>\n{SCRIPT}</script>\n</body>\n</html>\n",
         json.replace("</", "<\\/"),
         solids = match solid {
+            Some("tetrahedra") => format!("<script>\n{TETRAHEDRA}</script>\n"),
             Some(_) => format!("<script>\n{SOLIDS}</script>\n"),
             None => String::new(),
         }

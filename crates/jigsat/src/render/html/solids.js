@@ -1,10 +1,8 @@
-// jigsat's solution page for balls, prisms and tetrahedra: the box of
-// viewer.js drawn from the lattice's own cells instead of cubes.
+// jigsat's solution page for balls and prisms: the box of viewer.js drawn
+// from the lattice's own cells instead of cubes.
 //
-// Loaded before viewer.js on a page whose data has `solid` ("balls",
-// "prisms" or "tetrahedra": the cells of BurrTools' rhombic and
-// tetrahedral-octahedral grids, each piece's cells with their corners),
-// and using its functions once it runs; viewer.js's draw()
+// Loaded before viewer.js on a page whose data has `solid` ("balls" or
+// "prisms"), and using its functions once it runs; viewer.js's draw()
 // calls drawSolids() for drawBox() there, and
 // everything else (turning, peeling layers, stepping through the pieces,
 // playing the disassembly) is viewer.js's. Cells come in the lattice's
@@ -49,10 +47,9 @@ function reachSolids(sol) {
     };
     for (let done = 0; done <= sol.moves.length; done++) {
       const { by, aside } = shifted(sol, done);
-      sol.pieces.forEach((p, k) => aside.has(k) || p.cells.forEach((c0, i) => {
-        const c = c0.map((x, a) => x + by[k][a]);
+      sol.pieces.forEach((p, k) => aside.has(k) || p.cells.forEach((c0) => {
+        const c = c0.map((x, i) => x + by[k][i]);
         if (data.solid === "balls") return grow(spot(c), 0.5);
-        if (data.solid === "tetrahedra") return tetrahedron(p, i, c).forEach((q) => grow(world(q), 0));
         for (const [x, y] of triangle(c)) {
           grow(spot([x, y, c[2]]), 0);
           grow(spot([x, y, c[2] + 1]), 0);
@@ -62,59 +59,6 @@ function reachSolids(sol) {
     sol.reachSolids = { lo, hi };
   }
   return sol.reachSolids;
-}
-
-// The corners of piece p's i-th cell, now at c: steps from twice the
-// cell, in the doubled embedding (geometry/picture.rs).
-function tetrahedron(p, i, c) {
-  return p.corners[i].map((d) => d.map((v, a) => 2 * c[a] + v));
-}
-
-// A corner of a tetrahedron in world units.
-function world(q) {
-  return q.map((v) => v * data.unit);
-}
-
-const minus = (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
-const cross = (u, v) => [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]];
-const dot = (u, v) => u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
-
-// The outer faces of the tetrahedra drawn: each face of a cell that no
-// cell drawn the same way shares, with its world corners, its outward
-// normal and its piece; `folds` says which of its sides to outline (the
-// surface bends there or the piece changes), so that a flat side cut into
-// triangles reads as one.
-function tetraFaces(sol) {
-  owners(sol);
-  const all = [];
-  const count = new Map();
-  sol.pieces.forEach((p, k) => cellsOf(sol, k).forEach((c, i) => {
-    const how = look(sol, k, c);
-    if (!how) return;
-    const t = tetrahedron(p, i, c);
-    for (let off = 0; off < 4; off++) {
-      const f = t.filter((_, j) => j !== off);
-      let n = cross(minus(f[1], f[0]), minus(f[2], f[0]));
-      if (dot(n, minus(t[off], f[0])) > 0) n = n.map((v) => -v);
-      const id = f.map(key).sort().join(";") + how;
-      count.set(id, (count.get(id) || 0) + 1);
-      all.push({ k, how, f, n, id });
-    }
-  }));
-  const outer = all.filter((face) => count.get(face.id) === 1);
-  const edges = new Map();
-  const edgeId = (a, b) => [key(a), key(b)].sort().join(";");
-  outer.forEach((face, i) => face.f.forEach((a, j) => {
-    const id = edgeId(a, face.f[(j + 1) % 3]);
-    if (!edges.has(id)) edges.set(id, []);
-    edges.get(id).push(i);
-  }));
-  const same = (u, v) => dot(u, v) > 0.999999 * Math.hypot(...u) * Math.hypot(...v);
-  for (const [i, face] of outer.entries()) {
-    face.folds = face.f.map((a, j) => edges.get(edgeId(a, face.f[(j + 1) % 3]))
-      .some((o) => o !== i && (outer[o].k !== face.k || !same(outer[o].n, face.n))));
-  }
-  return outer;
 }
 
 // The faces of prism c to draw: each with its corners in world units,
@@ -144,19 +88,6 @@ function solidParts(sol, screen) {
   const at = owners(sol);
   const light = [0.3, 0.5, 0.81];
   const parts = [];
-  if (data.solid === "tetrahedra") {
-    for (const face of tetraFaces(sol)) {
-      const len = Math.hypot(...face.n);
-      const normal = apply(state.rot, [face.n[0] / len, -face.n[1] / len, face.n[2] / len]);
-      if (normal[2] <= 0) continue;
-      const pts = face.f.map((q) => screen(world(q)));
-      const depth = pts.reduce((s, q) => s + q[2], 0) / 3;
-      const bright = 0.55 + 0.45 * Math.max(0, dot(normal, light));
-      parts.push({ k: face.k, how: face.how, pts, depth, bright, folds: face.folds });
-    }
-    parts.sort((a, b) => a.depth - b.depth);
-    return parts;
-  }
   sol.pieces.forEach((p, k) => {
     for (const c of cellsOf(sol, k)) {
       const how = look(sol, k, c);
@@ -183,7 +114,7 @@ function solidParts(sol, screen) {
   return parts;
 }
 
-// The box of balls, prisms or tetrahedra, far parts first.
+// The box of balls or prisms, far parts first.
 function drawSolids() {
   const canvas = $("box");
   const g = canvas.getContext("2d");
@@ -216,23 +147,8 @@ function drawSolids() {
       g.fillStyle = shade(fill, part.bright);
     }
     g.fill();
-    g.lineWidth = part.how === "faded" ? 0.5 : 1;
-    if (part.folds) {
-      // A tetrahedron's face: its own colour over the seams, dark folds.
-      g.strokeStyle = g.fillStyle;
-      g.stroke();
-      g.strokeStyle = "#1a1a1a";
-      part.folds.forEach((fold, j) => {
-        if (!fold) return;
-        const [a, b] = [part.pts[j], part.pts[(j + 1) % 3]];
-        g.beginPath();
-        g.moveTo(a[0], a[1]);
-        g.lineTo(b[0], b[1]);
-        g.stroke();
-      });
-      continue;
-    }
     g.strokeStyle = "#1a1a1a";
+    g.lineWidth = part.how === "faded" ? 0.5 : 1;
     g.stroke();
   }
   g.globalAlpha = 1;

@@ -14,7 +14,7 @@
 //! Every piece is one `<g class="piece">` group in its own view, with one
 //! `<polygon>` a face drawn.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
 use crate::geometry::{Cell, Lattice, Point3, corner_point, tetrahedron_faces};
@@ -84,7 +84,8 @@ fn view(lattice: Lattice, cells: &[(Cell, usize)], looks: &Looks, grouped: bool)
         .map(|(f, _)| unit(normal(f.map(space))))
         .collect();
     let mut canvas = Canvas::default();
-    let mut nearest: HashMap<usize, (f64, (f64, f64))> = HashMap::new();
+    // By piece, so that the labels come in one order each time.
+    let mut nearest: BTreeMap<usize, (f64, (f64, f64))> = BTreeMap::new();
     for (i, (f, k)) in faces.iter().enumerate() {
         let n = normals[i];
         if n[0] + n[1] + n[2] <= 1e-9 {
