@@ -49,7 +49,8 @@ pub fn html(puzzle: &Puzzle, solutions: &[Solution], title: &str) -> String {
 /// Why `format` (`svg`, `html` or `stl`) cannot draw `puzzle`'s grid,
 /// naming the formats that can (the command line's refusal, exit 2), or
 /// `None` when it can: STL prints the solid grids only (cubes, balls,
-/// prisms), not triangles, hexagons or sticks.
+/// prisms, the tetrahedra of BurrTools' rhombic and tetrahedral grids),
+/// not triangles, hexagons or sticks.
 pub fn refusal(puzzle: &Puzzle, format: &str) -> Option<String> {
     crate::render::refusal(&puzzle.inner, format)
 }

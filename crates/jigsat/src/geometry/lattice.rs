@@ -138,7 +138,8 @@ impl Lattice {
 
     /// Whether a cell is written as BurrTools' voxel `[x, y, z]`, a piece
     /// of a cell too small to draw as a box (rhombic dodecahedra,
-    /// tetrahedra and octahedra): pictures list voxels instead.
+    /// tetrahedra and octahedra): pictures draw each as a tetrahedron
+    /// (see `picture.rs`), the text drawing none.
     pub fn is_voxels(self) -> bool {
         matches!(self, Lattice::Rhombic | Lattice::TetraOcta)
     }

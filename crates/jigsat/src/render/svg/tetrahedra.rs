@@ -17,7 +17,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
-use crate::geometry::{Cell, Lattice, Point3, corner_point, tetrahedron_faces};
+use crate::geometry::{Cell, Lattice, Point, Point3, corner_point, tetrahedron_faces};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
@@ -66,28 +66,63 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
     page
 }
 
+/// The outer faces of some cells, each with its piece and its unit
+/// normal, and which faces meet along each edge.
+struct Surface {
+    faces: Vec<(Face, usize)>,
+    normals: Vec<Point3>,
+    by_edge: HashMap<[[i32; 3]; 2], Vec<usize>>,
+}
+
+impl Surface {
+    fn new(lattice: Lattice, cells: &[(Cell, usize)]) -> Surface {
+        let faces = outer_faces(lattice, cells);
+        let mut by_edge: HashMap<[[i32; 3]; 2], Vec<usize>> = HashMap::new();
+        for (i, (f, _)) in faces.iter().enumerate() {
+            for j in 0..3 {
+                by_edge.entry(edge(f, j)).or_default().push(i);
+            }
+        }
+        let normals = (faces.iter())
+            .map(|(f, _)| unit(normal(f.map(|p| corner_point(lattice, p)))))
+            .collect();
+        Surface {
+            faces,
+            normals,
+            by_edge,
+        }
+    }
+
+    /// Whether face `i`'s side `j` (from corner j to the next) is a fold
+    /// of the surface or an edge of its piece: another face meets it
+    /// there in another plane or of another piece.
+    fn fold(&self, i: usize, j: usize) -> bool {
+        let (n, k) = (self.normals[i], self.faces[i].1);
+        self.by_edge[&edge(&self.faces[i].0, j)].iter().any(|&o| {
+            o != i
+                && (self.faces[o].1 != k
+                    || (0..3).any(|a| (self.normals[o][a] - n[a]).abs() > 1e-6))
+        })
+    }
+}
+
+/// Side `j` of face `f`, its corners sorted.
+fn edge(f: &Face, j: usize) -> [[i32; 3]; 2] {
+    let mut e = [f[j], f[(j + 1) % 3]];
+    e.sort_unstable();
+    e
+}
+
 /// The cells' outer faces seen from the front corner; `grouped`: one
 /// `<g class="piece">` round the faces (a view of one piece).
 fn view(lattice: Lattice, cells: &[(Cell, usize)], looks: &Looks, grouped: bool) -> Panel {
-    let faces = outer_faces(lattice, cells);
-    let mut by_edge: HashMap<[[i32; 3]; 2], Vec<usize>> = HashMap::new();
-    for (i, (f, _)) in faces.iter().enumerate() {
-        for j in 0..3 {
-            let mut e = [f[j], f[(j + 1) % 3]];
-            e.sort_unstable();
-            by_edge.entry(e).or_default().push(i);
-        }
-    }
+    let surface = Surface::new(lattice, cells);
     let space = |p: [i32; 3]| corner_point(lattice, p).map(|v| v * zoom(lattice));
-    let normals: Vec<Point3> = faces
-        .iter()
-        .map(|(f, _)| unit(normal(f.map(space))))
-        .collect();
     let mut canvas = Canvas::default();
     // By piece, so that the labels come in one order each time.
-    let mut nearest: BTreeMap<usize, (f64, (f64, f64))> = BTreeMap::new();
-    for (i, (f, k)) in faces.iter().enumerate() {
-        let n = normals[i];
+    let mut nearest: BTreeMap<usize, (f64, Point)> = BTreeMap::new();
+    for (i, (f, k)) in surface.faces.iter().enumerate() {
+        let n = surface.normals[i];
         if n[0] + n[1] + n[2] <= 1e-9 {
             continue;
         }
@@ -103,38 +138,25 @@ fn view(lattice: Lattice, cells: &[(Cell, usize)], looks: &Looks, grouped: bool)
             "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.5\" stroke-linejoin=\"round\"/>\n",
             points.join(" ")
         );
-        // The folds and the piece's edges along this face.
-        for j in 0..3 {
-            let mut e = [f[j], f[(j + 1) % 3]];
-            e.sort_unstable();
-            let fold = by_edge[&e].iter().any(|&o| {
-                o != i && (faces[o].1 != *k || (0..3).any(|a| (normals[o][a] - n[a]).abs() > 1e-6))
-            });
-            if fold {
-                let (a, b) = (drawn[j].0, drawn[(j + 1) % 3].0);
-                let _ = writeln!(
-                    part,
-                    "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{EDGE}\" stroke-width=\"0.8\" stroke-linecap=\"round\"/>",
-                    num(a.0),
-                    num(a.1),
-                    num(b.0),
-                    num(b.1)
-                );
-            }
+        for j in (0..3).filter(|&j| surface.fold(i, j)) {
+            let (a, b) = (drawn[j].0, drawn[(j + 1) % 3].0);
+            let _ = writeln!(
+                part,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{EDGE}\" stroke-width=\"0.8\" stroke-linecap=\"round\"/>",
+                num(a.0),
+                num(a.1),
+                num(b.0),
+                num(b.1)
+            );
         }
         canvas.parts.push((depth, part));
-        let middle = [0, 1].map(|a| {
-            drawn
-                .iter()
-                .map(|d| if a == 0 { d.0.0 } else { d.0.1 })
-                .sum::<f64>()
-                / 3.0
-        });
-        let best = nearest
-            .entry(*k)
-            .or_insert((f64::MIN, (middle[0], middle[1])));
+        let middle = (
+            drawn.iter().map(|d| d.0.0).sum::<f64>() / 3.0,
+            drawn.iter().map(|d| d.0.1).sum::<f64>() / 3.0,
+        );
+        let best = nearest.entry(*k).or_insert((f64::MIN, middle));
         if depth > best.0 {
-            *best = (depth, (middle[0], middle[1]));
+            *best = (depth, middle);
         }
     }
     let labels = nearest.into_iter().map(|(k, (_, at))| (at, k)).collect();
