@@ -42,7 +42,7 @@ pub fn views(puzzle: &Puzzle, solution: &Solution, looks: &Looks) -> Panel {
     };
     page.put(&assembled, 0.0, 24.0);
     let mut layers: BTreeMap<i32, Vec<(Cell, usize)>> = BTreeMap::new();
-    for (&c, &k) in &owners {
+    for (&c, &k) in in_order(&owners) {
         layers.entry(c.z).or_default().push((c, k));
     }
     let top = page.height + GAP;
@@ -67,12 +67,15 @@ pub(super) struct Canvas {
 impl Canvas {
     /// The parts back to front, moved so that the picture starts at the
     /// panel's corner.
-    pub(super) fn panel(mut self, labels: Vec<(Point, usize)>, looks: &Looks) -> Panel {
+    pub(super) fn panel(mut self, mut labels: Vec<(Point, usize)>, looks: &Looks) -> Panel {
+        labels.sort_by_key(|l| l.1);
         let (x0, y0) =
             (self.points.iter()).fold((f64::MAX, f64::MAX), |m, p| (m.0.min(p.0), m.1.min(p.1)));
         let (x1, y1) =
             (self.points.iter()).fold((f64::MIN, f64::MIN), |m, p| (m.0.max(p.0), m.1.max(p.1)));
-        self.parts.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Depth, then the element itself: ties drawn in one order every run.
+        self.parts
+            .sort_by(|a, b| a.0.total_cmp(&b.0).then_with(|| a.1.cmp(&b.1)));
         let mut body = format!(
             "<g transform=\"translate({} {})\">\n",
             num(-x0 + 2.0),
@@ -109,11 +112,19 @@ pub(super) fn iso(p: Point3) -> (Point, f64) {
     (at, p[0] + p[1] + p[2])
 }
 
+/// The cells and their pieces in the cells' order, so that a tie in depth
+/// (which ball carries a label) goes the same way every run.
+fn in_order(owners: &HashMap<Cell, usize>) -> Vec<(&Cell, &usize)> {
+    let mut cells: Vec<_> = owners.iter().collect();
+    cells.sort_unstable();
+    cells
+}
+
 /// Balls as shaded discs, each piece's label on its nearest ball.
 fn iso_balls(owners: &HashMap<Cell, usize>, looks: &Looks) -> Panel {
     let mut canvas = Canvas::default();
     let mut nearest: HashMap<usize, (f64, Point)> = HashMap::new();
-    for (&c, &k) in owners {
+    for (&c, &k) in in_order(owners) {
         let ((x, y), depth) = iso(ball_centre(c));
         let r = UNIT / 2.0;
         canvas.points.extend([(x - r, y - r), (x + r, y + r)]);
@@ -141,7 +152,7 @@ fn iso_balls(owners: &HashMap<Cell, usize>, looks: &Looks) -> Panel {
 fn iso_prisms(owners: &HashMap<Cell, usize>, looks: &Looks) -> Panel {
     let mut canvas = Canvas::default();
     let mut nearest: HashMap<usize, (f64, Point)> = HashMap::new();
-    for (&c, &k) in owners {
+    for (&c, &k) in in_order(owners) {
         for (corners, normal, across) in prism_faces(c) {
             let facing = normal[0] + normal[1] + normal[2];
             if owners.contains_key(&across) || facing <= 1e-9 {
