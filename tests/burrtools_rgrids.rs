@@ -594,6 +594,18 @@ fn a_toml_voxel_off_the_grid_is_refused_with_file_line_and_expectation() {
         assert_eq!(out.status.code(), Some(2), "{grid}: {err}");
         assert!(err.contains("bad.toml:7"), "{grid}: {err}");
         assert!(err.contains(expected), "{grid}: {err}");
+        // No drawing shows voxels: ASCII art is refused, pointing to lists.
+        let text = format!(
+            "[board]\ngrid = \"{grid}\"\nshape = \"#\"\n\n[[piece]]\nname = \"A\"\ncells = [{cell}]\n"
+        );
+        std::fs::write(&path, text).unwrap();
+        let out = jigsat().arg("count").arg(&path).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{grid}: {err}");
+        assert!(
+            err.contains("bad.toml:3") && err.contains("no ASCII art"),
+            "{grid}: {err}"
+        );
     }
 }
 
