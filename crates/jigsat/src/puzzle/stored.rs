@@ -174,11 +174,12 @@ fn product(a: [[i32; 3]; 3], b: [[i32; 3]; 3]) -> [[i32; 3]; 3] {
 /// A[t / 8] · B^(t mod 2)` for t < 24: `Z` the quarter turn about z taking
 /// x to y, `B` the half turn about the diagonal x = z, `A` the identity,
 /// the turn taking x to y, y to z and z to x, and the quarter turn about
-/// y taking z to x. Of a few million numberings of that form exactly one
+/// y taking z to x. Of the two million numberings of that form (any
+/// turns for `Z`, `B` and `A`, multiplied in any order) exactly one
 /// fits (the twelve numbers seen settle each of `Z`, `B` and `A` more
 /// than once). Numbers 24 to 47 are the flat pieces' turns over (see
 /// [`super::burrtools::Grid::turns_over`]): only 28 occurs, the mirror
-/// x -> −x, which is `T[4]` followed by y -> −y; the others are read by
+/// x -> −x, which is y -> −y followed by `T[4]`; the others are read by
 /// that rule, `T[t − 24]` after y -> −y, not measured.
 pub fn sphere_turn(t: usize) -> Option<[[i32; 3]; 3]> {
     const Z: [[i32; 3]; 3] = [[0, -1, 0], [1, 0, 0], [0, 0, 1]];
