@@ -225,3 +225,23 @@ fn spheres_convert_both_ways_and_count_the_same() {
     assert_eq!(count(&toml, "0"), count(&ballroom, "0"));
     assert_eq!(count(&again, "0"), count(&ballroom, "0"));
 }
+
+/// BurrTools' own stored assemblies on the sphere grid: BallRoom's six
+/// (2, 1 and 3 in its problems, one piece with a hotspot, one flat piece
+/// turned over), each decoded by the sphere grid's turns and checked
+/// against its puzzle (`stored` refuses one that does not fill it).
+#[test]
+fn stored_sphere_assemblies_are_read_as_checked_solutions() {
+    let Some(dir) = examples() else { return };
+    let bytes = std::fs::read(dir.join("BallRoom.xmpuzzle")).unwrap();
+    let file = jigsat::internal::puzzle::burrtools::read(&bytes, "BallRoom").unwrap();
+    let mut decoded = Vec::new();
+    for p in 0..3 {
+        let choice = p.to_string();
+        let puzzle = file.puzzle(Some(&choice), "BallRoom").unwrap();
+        let solutions = jigsat::internal::solution::stored(&file, Some(&choice), &puzzle)
+            .unwrap_or_else(|e| panic!("problem {p}: {e}"));
+        decoded.push(solutions.len());
+    }
+    assert_eq!(decoded, [2, 1, 3]);
+}

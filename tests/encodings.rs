@@ -562,8 +562,10 @@ mod puzzles {
                 "polyhexes-1to4-4x10.toml",
                 "polyhexes-hexagon37.toml",
                 "prisms-trapezoids.toml",
+                "rhombic-dimers.toml",
                 "soma.toml",
                 "spheres-pyramid14.toml",
+                "tetra-octa-wedges.toml",
                 "tetrasticks-5x5.toml",
                 "tetromino-4x5.toml",
                 "tromino-choice.toml",
@@ -591,14 +593,16 @@ mod puzzles {
         }
     }
 
-    /// The triangular, sphere and prism grids (issue 37): the same encodings,
-    /// unaware of the grid.
+    /// The triangular, sphere, prism, rhombic and tetrahedral grids (issue
+    /// 37): the same encodings, unaware of the grid.
     #[test]
     fn other_grids() {
         for file in [
             "hexiamonds-6x6.toml",
             "spheres-pyramid14.toml",
             "prisms-trapezoids.toml",
+            "rhombic-dimers.toml",
+            "tetra-octa-wedges.toml",
         ] {
             every_encoding(file, Status::Solved);
         }

@@ -191,7 +191,7 @@ fn bad_grids_and_cells_are_refused_with_the_line() {
         (
             "[board]\ngrid = \"hexagon\"\nsize = [2, 2]\n[[piece]]\nname = \"A\"\ncells = [[0, 0]]\n",
             ":2:",
-            "expected \"squares\", \"triangles\", \"hexagons\", \"spheres\", \"sticks\" or \"prisms\", not \"hexagon\"",
+            "expected \"squares\", \"triangles\", \"hexagons\", \"spheres\", \"sticks\", \"prisms\", \"rhombic\" or \"tetra-octa\", not \"hexagon\"",
         ),
         (
             "[board]\ngrid = \"triangles\"\nsize = [2, 2]\n[[piece]]\nname = \"A\"\ncells = [[0, 0, 2]]\n",

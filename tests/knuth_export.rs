@@ -90,6 +90,10 @@ fn a_dlx_reader_counts_what_jigsat_counts() {
         ("pentomino-3x20.toml", 8),
         ("big-cats.toml", 4),
         ("tetromino-4x5.toml", 0),
+        // The prism, rhombic and tetrahedral grids (issue 37).
+        ("prisms-trapezoids.toml", 2),
+        ("rhombic-dimers.toml", 3),
+        ("tetra-octa-wedges.toml", 3),
     ] {
         let text = export(name, &["--no-symmetry"]);
         assert_eq!(count_solutions(&text), expected, "{name}");

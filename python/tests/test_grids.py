@@ -50,3 +50,17 @@ def test_sticks_fifteen_tetrasticks_without_h_cover_5x5_72_ways():
     puzzle = jigsat.Puzzle(board=(5, 5), pieces=pieces, grid="sticks")
     counts = puzzle.count()
     assert (counts.count, counts.distinct) == (8 * 72, 72)
+
+
+def test_rhombic_and_tetra_octa_take_burrtools_voxels():
+    # burrTxt on the examples converted: 2 and 1 assemblies.
+    for name, grid, want in [
+        ("rhombic-dimers.toml", "rhombic", (3, 2)),
+        ("tetra-octa-wedges.toml", "tetra-octa", (3, 1)),
+    ]:
+        doc, pieces = pieces_of(name)
+        pieces = [jigsat.Piece(p["name"], p["cells"], p["count"]) for p in doc["piece"]]
+        board = [tuple(c) for c in doc["board"]["cells"]]
+        puzzle = jigsat.Puzzle(board=board, pieces=pieces, grid=grid)
+        counts = puzzle.count()
+        assert (counts.count, counts.distinct) == want, name

@@ -105,13 +105,15 @@ const BALL_STEPS: [Cell; 12] = [
 
 impl Lattice {
     /// The names a puzzle file's `grid` takes, and the lattice of each.
-    pub const NAMES: [(&'static str, Lattice); 6] = [
+    pub const NAMES: [(&'static str, Lattice); 8] = [
         ("squares", Lattice::Cubic),
         ("triangles", Lattice::Triangles),
         ("hexagons", Lattice::Hexagons),
         ("spheres", Lattice::Spheres),
         ("sticks", Lattice::Sticks),
         ("prisms", Lattice::Prisms),
+        ("rhombic", Lattice::Rhombic),
+        ("tetra-octa", Lattice::TetraOcta),
     ];
 
     /// The name a puzzle file gives this grid.
@@ -123,8 +125,8 @@ impl Lattice {
             Lattice::Spheres => "spheres",
             Lattice::Prisms => "prisms",
             Lattice::Sticks => "sticks",
-            Lattice::Rhombic => "rhombic dodecahedra",
-            Lattice::TetraOcta => "tetrahedra and octahedra",
+            Lattice::Rhombic => "rhombic",
+            Lattice::TetraOcta => "tetra-octa",
         }
     }
 
@@ -439,7 +441,7 @@ impl Lattice {
         } else {
             (tetra_octa::from_voxel(v), tetra_octa::EXPECTED)
         };
-        cell.ok_or_else(|| format!("{v} is no voxel of {}: {what}", self.name()))
+        cell.ok_or_else(|| what.to_string())
     }
 
     /// A cell for messages, in the file's coordinates: `(x, y, z)` as

@@ -11,7 +11,6 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::error::{Error, InputError, Result};
-use crate::geometry::Lattice;
 use crate::puzzle::Puzzle;
 use crate::tally::Tally;
 
@@ -43,19 +42,9 @@ impl PuzzleText {
         let text = if crate::puzzle::burrtools::is_xmpuzzle(path, &bytes) {
             let read = crate::puzzle::burrtools::read(&bytes, &file)?;
             let puzzle = read.puzzle(problem, &stem)?.cleaned();
-            // On a grid TOML has no name for, converting cannot help: the
-            // count runs in one process (`--checkpoint` to resume it).
-            let toml_grid = Lattice::NAMES
-                .iter()
-                .any(|&(_, l)| l == puzzle.board.lattice());
-            let advice = if toml_grid {
-                "convert it first (jigsat convert) and split what it can"
-            } else {
-                "count it in one run instead (jigsat count, with --checkpoint to go on after a stop)"
-            };
             puzzle.to_toml().map_err(|why| {
                 Error::Usage(format!(
-                    "{file}: a split's jobs carry the puzzle as TOML, and this one cannot be said in TOML ({why}); {advice}"
+                    "{file}: a split's jobs carry the puzzle as TOML, and this one cannot be said in TOML ({why}); count it in one run instead (jigsat count, with --checkpoint to go on after a stop)"
                 ))
             })?
         } else {

@@ -64,6 +64,13 @@ fn cells_on(
     if lattice == Lattice::Sticks {
         return sticks_where(text, keep);
     }
+    if lattice.is_voxels() {
+        // A voxel is a small piece of a cell, which no drawing could show.
+        return Err(format!(
+            "no ASCII art on the {} grid: give `cells = [[x, y, z], ...]` (BurrTools' voxels) or `size = [w, h, d]` (a box of voxels)",
+            lattice.name()
+        ));
+    }
     let lines: Vec<&str> = text.lines().collect();
     let blank = |l: &&str| l.trim().is_empty();
     let first = lines.iter().position(|l| !blank(l)).unwrap_or(0);

@@ -1,6 +1,7 @@
 //! BurrTools' stored solutions: an `<assembly>` places each piece by a
 //! position and the number of one of the 24 turns of the cube grid (of
-//! the prism grid's 12: [`place_prism`]), and a
+//! the prism grid's 12: [`place_prism`]; of the sphere grid's 48:
+//! [`sphere_turn`]), and a
 //! `<separation>` tree lists the states of its disassembly. jigsat reads
 //! the assemblies (to check them, and its own written files) and writes
 //! both, so that BurrTools shows the solutions jigsat found.
@@ -150,6 +151,83 @@ pub fn place_prism(cells: &[[i32; 3]], at: [i32; 3], t: usize) -> Option<Vec<Cel
     )
 }
 
+/// Rows times columns.
+fn product(a: [[i32; 3]; 3], b: [[i32; 3]; 3]) -> [[i32; 3]; 3] {
+    let mut m = [[0; 3]; 3];
+    for (i, row) in m.iter_mut().enumerate() {
+        for (j, v) in row.iter_mut().enumerate() {
+            *v = (0..3).map(|k| a[i][k] * b[k][j]).sum();
+        }
+    }
+    m
+}
+
+/// The turn numbered `t` on BurrTools' sphere grid, as rows of a matrix
+/// acting on the balls' voxels; `None` past 47.
+///
+/// Measured as the prisms' were, on the six stored assemblies of BallRoom
+/// (its three problems; turns 0, 1, 2, 4, 5, 6, 7, 9, 11, 16, 18 and 28):
+/// a piece `x y z t` covers `T[t]·(v − h) + (x, y, z)` for each filled
+/// voxel `v` of its shape, `h` the shape's hotspot (BallRoom has a piece
+/// with hotspot 1 1 0). The numbering that puts every piece of every
+/// assembly on its result, filling it, is `T[t] = Z^((t mod 8) / 2) ·
+/// A[t / 8] · B^(t mod 2)` for t < 24: `Z` the quarter turn about z taking
+/// x to y, `B` the half turn about the diagonal x = z, `A` the identity,
+/// the turn taking x to y, y to z and z to x, and the quarter turn about
+/// y taking z to x. Of the two million numberings of that form (any
+/// turns for `Z`, `B` and `A`, multiplied in any order) exactly one
+/// fits (the twelve numbers seen settle each of `Z`, `B` and `A` more
+/// than once). Numbers 24 to 47 are the flat pieces' turns over (see
+/// [`super::burrtools::Grid::turns_over`]): only 28 occurs, the mirror
+/// x -> −x, which is y -> −y followed by `T[4]`; the others are read by
+/// that rule, `T[t − 24]` after y -> −y, not measured.
+pub fn sphere_turn(t: usize) -> Option<[[i32; 3]; 3]> {
+    const Z: [[i32; 3]; 3] = [[0, -1, 0], [1, 0, 0], [0, 0, 1]];
+    const B: [[i32; 3]; 3] = [[0, 0, 1], [0, -1, 0], [1, 0, 0]];
+    const A: [[[i32; 3]; 3]; 3] = [
+        TURNS[0],
+        [[0, 0, 1], [1, 0, 0], [0, 1, 0]],
+        [[0, 0, 1], [0, 1, 0], [-1, 0, 0]],
+    ];
+    const FLIP_Y: [[i32; 3]; 3] = [[1, 0, 0], [0, -1, 0], [0, 0, 1]];
+    if t >= 48 {
+        return None;
+    }
+    let s = t % 24;
+    let mut m = TURNS[0];
+    for _ in 0..(s % 8) / 2 {
+        m = product(Z, m);
+    }
+    m = product(m, A[s / 8]);
+    if s % 2 == 1 {
+        m = product(m, B);
+    }
+    Some(if t >= 24 { product(m, FLIP_Y) } else { m })
+}
+
+/// The cells of a stored piece on BurrTools' sphere grid: its shape's
+/// filled voxels `voxels` with hotspot `hotspot`, turned by `t` and moved
+/// to `at` (see [`sphere_turn`]); `None` for a turn number past 47.
+pub fn place_sphere(
+    voxels: &[[i32; 3]],
+    hotspot: [i32; 3],
+    at: [i32; 3],
+    t: usize,
+) -> Option<Vec<Cell>> {
+    let m = sphere_turn(t)?;
+    Some(
+        voxels
+            .iter()
+            .map(|v| {
+                let d = [0, 1, 2].map(|a| v[a] - hotspot[a]);
+                Cell::from_coords(
+                    [0, 1, 2].map(|r| m[r][0] * d[0] + m[r][1] * d[1] + m[r][2] * d[2] + at[r]),
+                )
+            })
+            .collect(),
+    )
+}
+
 /// A disassembly as moves of an assembly's pieces, before it is written
 /// as states: the pieces of this part (indices into the assembly), each
 /// move (the pieces that move and the vector; the last is the removal,
@@ -231,6 +309,28 @@ pub fn separation_xml(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sphere_grids_turns_are_24_distinct_rotations_then_24_mirrored() {
+        let det = |m: [[i32; 3]; 3]| {
+            m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+                - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+                + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+        };
+        let all: Vec<_> = (0..48).map(|t| sphere_turn(t).unwrap()).collect();
+        let mut distinct = all.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 48);
+        assert!(all[..24].iter().all(|&m| det(m) == 1));
+        assert!(all[24..].iter().all(|&m| det(m) == -1));
+        // What BallRoom's assemblies settle: a quarter turn about z (2),
+        // the half turn (4), and turn 28, x -> −x.
+        assert_eq!(all[2], [[0, -1, 0], [1, 0, 0], [0, 0, 1]]);
+        assert_eq!(all[4], [[-1, 0, 0], [0, -1, 0], [0, 0, 1]]);
+        assert_eq!(all[28], [[-1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+        assert_eq!(sphere_turn(48), None);
+    }
 
     #[test]
     fn the_numbering_follows_its_rule_and_has_24_distinct_proper_turns() {

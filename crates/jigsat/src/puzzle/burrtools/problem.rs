@@ -95,13 +95,20 @@ impl XmFile {
     }
 
     /// The cells of a stored piece (its filled cells `voxels`, as points
-    /// of the grid) at voxel `at`, turned
-    /// by BurrTools' turn `t` of this file's grid; `None` for a turn
-    /// number the grid does not have.
-    fn place(&self, voxels: &[[i32; 3]], at: [i32; 3], t: i32) -> Option<Vec<Cell>> {
+    /// of the grid, and its `hotspot`, read on spheres) at voxel `at`,
+    /// turned by BurrTools' turn `t` of this file's grid; `None` for a
+    /// turn number the grid does not have.
+    fn place(
+        &self,
+        voxels: &[[i32; 3]],
+        hotspot: [i32; 3],
+        at: [i32; 3],
+        t: i32,
+    ) -> Option<Vec<Cell>> {
         let t = usize::try_from(t).ok()?;
         match self.grid {
             Grid::Prisms => crate::puzzle::stored::place_prism(voxels, at, t),
+            Grid::Spheres => crate::puzzle::stored::place_sphere(voxels, hotspot, at, t),
             _ => (t < crate::puzzle::stored::TURNS.len()).then(|| {
                 crate::puzzle::stored::place(voxels, at, t)
                     .into_iter()
@@ -130,15 +137,6 @@ impl XmFile {
         InputError,
     > {
         let (index, problem) = self.problem(choice)?;
-        if self.grid == Grid::Spheres && !problem.stored.is_empty() {
-            let name = self.grid.lattice().name();
-            return Err(bad(
-                &self.file,
-                format!(
-                    "problem {index}: jigsat reads stored solutions on the cube and prism grids, not on {name}"
-                ),
-            ));
-        }
         let fail_at = move |k: usize, why: String| {
             bad(
                 &self.file,
@@ -168,16 +166,23 @@ impl XmFile {
                     };
                     at += 1;
                     let Some([x, y, z, t]) = *entry else { continue };
-                    if shape.hotspot != [0; 3] {
+                    // Measured on the sphere grid only (BallRoom).
+                    if shape.hotspot != [0; 3] && self.grid != Grid::Spheres {
                         return Err(fail(format!(
                             "shape {} has a hotspot other than 0 0 0, which jigsat does not read",
                             xm.shape
                         )));
                     }
-                    let cells = self.place(&voxels, [x, y, z], t).ok_or_else(|| {
-                        let turns = if self.grid == Grid::Prisms { 11 } else { 23 };
+                    let cells = self.place(&voxels, shape.hotspot, [x, y, z], t);
+                    let cells = cells.ok_or_else(|| {
+                        let turns = match self.grid {
+                            Grid::Prisms => "0 to 11; BurrTools never mirrors",
+                            // 24 on are flat pieces turned over.
+                            Grid::Spheres => "0 to 47",
+                            _ => "0 to 23; BurrTools never mirrors",
+                        };
                         fail(format!(
-                            "turn {t} (0 to {turns} on the {} grid; BurrTools never mirrors)",
+                            "turn {t} ({turns} on the {} grid)",
                             self.grid.lattice().name()
                         ))
                     })?;

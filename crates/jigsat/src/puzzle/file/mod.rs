@@ -49,8 +49,8 @@ struct RawTile {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawShape {
-    /// The lattice: "squares" (the default: squares and cubes),
-    /// "triangles" or "hexagons".
+    /// The lattice: one of [`Lattice::NAMES`], "squares" (squares and
+    /// cubes) when not given.
     grid: Option<Spanned<String>>,
     size: Option<Spanned<Vec<i64>>>,
     shape: Option<Spanned<String>>,

@@ -130,9 +130,12 @@ pub(super) fn box_cells(
             .collect();
         return Ok((size.span(), field, cells));
     }
+    // Every point of the box the grid has a cell at, in the file's
+    // coordinates (the balls of even sum; the voxels BurrTools' rhombic and
+    // tetrahedral grids keep).
     let cells = (0..depth)
-        .flat_map(|z| (0..h).flat_map(move |y| (0..w).map(move |x| Cell::new(x, y, z))))
-        .filter(|&c| lattice.contains(c))
+        .flat_map(|z| (0..h).flat_map(move |y| (0..w).map(move |x| [x, y, z])))
+        .filter_map(|[x, y, z]| lattice.cell(&[x as i64, y as i64, z as i64]).ok())
         .collect();
     Ok((size.span(), field, cells))
 }
