@@ -921,7 +921,12 @@ fn random_puzzles_as_burrtxt() {
 /// and first numbers equal, 1961 full texts; of the 39 that differ, 38
 /// give other texts in burrTxt itself when only the order of the pieces
 /// in the file changes. The one that does not is a burr (jigsat `2.1.2`,
-/// burrTxt `2.2` on all orders tried): its rule is not yet found. Before
+/// burrTxt `2.2` on all orders tried): its rule is not yet found. It is
+/// puzzle 412 of this seed (measured 2026-11-27): in the state after the
+/// first move (S2 -y 1) jigsat frees S5 S6 (-x), `burrTxt -d -p` frees
+/// S3 S5 S6 from S2 S4 S7 (three and three); "the largest set that
+/// comes free one way" would give that, but changes AlPackino's and
+/// DraculasDentalDesaster's texts, so it is not BurrTools' rule. Before
 /// the rule of halves (`disasm::take::shown`), 15 of 100 differences on
 /// cages alone were not order-dependent.
 #[test]

@@ -32,13 +32,16 @@ use super::lines::Lines;
 /// No cell of `b` is ahead of any cell of `a`: `a` can slide away for ever.
 pub const FREE: u16 = u16::MAX;
 
-/// One piece kind: per axis, its lines of cells (keyed by the two
-/// coordinates across), each line's coordinates along ascending, and the
-/// size of its box in those coordinates (across, across, along), the box
+/// One piece kind: per axis, its lines of cells (by the two coordinates
+/// across, `u * size[1] + v` in a dense grid, empty where the piece has
+/// no cell: the gaps look lines up by index, not by hash), each line's
+/// coordinates along ascending, the lines it has cells on, and the size
+/// of its box in those coordinates (across, across, along), the box
 /// starting at 0 once less `low` (on cubes `low` is 0: the anchor is the
 /// box's low corner).
 struct Kind {
-    lines: Vec<HashMap<(i32, i32), Vec<i32>>>,
+    lines: Vec<Vec<Vec<i32>>>,
+    occupied: Vec<Vec<(i32, i32)>>,
     size: [[i32; 3]; MAX_AXES],
     low: [[i32; 3]; MAX_AXES],
 }
@@ -51,7 +54,8 @@ const MAX_AXES: usize = 4;
 impl Kind {
     fn new(cells: &[[i32; 3]], slides: &Lines) -> Kind {
         let axes = slides.axes();
-        let mut lines: Vec<HashMap<(i32, i32), Vec<i32>>> = vec![HashMap::new(); axes];
+        let mut lines: Vec<Vec<Vec<i32>>> = vec![Vec::new(); axes];
+        let mut occupied: Vec<Vec<(i32, i32)>> = vec![Vec::new(); axes];
         assert!(axes <= MAX_AXES, "{axes} lines");
         let (mut size, mut low) = ([[0; 3]; MAX_AXES], [[0; 3]; MAX_AXES]);
         for axis in 0..axes {
@@ -60,16 +64,32 @@ impl Kind {
                 [m[0].min(f[0]), m[1].min(f[1]), m[2].min(f[2])]
             });
             low[axis] = if cells.is_empty() { [0; 3] } else { lo };
-            for f in framed {
-                let f = [0, 1, 2].map(|k| f[k] - low[axis][k]);
-                lines[axis].entry((f[0], f[1])).or_default().push(f[2]);
+            let framed: Vec<[i32; 3]> = framed
+                .iter()
+                .map(|f| [0, 1, 2].map(|k| f[k] - low[axis][k]))
+                .collect();
+            for f in &framed {
                 for k in 0..3 {
                     size[axis][k] = size[axis][k].max(f[k] + 1);
                 }
             }
-            lines[axis].values_mut().for_each(|v| v.sort_unstable());
+            let [su, sv, _] = size[axis];
+            lines[axis] = vec![Vec::new(); (su * sv) as usize];
+            for f in &framed {
+                let line = &mut lines[axis][(f[0] * sv + f[1]) as usize];
+                if line.is_empty() {
+                    occupied[axis].push((f[0], f[1]));
+                }
+                line.push(f[2]);
+            }
+            lines[axis].iter_mut().for_each(|v| v.sort_unstable());
         }
-        Kind { lines, size, low }
+        Kind {
+            lines,
+            occupied,
+            size,
+            low,
+        }
     }
 }
 
@@ -101,6 +121,9 @@ struct Table {
     width: (usize, usize),
     /// `size of a + size of b` along the axis.
     along: usize,
+    /// The sizes of `a` and of `b` along the axis (read on every lookup).
+    size_a: i32,
+    size_b: i32,
     gaps: Vec<u16>,
 }
 
@@ -212,21 +235,14 @@ impl Gaps {
     #[inline]
     fn steps(&mut self, a: usize, b: usize, axis: usize, r: [i32; 3]) -> u16 {
         let slot = (a * self.kinds.len() + b) * self.axes + axis;
-        if self.tables[slot].is_none() {
-            match self.table(a, b, axis) {
-                Some(t) => self.tables[slot] = Some(t),
-                None => return self.hashed(a, b, axis, r),
-            }
-        }
+        let Some(t) = self.tables[slot].as_mut() else {
+            return self.first_steps(a, b, axis, r);
+        };
         let [ru, rv, shift] = r;
-        let size_a = self.kinds[a].size[axis][2];
-        let size_b = self.kinds[b].size[axis][2];
+        let (size_a, size_b) = (t.size_a, t.size_b);
         if shift <= -size_b {
             return FREE;
         }
-        let Some(t) = self.tables[slot].as_mut() else {
-            unreachable!("made above")
-        };
         let (iu, iv) = (ru - t.low.0, rv - t.low.1);
         if iu < 0 || iv < 0 || iu as usize >= t.width.0 || iv as usize >= t.width.1 {
             return FREE;
@@ -249,6 +265,20 @@ impl Gaps {
         (u32::from(g) + (shift - at) as u32).min(u32::from(FREE - 1)) as u16
     }
 
+    /// [`Gaps::steps`] for a pair without a table yet: makes it, or, when
+    /// it would be too large, answers through the hash map.
+    #[cold]
+    fn first_steps(&mut self, a: usize, b: usize, axis: usize, r: [i32; 3]) -> u16 {
+        match self.table(a, b, axis) {
+            Some(t) => {
+                let slot = (a * self.kinds.len() + b) * self.axes + axis;
+                self.tables[slot] = Some(t);
+                self.steps(a, b, axis, r)
+            }
+            None => self.hashed(a, b, axis, r),
+        }
+    }
+
     /// An empty table for the pair, or `None` when it would be too large.
     fn table(&mut self, a: usize, b: usize, axis: usize) -> Option<Table> {
         let [ua, va, la] = self.kinds[a].size[axis];
@@ -264,6 +294,8 @@ impl Gaps {
             low: (1 - ub, 1 - vb),
             width,
             along,
+            size_a: la,
+            size_b: lb,
             gaps: vec![UNKNOWN; len],
         })
     }
@@ -290,11 +322,19 @@ impl Gaps {
 /// along) the axis.
 fn compute(kinds: &[Kind], a: usize, b: usize, axis: usize, rel: [i32; 3]) -> u16 {
     let [ru, rv, shift] = rel;
+    let (ka, kb) = (&kinds[a], &kinds[b]);
+    let [su, sv, _] = kb.size[axis];
     let mut best = u32::MAX;
-    for (&(u, v), mine) in &kinds[a].lines[axis] {
-        let Some(theirs) = kinds[b].lines[axis].get(&(u - ru, v - rv)) else {
+    for &(u, v) in &ka.occupied[axis] {
+        let (bu, bv) = (u - ru, v - rv);
+        if bu < 0 || bv < 0 || bu >= su || bv >= sv {
             continue;
-        };
+        }
+        let theirs = &kb.lines[axis][(bu * sv + bv) as usize];
+        if theirs.is_empty() {
+            continue;
+        }
+        let mine = &ka.lines[axis][(u * ka.size[axis][1] + v) as usize];
         // Both ascending: for each cell of `a`, the first cell of `b`
         // strictly ahead of it.
         let mut k = 0;

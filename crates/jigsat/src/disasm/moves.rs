@@ -52,7 +52,8 @@ impl Move {
 #[derive(Default)]
 pub struct Scratch {
     free: Vec<u16>,
-    need: Vec<u64>,
+    ahead: Vec<u64>,
+    behind: Vec<u64>,
     sets: Vec<u64>,
 }
 
@@ -81,86 +82,94 @@ pub fn moves(
 ) {
     out.clear();
     let n = kinds.len();
-    let Scratch { free, need, sets } = scratch;
+    let Scratch {
+        free,
+        ahead,
+        behind,
+        sets,
+    } = scratch;
     free.clear();
     free.resize(n * n, FREE);
-    need.clear();
-    need.resize(n, 0);
-    for dir in 0..gaps.slides().directions() {
-        let axis = usize::from(dir / 2);
-        if dir.is_multiple_of(2) {
-            for i in 0..n {
-                for j in (0..n).filter(|&j| j != i) {
-                    let (a, b) = (anchors[i], anchors[j]);
-                    let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-                    free[i * n + j] = gaps.gap(kinds[i], kinds[j], axis, rel);
+    for axis in 0..gaps.slides().axes() {
+        // ahead[i]: the pieces touching i ahead of it along +axis (they
+        // must come along when i moves +axis); behind[i]: along -axis.
+        ahead.clear();
+        ahead.resize(n, 0);
+        behind.clear();
+        behind.resize(n, 0);
+        for i in 0..n {
+            ahead[i] |= 1 << i;
+            behind[i] |= 1 << i;
+            let a = anchors[i];
+            for j in (0..n).filter(|&j| j != i) {
+                let b = anchors[j];
+                let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                let g = gaps.gap(kinds[i], kinds[j], axis, rel);
+                free[i * n + j] = g;
+                if g == 0 {
+                    ahead[i] |= 1 << j;
+                    behind[j] |= 1 << i;
                 }
             }
         }
-        // How far `i` slides in `dir` before it touches `j`.
-        let ahead = |i: usize, j: usize| {
-            if dir.is_multiple_of(2) {
-                free[i * n + j]
-            } else {
-                free[j * n + i]
-            }
-        };
-        // need[i]: the pieces that must come along when i moves one step.
-        for (i, nd) in need.iter_mut().enumerate() {
-            *nd = 1 << i;
-            for j in 0..n {
-                if j != i && ahead(i, j) == 0 {
-                    *nd |= 1 << j;
-                }
-            }
-        }
-        close(need);
-        sets.clear();
-        ideals(need, 0, 0, 0, n / 2, sets);
-        for &set in sets.iter() {
-            let mut reach = u32::from(FREE);
-            for i in (0..n).filter(|&i| set >> i & 1 == 1) {
-                for j in (0..n).filter(|&j| set >> j & 1 == 0) {
-                    reach = reach.min(u32::from(ahead(i, j)));
-                }
-            }
-            if reach == u32::from(FREE) {
-                out.push(Move {
-                    set,
-                    dir,
-                    dist: FREE,
-                });
-            } else {
-                for dist in 1..=reach {
+        for (dir, need) in [
+            (2 * axis as u8, &mut *ahead),
+            (2 * axis as u8 + 1, &mut *behind),
+        ] {
+            close(need);
+            sets.clear();
+            ideals(need, 0, 0, 0, n / 2, sets);
+            let positive = dir.is_multiple_of(2);
+            for &set in sets.iter() {
+                let reach = reach(free, n, set, positive);
+                if reach == FREE {
                     out.push(Move {
                         set,
                         dir,
-                        dist: dist as u16,
+                        dist: FREE,
                     });
+                } else {
+                    out.extend((1..=reach).map(|dist| Move { set, dir, dist }));
                 }
             }
         }
     }
 }
 
-/// Transitive closure: `need[i]` gains everything its members need.
-fn close(need: &mut [u64]) {
-    loop {
-        let mut changed = false;
-        for i in 0..need.len() {
-            let mut grown = need[i];
-            for (j, &n) in need.iter().enumerate() {
-                if grown >> j & 1 == 1 {
-                    grown |= n;
-                }
-            }
-            if grown != need[i] {
-                need[i] = grown;
-                changed = true;
-            }
+/// How far `set` can slide (the positive way along the axis of `free`
+/// when `positive`): the least gap from a member to a piece outside it.
+#[inline]
+fn reach(free: &[u16], n: usize, set: u64, positive: bool) -> u16 {
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut reach = FREE;
+    let mut inside = set;
+    while inside != 0 {
+        let i = inside.trailing_zeros() as usize;
+        inside &= inside - 1;
+        let mut outside = all & !set;
+        while outside != 0 {
+            let j = outside.trailing_zeros() as usize;
+            outside &= outside - 1;
+            let g = if positive {
+                free[i * n + j]
+            } else {
+                free[j * n + i]
+            };
+            reach = reach.min(g);
         }
-        if !changed {
-            return;
+    }
+    reach
+}
+
+/// Transitive closure: `need[i]` gains everything its members need
+/// (Warshall's, on rows of bits: one pass).
+fn close(need: &mut [u64]) {
+    for k in 0..need.len() {
+        let via = need[k];
+        for row in need.iter_mut() {
+            if *row >> k & 1 == 1 {
+                *row |= via;
+            }
         }
     }
 }
@@ -190,6 +199,15 @@ fn ideals(need: &[u64], p: usize, set: u64, banned: u64, max: usize, out: &mut V
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn closure_follows_chains_against_the_order_of_the_pass() {
+        // 3 needs 2, 2 needs 1, 1 needs 0: one pass over k must reach 0
+        // from 3; 4 needs nothing but itself.
+        let mut need = vec![0b00001, 0b00011, 0b00110, 0b01100, 0b10000];
+        close(&mut need);
+        assert_eq!(need, vec![0b00001, 0b00011, 0b00111, 0b01111, 0b10000]);
+    }
 
     #[test]
     fn a_cube_in_a_tube() {

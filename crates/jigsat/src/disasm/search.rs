@@ -168,8 +168,11 @@ pub fn search(
     let mut anchors = start.to_vec();
     let first = canonical(&mut anchors, same).ok_or(Halt::TooFar)?;
     let mut layers: Vec<Layer> = Vec::new();
-    let mut prev = Seen::default();
-    let mut cur = Seen::default();
+    // The states of the layer before the current one, the current one and
+    // the next: one set, so that a neighbour costs one lookup; the oldest
+    // layer's states leave it as the search moves on.
+    let mut seen = Seen::default();
+    let mut before: Vec<i16> = Vec::new();
     let mut current = Layer {
         flat: first.to_vec(),
         parent: vec![0],
@@ -179,7 +182,7 @@ pub fn search(
             dist: 0,
         }],
     };
-    cur.insert(first);
+    seen.insert(first);
     let mut out = Vec::new();
     let mut free = Scratch::default();
     let (mut here, mut there, mut key) = (Vec::new(), Vec::new(), Vec::new());
@@ -188,7 +191,6 @@ pub fn search(
     let per_state = state_bytes(n);
     let mut candidates: Vec<Candidate> = Vec::new();
     loop {
-        let mut next = Seen::default();
         let mut coming = Layer::default();
         for (index, flat) in current.flat.chunks(3 * n).enumerate() {
             if index % 256 == 0 {
@@ -196,7 +198,7 @@ pub fn search(
                 progress.layers = depth;
                 limits.check(
                     states,
-                    (prev.len() + cur.len() + next.len()) as u64 * per_state
+                    seen.len() as u64 * per_state
                         + gaps.bytes()
                         + layers
                             .iter()
@@ -237,7 +239,7 @@ pub fn search(
                 apply(&mut there, m, gaps.slides().step(m.dir));
                 canonical_into(&mut there, same, &mut key).ok_or(Halt::TooFar)?;
                 let key = &key[..];
-                if prev.contains(key) || cur.contains(key) || next.contains(key) {
+                if seen.contains(key) {
                     continue;
                 }
                 coming.flat.extend_from_slice(key);
@@ -245,7 +247,7 @@ pub fn search(
                     coming.parent.push(index as u32);
                     coming.step.push(m);
                 }
-                next.insert(key.into());
+                seen.insert(key.into());
                 states += 1;
             }
         }
@@ -256,15 +258,18 @@ pub fn search(
                 candidates,
             });
         }
-        if next.is_empty() {
+        if coming.flat.is_empty() {
             progress.states = states;
             return Ok(Found::Stuck { states });
         }
+        for key in before.chunks(3 * n) {
+            seen.remove(key);
+        }
+        before.clone_from(&current.flat);
         if plan {
             layers.push(std::mem::take(&mut current));
         }
         current = coming;
-        prev = std::mem::replace(&mut cur, next);
         depth += 1;
     }
 }

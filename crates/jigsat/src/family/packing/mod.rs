@@ -205,17 +205,9 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
     let space = puzzle.board.space();
     let pieces = puzzle.pieces();
     let piece_orientations = sorted_orientations(pieces, space);
-    // Every image is looked up in a map by (piece, cells), with a hasher
-    // made for small integer keys and one buffer for the moved cells: a
-    // 58x58 board of pentominoes has 198,208 placements and 8 motions.
     let all = &placements.all;
-    let index: FxHashMap<(usize, &[u32]), u32> = all
-        .iter()
-        .enumerate()
-        .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
-        .collect();
+    let mut index = Index::new(puzzle.board.len(), all);
     let mut elements = Vec::new();
-    let mut moved: Vec<u32> = Vec::new();
     for motion in board_motions(&puzzle.board, space.motions()) {
         let Some(pieces) = piece_map(pieces, &piece_orientations, space, motion.transform) else {
             continue;
@@ -224,19 +216,11 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
         if !keeps_cell_kinds(puzzle, &cells) {
             continue;
         }
-        let mut options = Vec::with_capacity(all.len());
-        let every_image = all.iter().all(|pl| {
-            moved.clear();
-            moved.extend(pl.cells.iter().map(|&c| cells[c as usize]));
-            moved.sort_unstable();
-            let image = index.get(&(pieces[pl.piece], moved.as_slice()));
-            image.map(|&o| options.push(o)).is_some()
-        });
         // Every image exists when the pieces map correctly; a missing
         // one means this motion is not a symmetry of the instance.
-        if !every_image {
+        let Some(options) = index.images(all, &pieces, &cells) else {
             continue;
-        }
+        };
         elements.push(Symmetry {
             transform: motion.transform,
             cells,
@@ -246,6 +230,99 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
     }
     debug_assert_eq!(elements[0].transform, Transform::IDENTITY);
     Group { elements }
+}
+
+/// The placements by their cells, to find where a motion takes each: a
+/// 58x58 board of pentominoes has 198,208 placements and 8 motions, and
+/// PelikanBurr's 3,601 placements under 24 motions cost more than taking
+/// its assembly apart when each moved placement was sorted and hashed
+/// whole. A placement's *print* is the sum of a hash of each of its
+/// cells, the same in any order: a moved placement is looked up by its
+/// piece and print, and the placement found is checked cell by cell
+/// (`mark`). Should two placements of a piece share a print, the cells
+/// are sorted and looked up whole instead.
+enum Index<'a> {
+    Prints {
+        hash: Vec<u64>,
+        map: FxHashMap<(usize, u64), u32>,
+        /// Per cell, the last check that marked it (`stamp`).
+        mark: Vec<u32>,
+        stamp: u32,
+    },
+    Sorted(FxHashMap<(usize, &'a [u32]), u32>),
+}
+
+impl<'a> Index<'a> {
+    fn new(cells: usize, all: &'a [placement::Placement]) -> Index<'a> {
+        // SplitMix64's finaliser: a cell's hash.
+        let hash: Vec<u64> = (0..cells as u64)
+            .map(|c| {
+                let mut z = (c + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect();
+        let print =
+            |cells: &[u32]| (cells.iter()).fold(0u64, |s, &c| s.wrapping_add(hash[c as usize]));
+        let mut map = FxHashMap::default();
+        for (i, pl) in all.iter().enumerate() {
+            if map.insert((pl.piece, print(&pl.cells)), i as u32).is_some() {
+                let sorted = (all.iter().enumerate())
+                    .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
+                    .collect();
+                return Index::Sorted(sorted);
+            }
+        }
+        let mark = vec![0; cells];
+        Index::Prints {
+            hash,
+            map,
+            mark,
+            stamp: 0,
+        }
+    }
+
+    /// The placement each of `all` goes to when its cells go to `cells`
+    /// and its piece to `pieces`, or `None` when one has no image.
+    fn images(
+        &mut self,
+        all: &[placement::Placement],
+        pieces: &[usize],
+        cells: &[u32],
+    ) -> Option<Vec<u32>> {
+        let mut moved: Vec<u32> = Vec::new();
+        (all.iter())
+            .map(|pl| match self {
+                Index::Prints {
+                    hash,
+                    map,
+                    mark,
+                    stamp,
+                } => {
+                    let to = |c: &u32| cells[*c as usize] as usize;
+                    let print = (pl.cells.iter()).fold(0u64, |s, c| s.wrapping_add(hash[to(c)]));
+                    let &o = map.get(&(pieces[pl.piece], print))?;
+                    let image = &all[o as usize].cells;
+                    if *stamp == u32::MAX {
+                        mark.fill(0);
+                        *stamp = 0;
+                    }
+                    *stamp += 1;
+                    image.iter().for_each(|&c| mark[c as usize] = *stamp);
+                    let same = image.len() == pl.cells.len()
+                        && pl.cells.iter().all(|c| mark[to(c)] == *stamp);
+                    same.then_some(o)
+                }
+                Index::Sorted(index) => {
+                    moved.clear();
+                    moved.extend(pl.cells.iter().map(|&c| cells[c as usize]));
+                    moved.sort_unstable();
+                    index.get(&(pieces[pl.piece], moved.as_slice())).copied()
+                }
+            })
+            .collect()
+    }
 }
 
 /// Each piece's orientations, sorted: what [`piece_map`] looks a moved
@@ -320,11 +397,21 @@ pub fn piece_map(
     let mut used = vec![false; pieces.len()];
     let mut map = Vec::with_capacity(pieces.len());
     for (p, shapes) in piece_orientations.iter().enumerate() {
+        // One orientation's image rules out most pieces (a chiral piece
+        // under a reflection) before every orientation is moved.
+        let one = shapes.first().map(|s| space.image(s, t));
+        let may = |q: usize| {
+            !used[q]
+                && pieces[q].count == pieces[p].count
+                && piece_orientations[q].len() == shapes.len()
+                && (one.as_ref()).is_none_or(|o| piece_orientations[q].binary_search(o).is_ok())
+        };
+        if !(0..pieces.len()).any(may) {
+            return None;
+        }
         let mut image: Vec<Shape> = shapes.iter().map(|s| space.image(s, t)).collect();
         image.sort();
-        let matches = |q: usize| {
-            !used[q] && pieces[q].count == pieces[p].count && piece_orientations[q] == image
-        };
+        let matches = |q: usize| may(q) && piece_orientations[q] == image;
         // Prefer the piece itself, so that rotations fix every piece.
         let q = if matches(p) {
             p
@@ -340,6 +427,47 @@ pub fn piece_map(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Placements found by their prints map as sorted cells map them,
+    /// and a motion that is not a symmetry is refused by both.
+    #[test]
+    fn prints_find_the_images_sorted_cells_find() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("puzzles");
+        for name in [
+            "soma.toml",
+            "pentomino-8x8-hole.toml",
+            "tromino-choice.toml",
+        ] {
+            let puzzle = Puzzle::load(&dir.join(name)).unwrap();
+            let placements = Placements::generate(&puzzle).unwrap();
+            let all = &placements.all;
+            let mut prints = Index::new(puzzle.board.len(), all);
+            assert!(matches!(prints, Index::Prints { .. }), "{name}");
+            let mut sorted = Index::Sorted(
+                (all.iter().enumerate())
+                    .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
+                    .collect(),
+            );
+            let space = puzzle.board.space();
+            let n = puzzle.pieces().len();
+            for motion in board_motions(&puzzle.board, space.motions()) {
+                let cells = motion.cell_map(&puzzle.board);
+                let orientations = sorted_orientations(puzzle.pieces(), space);
+                let Some(pieces) =
+                    piece_map(puzzle.pieces(), &orientations, space, motion.transform)
+                else {
+                    continue;
+                };
+                let want = sorted.images(all, &pieces, &cells);
+                assert!(want.is_some(), "{name}: a symmetry");
+                assert_eq!(prints.images(all, &pieces, &cells), want, "{name}");
+                // Each piece taken for the next: no image (their shapes differ).
+                let wrong: Vec<usize> = (0..n).map(|p| pieces[(p + 1) % n]).collect();
+                assert_eq!(sorted.images(all, &wrong, &cells), None, "{name}");
+                assert_eq!(prints.images(all, &wrong, &cells), None, "{name}");
+            }
+        }
+    }
 
     /// `info`'s figures for a board it does not build are the group's.
     #[test]
