@@ -95,6 +95,9 @@ pub struct RowScan {
     position: Vec<u32>,
     /// Positions filled by the path entered with [`Search::enter`].
     depth: usize,
+    /// With the frame first, the positions up to the closed frame
+    /// ([`Search::stage`]).
+    stage: Option<usize>,
     /// The forward checks run after each placement.
     ahead: Box<ahead::Ahead>,
     /// Nodes, the interrupt flag, and the meter a watcher reads (the
@@ -134,7 +137,7 @@ impl RowScan {
         let (cells, tiles, min, max) = items(cover)?;
         let mut excluded = vec![false; cover.options.len()];
         forbidden.iter().for_each(|&o| excluded[o as usize] = true);
-        let scan = scan_order(cover, &cells, board, &excluded);
+        let (scan, stage) = scan_order(cover, &cells, board, &excluded);
         let sides = edge_sides(cover, &cells, &scan)?;
         let mut looks: Vec<(u32, Look)> = Vec::new();
         for (o, covered) in cover.options.iter().enumerate() {
@@ -175,6 +178,7 @@ impl RowScan {
             .for_each(|(o, _)| *o = engine.renumber[*o as usize]);
         asks.sort_unstable_by_key(|(k, _)| *k);
         let asks: Vec<ahead::Asks> = asks.into_iter().map(|(_, a)| a).collect();
+        engine.stage = stage;
         engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides));
         Some(engine)
     }
@@ -223,6 +227,7 @@ impl RowScan {
             renumber: Vec::new(),
             position: Vec::with_capacity(looks.len()),
             depth: 0,
+            stage: None,
             ahead: Box::default(),
             ticker: Ticker::default(),
         };
@@ -373,13 +378,14 @@ fn items(cover: &Cover) -> Option<(Vec<(u32, usize)>, Vec<u32>, Vec<u32>, Vec<u3
 /// their colours constrain their neighbours from the start. Then the top
 /// two rows column by column, then row by row ([`scan_rank`]), or the
 /// frame first where [`frame_first`] says so ([`ring_rank`]); without a
-/// board, the cover's cell order.
+/// board, the cover's cell order. With the frame first, also the number
+/// of positions up to the closed frame.
 fn scan_order(
     cover: &Cover,
     cells: &[(u32, usize)],
     board: Option<&Board>,
     excluded: &[bool],
-) -> Vec<u32> {
+) -> (Vec<u32>, Option<usize>) {
     let mut looks = vec![0u32; cover.items.len()];
     for (o, covered) in cover.options.iter().enumerate() {
         if !excluded[o] {
@@ -406,7 +412,8 @@ fn scan_order(
     for (p, &(_, _, i)) in order.iter().enumerate() {
         scan[i] = p as u32;
     }
-    scan
+    let framed = order.iter().filter(|(many, rank, _)| !many || rank.0 == -1);
+    (scan, ring.map(|_| framed.count()))
 }
 
 /// A cell's place in the scan: the top two rows column by column, then
@@ -645,6 +652,10 @@ impl Search for RowScan {
         let result = self.search_from(self.depth, chosen, visit);
         self.ticker.report();
         result
+    }
+
+    fn stage(&self) -> Option<usize> {
+        self.stage
     }
 
     fn ticker(&self) -> &Ticker {
