@@ -217,6 +217,9 @@ impl Search for Built {
     fn is_slack(&self, option: u32) -> bool {
         dispatch!(self, s => s.is_slack(option))
     }
+    fn stage(&self) -> Option<usize> {
+        dispatch!(self, s => s.stage())
+    }
     fn ticker(&self) -> &Ticker {
         dispatch!(self, s => s.ticker())
     }

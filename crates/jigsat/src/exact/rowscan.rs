@@ -28,12 +28,19 @@
 //! the tile's count, so identical tiles are counted, not labelled), and
 //! gives colours to the inner edges it touches ([`Cover::colours`]).
 //!
+//! After each placement, the later positions it pins down (two or more
+//! colours known, as beside the frame) must each keep a look whose tile
+//! is left ([`ahead`]: forward checking), or the look is dropped at once
+//! instead of a row later.
+//!
 //! Symmetry breaking, counting and splitting over cores come from the
 //! shared machinery: forbidden options are left out of the tables, and the
 //! engine implements [`Search`], so [`crate::exact::split`] and
 //! [`crate::exact::enumerate_parallel`] drive it like Algorithm X. It
 //! reports its deepest position and its pace into a [`Meter`](crate::exact::search::Meter) for a
 //! person watching a long run.
+
+mod ahead;
 
 use super::search::{self, Halt, Search, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
@@ -88,6 +95,11 @@ pub struct RowScan {
     position: Vec<u32>,
     /// Positions filled by the path entered with [`Search::enter`].
     depth: usize,
+    /// With the frame first, the positions up to the closed frame
+    /// ([`Search::stage`]).
+    stage: Option<usize>,
+    /// The forward checks run after each placement.
+    ahead: Box<ahead::Ahead>,
     /// Nodes, the interrupt flag, and the meter a watcher reads (the
     /// deepest position filled is its depth).
     ticker: Ticker,
@@ -125,7 +137,7 @@ impl RowScan {
         let (cells, tiles, min, max) = items(cover)?;
         let mut excluded = vec![false; cover.options.len()];
         forbidden.iter().for_each(|&o| excluded[o as usize] = true);
-        let scan = scan_order(cover, &cells, board, &excluded);
+        let (scan, stage) = scan_order(cover, &cells, board, &excluded);
         let sides = edge_sides(cover, &cells, &scan)?;
         let mut looks: Vec<(u32, Look)> = Vec::new();
         for (o, covered) in cover.options.iter().enumerate() {
@@ -159,9 +171,16 @@ impl RowScan {
         if positions.saturating_mul(width * width) > MAX_SLOTS {
             return None;
         }
-        Some(RowScan::build(
-            cover, positions, keys, width, looks, min, max,
-        ))
+        let mut asks: Vec<(u32, ahead::Asks)> =
+            looks.iter().map(|(o, look)| (*o, look.asks())).collect();
+        let mut engine = RowScan::build(cover, positions, keys, width, looks, min, max);
+        asks.iter_mut()
+            .for_each(|(o, _)| *o = engine.renumber[*o as usize]);
+        asks.sort_unstable_by_key(|(k, _)| *k);
+        let asks: Vec<ahead::Asks> = asks.into_iter().map(|(_, a)| a).collect();
+        engine.stage = stage;
+        engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides));
+        Some(engine)
     }
 
     fn build(
@@ -208,6 +227,8 @@ impl RowScan {
             renumber: Vec::new(),
             position: Vec::with_capacity(looks.len()),
             depth: 0,
+            stage: None,
+            ahead: Box::default(),
             ticker: Ticker::default(),
         };
         for (k, (o, look)) in looks.into_iter().enumerate() {
@@ -272,6 +293,24 @@ impl RowScan {
         self.used[self.tile[k] as usize] -= 1;
     }
 
+    /// Whether the positions look `k` pins down keep a look each
+    /// ([`ahead`]); `k` must be placed.
+    fn ahead_ok(&self, k: usize) -> bool {
+        let free = |l: u32| {
+            let t = self.tile[l as usize] as usize;
+            self.used[t] < self.max[t]
+        };
+        self.ahead.ok(self.position[k] as usize, &self.colour, free)
+    }
+
+    /// [`RowScan::ahead_ok`] for a look not placed: placed and taken back.
+    fn keeps_ahead(&mut self, k: usize) -> bool {
+        self.place(k);
+        let ok = self.ahead_ok(k);
+        self.unplace(k);
+        ok
+    }
+
     fn counts_met(&self) -> bool {
         self.used.iter().zip(&self.min).all(|(u, m)| u >= m)
     }
@@ -295,6 +334,10 @@ impl RowScan {
                 continue;
             }
             self.place(k);
+            if !self.ahead_ok(k) {
+                self.unplace(k);
+                continue;
+            }
             chosen.push(self.original[k]);
             let result = deeper(chosen.len(), || self.search_from(p + 1, chosen, visit));
             chosen.pop();
@@ -335,13 +378,14 @@ fn items(cover: &Cover) -> Option<(Vec<(u32, usize)>, Vec<u32>, Vec<u32>, Vec<u3
 /// their colours constrain their neighbours from the start. Then the top
 /// two rows column by column, then row by row ([`scan_rank`]), or the
 /// frame first where [`frame_first`] says so ([`ring_rank`]); without a
-/// board, the cover's cell order.
+/// board, the cover's cell order. With the frame first, also the number
+/// of positions up to the closed frame.
 fn scan_order(
     cover: &Cover,
     cells: &[(u32, usize)],
     board: Option<&Board>,
     excluded: &[bool],
-) -> Vec<u32> {
+) -> (Vec<u32>, Option<usize>) {
     let mut looks = vec![0u32; cover.items.len()];
     for (o, covered) in cover.options.iter().enumerate() {
         if !excluded[o] {
@@ -368,7 +412,8 @@ fn scan_order(
     for (p, &(_, _, i)) in order.iter().enumerate() {
         scan[i] = p as u32;
     }
-    scan
+    let framed = order.iter().filter(|(many, rank, _)| !many || rank.0 == -1);
+    (scan, ring.map(|_| framed.count()))
 }
 
 /// A cell's place in the scan: the top two rows column by column, then
@@ -479,6 +524,19 @@ fn edge_sides(cover: &Cover, cells: &[(u32, usize)], scan: &[u32]) -> Option<Vec
     )
 }
 
+impl Look {
+    /// Every (edge, colour) pair it asks for, for the forward checks.
+    fn asks(&self) -> ahead::Asks {
+        let key = (0..2).filter(|&i| self.key_edges[i] != NONE);
+        let mut asks: Vec<(u32, u32)> = key.map(|i| (self.key_edges[i], self.key[i])).collect();
+        asks.extend(self.extra.iter().copied());
+        ahead::Asks {
+            position: self.position,
+            asks,
+        }
+    }
+}
+
 /// One option as a look: its position, its tile, the colours it asks of
 /// neighbours earlier in the scan and those it gives later ones; `None`
 /// when the option is not one position and one tile.
@@ -574,13 +632,16 @@ impl Search for RowScan {
                 Some(Vec::new())
             };
         }
-        Some(
-            self.candidates(self.depth)
-                .map(|i| self.looks[i] as usize)
-                .filter(|&k| self.fits(k))
-                .map(|k| self.original[k])
-                .collect(),
-        )
+        let fitting: Vec<usize> = self
+            .candidates(self.depth)
+            .map(|i| self.looks[i] as usize)
+            .filter(|&k| self.fits(k))
+            .collect();
+        let kept: Vec<usize> = fitting
+            .into_iter()
+            .filter(|&k| self.keeps_ahead(k))
+            .collect();
+        Some(kept.into_iter().map(|k| self.original[k]).collect())
     }
 
     fn search(
@@ -591,6 +652,10 @@ impl Search for RowScan {
         let result = self.search_from(self.depth, chosen, visit);
         self.ticker.report();
         result
+    }
+
+    fn stage(&self) -> Option<usize> {
+        self.stage
     }
 
     fn ticker(&self) -> &Ticker {

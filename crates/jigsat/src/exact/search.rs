@@ -87,6 +87,13 @@ pub trait Search: Clone + Send {
     fn is_slack(&self, _option: u32) -> bool {
         false
     }
+    /// A depth down to which the tree is small but walks seldom get
+    /// through (the row scan's closed frame, reached in few of the ways
+    /// it is begun): [`crate::exact::estimate`] searches it whole and walks
+    /// only below it. `None` for most engines.
+    fn stage(&self) -> Option<usize> {
+        None
+    }
     /// Makes the search give up soon after `flag` is raised.
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.ticker_mut().interrupt = Some(flag);
