@@ -207,7 +207,8 @@ fn search(
     Ok(best)
 }
 
-/// What one thread does: with `scan`, the row scan first, its boards
+/// What one thread does: with `scan` (on a board of at most
+/// [`SCAN_MOST`] positions), the row scan first, its boards
 /// kept in `scanned` too; then (or at once) an annealer, which takes up
 /// the scan's best board whenever it beats its own.
 #[allow(clippy::too_many_arguments)]
@@ -221,7 +222,7 @@ fn work(
     scanned: &Mutex<Option<Board>>,
     improved: &mut dyn FnMut(&Board),
 ) {
-    if scan {
+    if scan && layout.positions() <= SCAN_MOST {
         Scan::new(layout, order).run(seed, halt, deadline, &mut |board| {
             let mut kept = scanned.lock().unwrap_or_else(|e| e.into_inner());
             if kept.as_ref().is_none_or(|k| k.score < board.score) {
@@ -249,6 +250,12 @@ fn row_order(puzzle: &Puzzle) -> Vec<u32> {
     });
     order
 }
+
+/// The most positions a board may have for the row scan: its tables hold
+/// every look of every tile at every position four times over (13 MB on
+/// Eternity II's 256 positions, growing as the fourth power of the side), so the
+/// largest boards are left to the annealers alone.
+const SCAN_MOST: usize = 400;
 
 /// How often the watching thread looks at the clock and the stop flag.
 const POLL: Duration = Duration::from_millis(50);
