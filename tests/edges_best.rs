@@ -250,3 +250,43 @@ fn ctrl_c_keeps_the_best_board() {
     assert_eq!(doc["score"].as_u64(), Some(score));
     assert_eq!(mismatched(&doc), bad);
 }
+
+/// bench/eternity2.toml is Eternity II's: 256 tiles (4 corners, 56 edge
+/// tiles, 196 inner), 5 frame colours on 24 tile sides each, 17 inner
+/// colours, and the 5 clues where the puzzle's hints put them.
+#[test]
+fn eternity_ii_has_its_colours_and_its_clues() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/eternity2.toml");
+    let e2 = read_tiles(&path);
+    assert_eq!((e2.width, e2.height, e2.tiles.len()), (16, 16, 256));
+    let border = e2.border.clone().unwrap();
+    let mut kinds = [0; 3];
+    let (mut frame, mut inner): (HashMap<&str, u64>, HashMap<&str, u64>) = Default::default();
+    for (edges, _) in e2.tiles.values() {
+        let outer = edges.iter().filter(|e| **e == border).count();
+        kinds[outer] += 1;
+        for e in edges.iter().filter(|e| **e != border) {
+            let side = if outer == 0 { &mut inner } else { &mut frame };
+            *side.entry(e.as_str()).or_default() += 1;
+        }
+    }
+    assert_eq!(kinds, [196, 56, 4]);
+    // Edge tiles show inner colours on their inward side: frame colours
+    // are those on no inner tile.
+    frame.retain(|c, _| !inner.contains_key(c));
+    assert_eq!(frame.len(), 5);
+    assert!(frame.values().all(|&n| n == 24), "{frame:?}");
+    assert_eq!(inner.len(), 17);
+    let mut fixed: Vec<_> = e2.fixed.iter().map(|(n, &f)| (n.as_str(), f)).collect();
+    fixed.sort();
+    assert_eq!(
+        fixed,
+        [
+            ("139", (7, 8, 0)),
+            ("181", (2, 13, 1)),
+            ("208", (2, 2, 1)),
+            ("249", (13, 13, 2)),
+            ("255", (13, 2, 1))
+        ]
+    );
+}

@@ -137,7 +137,9 @@ pub struct SolveArgs {
     /// --time-limit (exit 3), on Ctrl-C (130) or when every edge matches
     /// (solved, 0) the best board is drawn with its mismatched edges
     /// (e.g. `jigsat solve e2.toml --best --time-limit 600 --format json -o
-    /// best.json`; `-j` annealers, one per core by default).
+    /// best.json`; `-j` threads, one per core by default: the first, the
+    /// third, ... run the row scan with a budget of mismatched edges, the
+    /// others anneal and polish the scan's best board).
     #[arg(long, conflicts_with_all = ["all", "limit", "disassemble"])]
     pub best: bool,
 

@@ -114,7 +114,7 @@ fn text(
             ),
         };
         out += &format!(
-            "{}: {what}, found at {:.3} s (annealing)\n",
+            "{}: {what}, found at {:.3} s (row scan and annealing)\n",
             puzzle.name(),
             best.elapsed.as_secs_f64()
         );

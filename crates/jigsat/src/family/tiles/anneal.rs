@@ -24,6 +24,9 @@ use crate::rng::Rng;
 const HOT: f64 = 0.6;
 const COLD: f64 = 0.1;
 
+/// The hottest a board adopted from the row scan is kept.
+const POLISH: f64 = 0.2;
+
 /// Anneals from a shuffled board until `stop` is raised, `deadline`
 /// passes or every inner edge matches, calling `improved` with each board
 /// better than all before it in this run. With a deadline the board cools
@@ -35,6 +38,7 @@ pub fn anneal(
     seed: u64,
     stop: &AtomicBool,
     deadline: Option<Instant>,
+    adopt: &dyn Fn(u64) -> Option<Board>,
     improved: &mut dyn FnMut(&Board),
 ) {
     let mut rng = Rng::new(seed);
@@ -46,6 +50,8 @@ pub fn anneal(
         best: board.clone(),
         board,
         improved,
+        adopt,
+        polish: false,
     };
     if layout.movable_positions().is_empty() {
         return;
@@ -80,6 +86,10 @@ struct Annealer<'a> {
     board: Board,
     best: Board,
     improved: &'a mut dyn FnMut(&Board),
+    /// The row scan's best board, when it beats the score given.
+    adopt: &'a dyn Fn(u64) -> Option<Board>,
+    /// Whether the board is one adopted from the row scan: kept cold.
+    polish: bool,
 }
 
 impl Annealer<'_> {
@@ -100,12 +110,12 @@ impl Annealer<'_> {
                 if frac >= 1.0 {
                     return false;
                 }
-                let t = HOT * (COLD / HOT).powf(frac);
+                let t = self.temperature(frac);
                 for (k, slot) in threshold.iter_mut().enumerate() {
                     *slot = ((-(k as f64) / t).exp() * u64::MAX as f64) as u64;
                 }
             }
-            if frac > 0.5 && step.is_multiple_of(REASSIGN_EVERY) {
+            if (frac > 0.5 || self.polish) && step.is_multiple_of(REASSIGN_EVERY) {
                 super::assign::reassign(self.layout, &mut self.board, &mut self.rng, REASSIGN_MOST);
             } else {
                 step_once(
@@ -125,6 +135,22 @@ impl Annealer<'_> {
             }
         }
         false
+    }
+}
+
+impl Annealer<'_> {
+    /// The temperature `frac` of the way through a cooling, after taking
+    /// up the row scan's board if it beats this annealer's best: from
+    /// then on the board is polished, never hotter than [`POLISH`], so
+    /// that what the scan built is improved on rather than melted.
+    fn temperature(&mut self, frac: f64) -> f64 {
+        if let Some(b) = (self.adopt)(self.best.score) {
+            self.board = b.clone();
+            self.best = b;
+            self.polish = true;
+        }
+        let t = HOT * (COLD / HOT).powf(frac);
+        if self.polish { t.min(POLISH) } else { t }
     }
 }
 
@@ -156,5 +182,55 @@ fn step_once(
         if allowed & (1 << t) != 0 && t != board.turn[p] {
             board.turn_to(layout, p, t, &mut accept);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{EdgeSpec, edges};
+    use crate::puzzle::Puzzle;
+
+    /// An annealer handed a better board takes it up and from then on only
+    /// reports boards that beat it, each holding every piece once and
+    /// counting its score right.
+    #[test]
+    fn an_adopted_board_is_only_ever_improved_on() {
+        let spec = EdgeSpec {
+            width: 6,
+            height: 6,
+            colours: 5,
+            border: Some("0".into()),
+            frame_colours: Some(2),
+            clues: 1,
+            seed: 9,
+        };
+        let puzzle = Puzzle::parse(&edges(&spec), "board.toml", "board").unwrap();
+        let layout = Layout::new(&puzzle, puzzle.tiling().unwrap()).unwrap();
+        // A board well above a shuffled one: the best of many shuffles,
+        // each reassigned.
+        let mut rng = Rng::new(3);
+        let given = (0..200)
+            .map(|_| {
+                let mut b = Board::shuffled(&layout, &mut rng);
+                super::super::assign::reassign(&layout, &mut b, &mut rng, 64);
+                b
+            })
+            .max_by_key(|b| b.score)
+            .unwrap();
+        let adopt = |score: u64| (given.score > score).then(|| given.clone());
+        let mut scores = Vec::new();
+        let stop = AtomicBool::new(false);
+        let deadline = Some(Instant::now() + Duration::from_millis(300));
+        anneal(&layout, 5, &stop, deadline, &adopt, &mut |b| {
+            let mut pieces = b.piece.clone();
+            pieces.sort_unstable();
+            assert_eq!(pieces, (0..layout.positions() as u32).collect::<Vec<_>>());
+            assert_eq!(b.score, b.count(&layout));
+            scores.push(b.score);
+        });
+        assert!(scores[0] < given.score, "the shuffled board is worse");
+        assert!(scores[1..].iter().all(|&s| s > given.score), "{scores:?}");
+        assert!(scores.windows(2).all(|w| w[0] < w[1]));
     }
 }

@@ -1,9 +1,13 @@
 //! `solve --best`: the board with every tile placed that matches the most
 //! inner edges, for boards whose full solution is out of reach.
 //!
-//! One annealer ([`super::anneal`]) runs per thread, each from its own
-//! shuffled board; each sends the boards that beat its own best to this
-//! thread, which keeps those that beat every board so far, rebuilds each
+//! Every other thread (the first, the third, ...) runs the row scan with
+//! a budget of mismatched edges ([`super::budget`]), which finds good
+//! boards fast; the others run an annealer ([`super::anneal`]) from its
+//! own shuffled board, which takes up the scan's best board as soon as it
+//! beats its own and polishes it, cold (as does a scan's thread once its
+//! scan has no more to give). Each sends the boards that beat its own best
+//! to this thread, which keeps those that beat every board so far, rebuilds each
 //! as a [`Solution`], scores it from the board alone ([`super::score`])
 //! and hands it to the caller. The run ends at the time limit, when the
 //! stop flag is raised (Ctrl-C keeps the best board found), or when every
@@ -11,10 +15,11 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use super::anneal::anneal;
+use super::budget::Scan;
 use super::layout::{Board, Layout};
 use super::score::{Score, score};
 use crate::error::{Error, Result};
@@ -118,6 +123,8 @@ fn search(
 ) -> Result<Option<Found>> {
     let deadline = settings.time_limit.map(|t| started + t);
     let (halt, global) = (AtomicBool::new(false), AtomicU64::new(0));
+    // The best board of the row scans, for the annealers to take up.
+    let scanned: Mutex<Option<Board>> = Mutex::new(None);
     let (send, receive) = mpsc::channel::<Board>();
     let mut best: Option<Found> = None;
     // Whether the board taken scores every edge.
@@ -131,25 +138,37 @@ fn search(
         *best = Some(f);
         Ok(done)
     };
-    // One sender per annealer, so that the channel closes when all have
+    // One sender per thread, so that the channel closes when all have
     // ended (a board of clues alone has nothing to anneal).
+    let order = row_order(puzzle);
     let senders: Vec<_> = (0..settings.threads.max(1)).map(|_| send.clone()).collect();
     drop(send);
     std::thread::scope(|scope| -> Result<()> {
-        let (halt, global) = (&halt, &global);
+        let (halt, global, scanned) = (&halt, &global, &scanned);
         let handles: Vec<_> = senders
             .into_iter()
             .enumerate()
             .map(|(i, send)| {
                 let seed = settings.seed.wrapping_add(i as u64);
+                let order = &order;
                 scope.spawn(move || {
-                    anneal(layout, seed, halt, deadline, &mut |board| {
+                    let mut improved = |board: &Board| {
                         // Not below the best sent by any thread (ties
                         // too: the first board of each is always sent).
                         if global.fetch_max(board.score, Ordering::Relaxed) <= board.score {
                             let _ = send.send(board.clone());
                         }
-                    });
+                    };
+                    work(
+                        layout,
+                        order,
+                        seed,
+                        i % 2 == 0,
+                        halt,
+                        deadline,
+                        scanned,
+                        &mut improved,
+                    );
                 })
             })
             .collect();
@@ -187,6 +206,56 @@ fn search(
     }
     Ok(best)
 }
+
+/// What one thread does: with `scan` (on a board of at most
+/// [`SCAN_MOST`] positions), the row scan first, its boards
+/// kept in `scanned` too; then (or at once) an annealer, which takes up
+/// the scan's best board whenever it beats its own.
+#[allow(clippy::too_many_arguments)]
+fn work(
+    layout: &Layout,
+    order: &[u32],
+    seed: u64,
+    scan: bool,
+    halt: &AtomicBool,
+    deadline: Option<Instant>,
+    scanned: &Mutex<Option<Board>>,
+    improved: &mut dyn FnMut(&Board),
+) {
+    if scan && layout.positions() <= SCAN_MOST {
+        Scan::new(layout, order).run(seed, halt, deadline, &mut |board| {
+            let mut kept = scanned.lock().unwrap_or_else(|e| e.into_inner());
+            if kept.as_ref().is_none_or(|k| k.score < board.score) {
+                *kept = Some(board.clone());
+            }
+            drop(kept);
+            improved(board);
+        });
+    }
+    // A scan that has no more to give leaves its thread to an annealer.
+    let adopt = |score: u64| {
+        let kept = scanned.lock().unwrap_or_else(|e| e.into_inner());
+        kept.as_ref().filter(|k| k.score > score).cloned()
+    };
+    anneal(layout, seed, halt, deadline, &adopt, improved);
+}
+
+/// The positions row by row, top to bottom, each row left to right: the
+/// order of the row scan.
+fn row_order(puzzle: &Puzzle) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..puzzle.board.len() as u32).collect();
+    order.sort_by_key(|&p| {
+        let c = puzzle.board.cell(p);
+        (c.y, c.x)
+    });
+    order
+}
+
+/// The most positions a board may have for the row scan: its tables hold
+/// every look of every tile at every position four times over (13 MB on
+/// Eternity II's 256 positions, growing as the fourth power of the side), so the
+/// largest boards are left to the annealers alone.
+const SCAN_MOST: usize = 400;
 
 /// How often the watching thread looks at the clock and the stop flag.
 const POLL: Duration = Duration::from_millis(50);

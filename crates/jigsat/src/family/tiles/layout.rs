@@ -111,8 +111,30 @@ impl Layout {
         self.movable.iter().all(Vec::is_empty)
     }
 
-    fn positions(&self) -> usize {
+    pub(super) fn positions(&self) -> usize {
         self.neighbours.len()
+    }
+
+    /// The labels of piece `k` turned `r`.
+    pub(super) fn look(&self, k: u32, r: u8) -> &[u32; 4] {
+        &self.looks[k as usize][r as usize]
+    }
+
+    /// The label that label `l` must touch.
+    pub(super) fn partner(&self, l: u32) -> u32 {
+        self.partner[l as usize]
+    }
+
+    /// The positions of the clues.
+    pub(super) fn clue_positions(&self) -> Vec<u32> {
+        (0..self.positions() as u32)
+            .filter(|&p| self.kind[p as usize] == NONE)
+            .collect()
+    }
+
+    /// The piece and turn at `p` on the starting board (a clue's own).
+    pub(super) fn start_of(&self, p: u32) -> (u32, u8) {
+        self.start[p as usize]
     }
 
     pub(super) fn allowed(&self, piece: u32, position: u32) -> u8 {

@@ -28,6 +28,7 @@ use std::collections::HashMap;
 mod anneal;
 mod assign;
 pub mod best;
+mod budget;
 mod layout;
 mod precheck;
 pub mod score;
