@@ -89,7 +89,7 @@ pub trait Search: Clone + Send {
     }
     /// A depth down to which the tree is small but walks seldom get
     /// through (the row scan's closed frame, reached in few of the ways
-    /// it is begun): [`crate::exact::estimate`] searches it whole and walks
+    /// it is begun): [`estimate`](mod@super::estimate) searches it whole and walks
     /// only below it. `None` for most engines.
     fn stage(&self) -> Option<usize> {
         None
