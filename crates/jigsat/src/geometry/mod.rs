@@ -27,7 +27,8 @@ pub use lattice::{Lattice, Point};
 pub use motion::board_motions;
 pub use orientation::{Moves, Orientation, Rotations, Space, orientations};
 pub use picture::{
-    Point3, ball_centre, corner_point, prism_plane, prism_triangle, tetrahedron, tetrahedron_faces,
+    Point3, ball_centre, corner_point, normal, prism_plane, prism_triangle, tetrahedron,
+    tetrahedron_faces, unit,
 };
 pub use transform::Transform;
 

@@ -20,6 +20,28 @@ pub type Polygon = (Point, Vec<Point>);
 /// A point of space, for pictures and solids of the 3-D grids.
 pub type Point3 = [f64; 3];
 
+/// A triangle's normal by the right-hand rule, not of unit length (its
+/// length is twice the triangle's area).
+pub fn normal([a, b, c]: [Point3; 3]) -> Point3 {
+    let (u, v) = (
+        [0, 1, 2].map(|i| b[i] - a[i]),
+        [0, 1, 2].map(|i| c[i] - a[i]),
+    );
+    [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ]
+}
+
+/// `n` scaled to length one (a zero vector stays zero).
+pub fn unit(n: Point3) -> Point3 {
+    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
+        .sqrt()
+        .max(f64::MIN_POSITIVE);
+    n.map(|v| v / len)
+}
+
 /// Where a ball of the sphere grid has its centre: the face-centred cubic
 /// point scaled so that touching balls are one unit apart (a ball's
 /// diameter is the unit).

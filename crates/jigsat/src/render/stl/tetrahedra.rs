@@ -17,7 +17,7 @@ pub const MOST: f64 = 0.05;
 
 use std::collections::{BTreeMap, HashMap};
 
-use crate::geometry::{Cell, Lattice, Point3, corner_point, tetrahedron_faces};
+use crate::geometry::{Cell, Lattice, Point3, corner_point, normal, tetrahedron_faces, unit};
 
 use super::prisms::Facet;
 
@@ -72,7 +72,7 @@ fn boundary(lattice: Lattice, cells: &[Cell]) -> Vec<Face> {
 fn shrink(faces: &[Face], point: impl Fn([i32; 3]) -> Point3, g: f64) -> HashMap<[i32; 3], Point3> {
     let mut planes: BTreeMap<[i32; 3], Vec<Point3>> = BTreeMap::new();
     for f in faces {
-        let n = unit(normal(&f.map(&point)));
+        let n = unit(normal(f.map(&point)));
         for p in f {
             let seen = planes.entry(*p).or_default();
             if !seen
@@ -97,26 +97,6 @@ fn shrink(faces: &[Face], point: impl Fn([i32; 3]) -> Point3, g: f64) -> HashMap
         .collect()
 }
 
-/// The normal of a triangle, by the right-hand rule, not of unit length.
-fn normal([a, b, c]: &Facet) -> Point3 {
-    let (u, v) = (
-        [0, 1, 2].map(|i| b[i] - a[i]),
-        [0, 1, 2].map(|i| c[i] - a[i]),
-    );
-    [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ]
-}
-
-fn unit(n: Point3) -> Point3 {
-    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
-        .sqrt()
-        .max(f64::MIN_POSITIVE);
-    n.map(|v| v / len)
-}
-
 /// The outward direction of the side of the surface with the most area
 /// in one plane on the outside (no part of the solid beyond it): the
 /// side to lie on.
@@ -124,7 +104,7 @@ fn largest_side(facets: &[Facet]) -> Point3 {
     let mut best = ([0.0, 0.0, -1.0], 0.0);
     let mut areas: Vec<(Point3, f64)> = Vec::new();
     for t in facets {
-        let n = normal(t);
+        let n = normal(*t);
         let area = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2]).sqrt() / 2.0;
         let n = unit(n);
         let reach = |p: &Point3| n[0] * p[0] + n[1] * p[1] + n[2] * p[2];

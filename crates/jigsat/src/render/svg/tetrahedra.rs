@@ -17,7 +17,9 @@
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write;
 
-use crate::geometry::{Cell, Lattice, Point, Point3, corner_point, tetrahedron_faces};
+use crate::geometry::{
+    Cell, Lattice, Point, Point3, corner_point, normal, tetrahedron_faces, unit,
+};
 use crate::puzzle::Puzzle;
 use crate::solution::Solution;
 
@@ -186,24 +188,4 @@ fn outer_faces(lattice: Lattice, cells: &[(Cell, usize)]) -> Vec<(Face, usize)> 
     all.into_iter()
         .filter(|(f, _)| seen[&key(f)] == 1)
         .collect()
-}
-
-/// A triangle's normal by the right-hand rule.
-fn normal([a, b, c]: [Point3; 3]) -> Point3 {
-    let (u, v) = (
-        [0, 1, 2].map(|i| b[i] - a[i]),
-        [0, 1, 2].map(|i| c[i] - a[i]),
-    );
-    [
-        u[1] * v[2] - u[2] * v[1],
-        u[2] * v[0] - u[0] * v[2],
-        u[0] * v[1] - u[1] * v[0],
-    ]
-}
-
-fn unit(n: Point3) -> Point3 {
-    let len = (n[0] * n[0] + n[1] * n[1] + n[2] * n[2])
-        .sqrt()
-        .max(f64::MIN_POSITIVE);
-    n.map(|v| v / len)
 }
