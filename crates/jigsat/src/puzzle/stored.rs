@@ -334,15 +334,7 @@ mod tests {
 
     #[test]
     fn the_numbering_follows_its_rule_and_has_24_distinct_proper_turns() {
-        let mul = |a: [[i32; 3]; 3], b: [[i32; 3]; 3]| {
-            let mut m = [[0; 3]; 3];
-            for (i, row) in m.iter_mut().enumerate() {
-                for (j, v) in row.iter_mut().enumerate() {
-                    *v = (0..3).map(|k| a[i][k] * b[k][j]).sum();
-                }
-            }
-            m
-        };
+        let mul = product;
         let id = TURNS[0];
         let x = [[1, 0, 0], [0, 0, -1], [0, 1, 0]];
         let y = [[0, 0, -1], [0, 1, 0], [1, 0, 0]];

@@ -268,10 +268,7 @@ impl<'a> Index<'a> {
         let mut map = FxHashMap::default();
         for (i, pl) in all.iter().enumerate() {
             if map.insert((pl.piece, print(&pl.cells)), i as u32).is_some() {
-                let sorted = (all.iter().enumerate())
-                    .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
-                    .collect();
-                return Index::Sorted(sorted);
+                return Index::sorted(all);
             }
         }
         let mark = vec![0; cells];
@@ -281,6 +278,14 @@ impl<'a> Index<'a> {
             mark,
             stamp: 0,
         }
+    }
+
+    /// The placements by their sorted cells, whole.
+    fn sorted(all: &'a [placement::Placement]) -> Index<'a> {
+        let index = (all.iter().enumerate())
+            .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
+            .collect();
+        Index::Sorted(index)
     }
 
     /// The placement each of `all` goes to when its cells go to `cells`
@@ -443,11 +448,7 @@ mod tests {
             let all = &placements.all;
             let mut prints = Index::new(puzzle.board.len(), all);
             assert!(matches!(prints, Index::Prints { .. }), "{name}");
-            let mut sorted = Index::Sorted(
-                (all.iter().enumerate())
-                    .map(|(i, pl)| ((pl.piece, pl.cells.as_slice()), i as u32))
-                    .collect(),
-            );
+            let mut sorted = Index::sorted(all);
             let space = puzzle.board.space();
             let n = puzzle.pieces().len();
             for motion in board_motions(&puzzle.board, space.motions()) {

@@ -19,7 +19,7 @@ use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use super::anneal::anneal;
-use super::budget::Scan;
+use super::budget::{Scan, row_order};
 use super::layout::{Board, Layout};
 use super::score::{Score, score};
 use crate::error::{Error, Result};
@@ -238,17 +238,6 @@ fn work(
         kept.as_ref().filter(|k| k.score > score).cloned()
     };
     anneal(layout, seed, halt, deadline, &adopt, improved);
-}
-
-/// The positions row by row, top to bottom, each row left to right: the
-/// order of the row scan.
-fn row_order(puzzle: &Puzzle) -> Vec<u32> {
-    let mut order: Vec<u32> = (0..puzzle.board.len() as u32).collect();
-    order.sort_by_key(|&p| {
-        let c = puzzle.board.cell(p);
-        (c.y, c.x)
-    });
-    order
 }
 
 /// The most positions a board may have for the row scan: its tables hold

@@ -15,6 +15,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::layout::{Board, Layout};
+use crate::puzzle::Puzzle;
 use crate::rng::Rng;
 
 /// The fraction of the positions scanned before a mismatch may be spent.
@@ -48,6 +49,17 @@ struct Step {
     left: u32,
     /// Other sides with a clue against them: (side, clue position).
     clues: Vec<(usize, u32)>,
+}
+
+/// The positions row by row, top to bottom, each row left to right: the
+/// order the scan takes them in.
+pub fn row_order(puzzle: &Puzzle) -> Vec<u32> {
+    let mut order: Vec<u32> = (0..puzzle.board.len() as u32).collect();
+    order.sort_by_key(|&p| {
+        let c = puzzle.board.cell(p);
+        (c.y, c.x)
+    });
+    order
 }
 
 /// The row scan over one layout.
@@ -412,7 +424,6 @@ impl Search {
 mod tests {
     use super::*;
     use crate::generate::{EdgeSpec, edges};
-    use crate::puzzle::Puzzle;
 
     /// A generated board with a planted solution, and its layout.
     fn board(size: u32, colours: u32, clues: u32, seed: u64) -> (Puzzle, Layout) {
@@ -428,12 +439,6 @@ mod tests {
         let puzzle = Puzzle::parse(&edges(&spec), "board.toml", "board").unwrap();
         let layout = Layout::new(&puzzle, puzzle.tiling().unwrap()).unwrap();
         (puzzle, layout)
-    }
-
-    fn row_order(puzzle: &Puzzle) -> Vec<u32> {
-        let mut order: Vec<u32> = (0..puzzle.board.len() as u32).collect();
-        order.sort_by_key(|&p| (puzzle.board.cell(p).y, puzzle.board.cell(p).x));
-        order
     }
 
     /// Every board handed on holds each piece once, the clues where they
