@@ -207,6 +207,13 @@ fn octahedron(centre: [i32; 3]) -> Vec<[i32; 3]> {
         .collect()
 }
 
+/// `piece` and its copy one block (5 voxels) along x.
+fn with_copy_along_x(piece: &[[i32; 3]]) -> Vec<[i32; 3]> {
+    (piece.iter().copied())
+        .chain(piece.iter().map(|&[x, y, z]| [x + 5, y, z]))
+        .collect()
+}
+
 #[test]
 fn a_rhombic_piece_moves_by_whole_blocks_and_turns_but_never_mirrors() {
     // Three tetrahedra of one block: the quarters of the bottom face
@@ -214,11 +221,7 @@ fn a_rhombic_piece_moves_by_whole_blocks_and_turns_but_never_mirrors() {
     let piece = [[2, 1, 0], [1, 2, 0], [0, 2, 1]];
     // burrTxt: two parts of that shape fill the piece and its copy one
     // block (5 voxels) along x, in either order: 2 assemblies.
-    let along: Vec<[i32; 3]> = piece
-        .iter()
-        .chain(&piece.map(|[x, y, z]| [x + 5, y, z]))
-        .copied()
-        .collect();
+    let along = with_copy_along_x(&piece);
     let (code, distinct, err) = count_text(&xmpuzzle(3, &along, &[&piece, &piece]));
     assert_eq!((code, distinct), (Some(0), Some(2)), "{err}");
     // Turned a quarter about z through the block's centre (2, 2, 2):
@@ -281,11 +284,7 @@ fn a_tetra_octa_piece_turns_about_a_blocks_centre_but_never_mirrors() {
 #[test]
 fn a_burrtools_file_on_a_voxel_grid_splits_and_merges_to_its_count() {
     let piece = [[2, 1, 0], [1, 2, 0], [0, 2, 1]];
-    let along: Vec<[i32; 3]> = piece
-        .iter()
-        .chain(&piece.map(|[x, y, z]| [x + 5, y, z]))
-        .copied()
-        .collect();
+    let along = with_copy_along_x(&piece);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.xmpuzzle");
     std::fs::write(&path, xmpuzzle(3, &along, &[&piece, &piece])).unwrap();
