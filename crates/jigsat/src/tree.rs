@@ -60,12 +60,31 @@ impl std::fmt::Display for TreeEstimate {
             s if s > 0.0 => format!(" reaching about {} solutions", whole(s)),
             _ => String::new(),
         };
+        // A figure the walks cannot vouch for reads as the lower bound it
+        // is, without an error bar that would look like a guarantee.
+        let (size, at_least) = if t.lower_bound {
+            (
+                format!(
+                    "at least {:.2e} nodes (a lower bound: few walks got past the frame, \
+                     so the figure is likely far low)",
+                    t.nodes
+                ),
+                "at least ",
+            )
+        } else {
+            (
+                format!(
+                    "about {:.2e} nodes (± {:.0} %)",
+                    t.nodes,
+                    100.0 * t.nodes_error / t.nodes.max(1.0)
+                ),
+                "",
+            )
+        };
         write!(
             f,
-            "search tree of about {:.2e} nodes (± {:.0} %){solutions}; \
-             {} for count with {} on {} thread{} ({:.1} M nodes/s each{}, {} walks)",
-            t.nodes,
-            100.0 * t.nodes_error / t.nodes.max(1.0),
+            "search tree of {size}{solutions}; \
+             {at_least}{} for count with {} on {} thread{} ({:.1} M nodes/s each{}, {} walks)",
             duration(self.seconds()),
             self.engine,
             self.threads,

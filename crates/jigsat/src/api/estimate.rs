@@ -193,6 +193,24 @@ impl SearchTree {
     }
 }
 
+impl SearchTree {
+    /// Whether [`SearchTree::nodes`] is only a lower bound: on a tree
+    /// searched frame first whose frame is too large to search whole,
+    /// when few walks got past the frame or one walk makes most of the
+    /// figure. The sentence then reads "at least".
+    ///
+    /// ```
+    /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
+    /// if let jigsat::api::estimate::Estimate::Tree(t) = jigsat::api::Solver::new().estimate_walks(&puzzle, 50, 1)? {
+    ///     assert!(!t.is_lower_bound());
+    /// }
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn is_lower_bound(&self) -> bool {
+        self.core.tree.lower_bound
+    }
+}
+
 impl std::fmt::Display for SearchTree {
     /// "search tree of about 1.2e7 nodes (± 3 %); 4.1 s for count with
     /// dlx on 2 threads (3.0 M nodes/s each, 1000 walks)".

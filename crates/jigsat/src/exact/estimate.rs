@@ -44,6 +44,12 @@ pub struct TreeSize {
     /// The mean of the probes' solution estimates (leaves where the
     /// search is complete, on a fixed board after symmetry breaking).
     pub solutions: f64,
+    /// Whether `nodes` can only be read as a lower bound: on a staged
+    /// tree whose top is too large to search whole, when few walks got
+    /// down to the stage or one of them makes most of the figure. Such a
+    /// mean is far more often low than high (the rare walks that would
+    /// raise it were not drawn), and its spread is no guide to how far.
+    pub lower_bound: bool,
 }
 
 /// Knuth's estimate of the tree below `search`'s root from `probes`
@@ -54,10 +60,11 @@ pub struct TreeSize {
 /// [`STAGE_NODES`] nodes, and the walks start below it, spread over the
 /// nodes found there ([`staged`]).
 pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<TreeSize, Halt> {
-    if let Some(depth) = search.stage()
-        && let Some(top) = top_of(search, depth)?
-    {
-        return staged(search, top, probes, rng);
+    if let Some(depth) = search.stage() {
+        return match top_of(search, depth)? {
+            Some(top) => staged(search, top, probes, rng),
+            None => sampled(search, depth, probes, STAGE_NODES, rng),
+        };
     }
     estimate_below(search, &[], probes, rng)
 }
@@ -137,6 +144,7 @@ fn staged<S: Search>(
         nodes: top.nodes,
         nodes_error: 0.0,
         solutions: top.solutions,
+        lower_bound: false,
     };
     let (mut variance, mut sum, mut sum_sq, mut found) = (0.0, 0.0, 0.0, 0.0);
     for end in &top.ends {
@@ -156,6 +164,113 @@ fn staged<S: Search>(
     size.solutions += found * scale;
     size.nodes_error = variance.sqrt();
     Ok(size)
+}
+
+/// The walks of a staged tree whose top is too large to search whole
+/// (more than [`STAGE_NODES`] nodes): walks from the root down to the
+/// stage, as many as [`STAGE_NODES`] nodes allow (they are cheap: most
+/// die on the rim), until `probes` of them reach it; below each that does,
+/// an equal share of `probes` walks. Each walk's figure is Knuth's, its
+/// part below the stage the mean of the walks there, so the mean stays
+/// unbiased; it is flagged a lower bound when fewer than [`REACHED_MOST`]
+/// walks reached the stage or one walk makes most of the sum.
+fn sampled<S: Search>(
+    search: &mut S,
+    depth: usize,
+    probes: usize,
+    budget: u64,
+    rng: &mut Rng,
+) -> Result<TreeSize, Halt> {
+    let probes = probes.max(1);
+    let (mut walks, mut spent) = (Vec::new(), 0u64);
+    let mut reached = 0;
+    while reached < probes && (spent < budget || walks.is_empty()) {
+        let walk = probe_to(search, depth, rng)?;
+        spent += walk.steps;
+        reached += usize::from(walk.end.is_some());
+        walks.push(walk);
+    }
+    let each = probes.div_ceil(reached.max(1));
+    let (mut sum, mut sum_sq, mut most, mut solutions) = (0.0, 0.0, 0.0f64, 0.0);
+    let mut below_walks = 0;
+    for walk in &walks {
+        let mut x = walk.nodes;
+        solutions += walk.solutions;
+        if let Some(end) = &walk.end {
+            let below = estimate_below(search, end, each, rng)?;
+            below_walks += below.probes;
+            // The stage node itself is counted in `walk.nodes` already.
+            x += walk.weight * (below.nodes - 1.0);
+            solutions += walk.weight * below.solutions;
+        }
+        sum += x;
+        sum_sq += x * x;
+        most = most.max(x);
+    }
+    let n = walks.len() as f64;
+    let mean = sum / n;
+    Ok(TreeSize {
+        probes: walks.len() + below_walks,
+        nodes: mean,
+        nodes_error: ((sum_sq / n - mean * mean).max(0.0) / n).sqrt(),
+        solutions: solutions / n,
+        lower_bound: reached < REACHED_MOST.min(probes) || most > 0.5 * sum,
+    })
+}
+
+/// Walks down to the stage below which a sampled estimate is trusted.
+const REACHED_MOST: usize = 100;
+
+/// One walk from the root that stops at `depth`.
+struct TopWalk {
+    /// Knuth's node figure of the walk so far, the stage node included.
+    nodes: f64,
+    /// The product of the branches met: what the stage node stands for.
+    weight: f64,
+    /// The path to the stage node, when the walk got there.
+    end: Option<Vec<u32>>,
+    /// The walk's solution figure, when it ended at a solution above the
+    /// stage.
+    solutions: f64,
+    /// Nodes entered.
+    steps: u64,
+}
+
+fn probe_to<S: Search>(search: &mut S, depth: usize, rng: &mut Rng) -> Result<TopWalk, Halt> {
+    let mut walk = TopWalk {
+        nodes: 1.0,
+        weight: 1.0,
+        end: None,
+        solutions: 0.0,
+        steps: 0,
+    };
+    let mut path = Vec::new();
+    loop {
+        if path.len() >= depth {
+            walk.end = Some(path);
+            return Ok(walk);
+        }
+        if search.ticker().stopped() {
+            return Err(Halt::Interrupted);
+        }
+        search.ticker_mut().node()?;
+        walk.steps += 1;
+        search.enter(&path);
+        let branches = search.branches();
+        search.leave(&path);
+        match branches {
+            None => {
+                walk.solutions = walk.weight;
+                return Ok(walk);
+            }
+            Some(b) if b.is_empty() => return Ok(walk),
+            Some(b) => {
+                walk.weight *= b.len() as f64;
+                walk.nodes += walk.weight;
+                path.push(b[rng.below(b.len())]);
+            }
+        }
+    }
 }
 
 /// [`estimate`] of the subtree below the node `root` (a path of the
@@ -182,6 +297,7 @@ pub fn estimate_below<S: Search>(
         nodes: mean,
         nodes_error: (variance / n).sqrt(),
         solutions: solutions / n,
+        lower_bound: false,
     })
 }
 
@@ -248,4 +364,122 @@ pub fn pace_and_samples<S: Search>(
     });
     let pace = (search.nodes() - before) as f64 / started.elapsed().as_secs_f64().max(1e-6);
     (pace, samples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exact::search::Ticker;
+
+    /// A tree whose top is a comb: at each depth above `stage` one branch
+    /// goes on and the other `wide - 1` are dead ends; below the stage a
+    /// full binary tree `height` deep, its leaves solutions.
+    #[derive(Clone, Default)]
+    struct Comb {
+        ticker: Ticker,
+        path: Vec<u32>,
+        wide: u32,
+        stage: usize,
+        height: usize,
+    }
+
+    impl Comb {
+        /// The nodes of the whole tree, as a search visits them.
+        fn nodes(&self) -> f64 {
+            let top = self.stage as f64 * f64::from(self.wide);
+            top + (2f64.powi(self.height as i32 + 1) - 1.0)
+        }
+    }
+
+    impl Search for Comb {
+        fn primary(&self) -> u32 {
+            1
+        }
+        fn enter(&mut self, path: &[u32]) {
+            self.path = path.to_vec();
+        }
+        fn leave(&mut self, _path: &[u32]) {
+            self.path.clear();
+        }
+        fn branches(&mut self) -> Option<Vec<u32>> {
+            let d = self.path.len();
+            if self.path.iter().take(self.stage).any(|&o| o != 0) {
+                Some(Vec::new())
+            } else if d < self.stage {
+                Some((0..self.wide).collect())
+            } else if d < self.stage + self.height {
+                Some(vec![0, 1])
+            } else {
+                None
+            }
+        }
+        fn search(
+            &mut self,
+            chosen: &mut Vec<u32>,
+            visit: &mut dyn FnMut(&[u32]) -> bool,
+        ) -> Result<(), Halt> {
+            self.enter(chosen);
+            let branches = self.branches();
+            match branches {
+                None => {
+                    visit(chosen);
+                }
+                Some(b) => {
+                    for o in b {
+                        chosen.push(o);
+                        self.search(chosen, visit)?;
+                        chosen.pop();
+                    }
+                }
+            }
+            Ok(())
+        }
+        fn ticker(&self) -> &Ticker {
+            &self.ticker
+        }
+        fn ticker_mut(&mut self) -> &mut Ticker {
+            &mut self.ticker
+        }
+        fn stage(&self) -> Option<usize> {
+            Some(self.stage)
+        }
+    }
+
+    /// Where one walk in a million gets down to the stage, the few
+    /// thousand walks the budget allows show only the top: the figure is
+    /// far below the tree and says it is a lower bound.
+    #[test]
+    fn walks_that_die_before_the_stage_give_a_lower_bound() {
+        let mut comb = Comb {
+            wide: 100,
+            stage: 3,
+            height: 16,
+            ..Comb::default()
+        };
+        let size = sampled(&mut comb, 3, 100, 20_000, &mut Rng::new(1)).unwrap();
+        assert!(size.lower_bound);
+        assert!(size.nodes < comb.nodes() / 10.0, "{size:?}");
+    }
+
+    /// Where one walk in eight gets there, enough do: the figure is
+    /// close to the tree's nodes and no lower bound.
+    #[test]
+    fn walks_that_reach_the_stage_forecast_the_tree() {
+        let mut comb = Comb {
+            wide: 2,
+            stage: 3,
+            height: 8,
+            ..Comb::default()
+        };
+        let size = sampled(&mut comb, 3, 200, 20_000, &mut Rng::new(1)).unwrap();
+        assert!(!size.lower_bound, "{size:?}");
+        let ratio = size.nodes / comb.nodes();
+        assert!(
+            (0.7..1.3).contains(&ratio),
+            "{size:?} against {}",
+            comb.nodes()
+        );
+        // Every leaf below the stage is a solution: 2^8 of them.
+        assert!((size.solutions / 256.0 - 1.0).abs() < 0.3, "{size:?}");
+    }
 }
