@@ -25,7 +25,10 @@
 //! few that get inside decide the figure, and 1,000 walks forecast a
 //! seventh to a thirtieth of the nodes) names that depth
 //! ([`Search::stage`]); its top is then searched whole and the walks
-//! start below it.
+//! start below it. A top too large to search whole is sampled instead:
+//! cheap walks down to the stage, as many as a node budget allows, each
+//! that gets there walked on below ([`sampled`]); when few get there the
+//! figure is flagged as a lower bound ([`TreeSize::lower_bound`]).
 
 use super::search::{Halt, Search};
 use crate::rng::Rng;
