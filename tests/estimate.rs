@@ -83,6 +83,8 @@ fn the_estimate_lands_within_3x_of_the_nodes_count_visits() {
         assert!(e["seconds"].as_f64().unwrap() > 0.0);
         assert!(e["nodes_per_second"].as_f64().unwrap() > 0.0);
         assert!(e["nodes_error"].as_f64().unwrap() >= 0.0);
+        // Within three times the real tree: a forecast, not a lower bound.
+        assert_eq!(e["lower_bound"], false, "{p}");
     }
 }
 
