@@ -917,16 +917,17 @@ fn random_puzzles_as_burrtxt() {
 /// each such file ([`burrtxt_varies`]). At least 95 in 100 come-apart
 /// counts and 9 in 10 full texts must agree, and at most one difference
 /// may be one where burrTxt's text does not depend on the order. Measured
-/// (2026-11-27, 1,358 cages, 579 boxes, 63 burrs): 1996 come-apart counts
-/// and first numbers equal, 1961 full texts; of the 39 that differ, 38
-/// give other texts in burrTxt itself when only the order of the pieces
-/// in the file changes. The one that does not is a burr (jigsat `2.1.2`,
-/// burrTxt `2.2` on all orders tried): its rule is not yet found. It is
-/// puzzle 412 of this seed (measured 2026-11-27): in the state after the
+/// (2026-11-28, 1,358 cages, 579 boxes, 63 burrs, 100 s): 1996 come-apart
+/// counts and first numbers equal, 1962 full texts; of the 38 that
+/// differ, 37 give other texts in burrTxt itself when only the order of
+/// the pieces in the file changes. The one that does not is a burr
+/// (jigsat `2.1.2`, burrTxt `2.2` on all orders tried): its rule is not
+/// yet found. It is puzzle 412 of this seed: in the state after the
 /// first move (S2 -y 1) jigsat frees S5 S6 (-x), `burrTxt -d -p` frees
-/// S3 S5 S6 from S2 S4 S7 (three and three); "the largest set that
-/// comes free one way" would give that, but changes AlPackino's and
-/// DraculasDentalDesaster's texts, so it is not BurrTools' rule. Before
+/// S3 S5 S6 from S2 S4 S7 (three and three). Session 15 found three more
+/// burrs of this kind in 3,000 (encodings/RESULTS.md); the rules tried
+/// (the largest set, the largest that is what one piece drags along,
+/// an exact half) each change AlPackino's text or the cages'. Before
 /// the rule of halves (`disasm::take::shown`), 15 of 100 differences on
 /// cages alone were not order-dependent.
 #[test]
@@ -1403,5 +1404,60 @@ fn converted_solutions_round_trip_through_burrtxt() {
         theirs.sort();
         ours.sort();
         assert_eq!(theirs, ours, "{name}: burrTxt -x -d");
+    }
+}
+
+/// A burr, trying again until [`random_burr`] makes one.
+fn random_burr_only(rng: &mut Rng) -> Random {
+    loop {
+        if let Some(burr) = random_burr(rng) {
+            return burr;
+        }
+    }
+}
+
+/// Writes the files [`against_burrtxt`] would write for `seed`, without
+/// running anything: JIGSAT_DUMP=DIR,SEED,COUNT,KIND (KIND `any` or
+/// `burr`), for studying the differences by hand. Without JIGSAT_DUMP it
+/// does nothing.
+#[test]
+#[ignore]
+fn dump_shuffled_random_puzzles() {
+    let Ok(spec) = std::env::var("JIGSAT_DUMP") else {
+        return;
+    };
+    let f: Vec<&str> = spec.split(',').collect();
+    let dir = Path::new(f[0]);
+    let seed = u64::from_str_radix(f[1].trim_start_matches("0x"), 16).unwrap();
+    let count: usize = f[2].parse().unwrap();
+    let make: fn(&mut Rng) -> Random = if f[3] == "burr" {
+        random_burr_only
+    } else {
+        random_any
+    };
+    std::fs::create_dir_all(dir).unwrap();
+    let mut rng = Rng(seed);
+    for tried in 1..=count {
+        let puzzle = make(&mut rng);
+        let n = puzzle.pieces.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let turns: Vec<(usize, usize)> = (0..n).map(|_| (rng.below(4), rng.below(4))).collect();
+        let name = format!("r{tried}-{}.xml", puzzle.kind);
+        std::fs::write(dir.join(name), xmpuzzle(&puzzle, &order, &turns)).unwrap();
+        // The eight other orders and turns of [`burrtxt_varies`].
+        let mut again = Rng(0x0DE5_0000 + tried as u64);
+        for v in 0..8 {
+            let mut order: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                order.swap(i, again.below(i + 1));
+            }
+            let turns: Vec<(usize, usize)> =
+                (0..n).map(|_| (again.below(4), again.below(4))).collect();
+            let name = format!("r{tried}-{}-v{v}.xml", puzzle.kind);
+            std::fs::write(dir.join(name), xmpuzzle(&puzzle, &order, &turns)).unwrap();
+        }
     }
 }

@@ -75,10 +75,11 @@ fn levels_as_burrtxt(name: &str, want: &[(&str, u64)]) {
 
 /// A cage of five pieces (19 assemblies, 18 come apart): in six of them a
 /// part splits into two halves of two pieces each, the cage and a piece
-/// on one side, two small pieces on the other. BurrTools takes away the
-/// half with fewer cells and visits it last, so its text ends `1.1.2`
-/// where jigsat printed `1.1.1.2` (the cage's half taken away, its
-/// single removal coming before the small pieces' two moves). burrTxt
+/// on one side, two small pieces on the other. BurrTools' text ends
+/// `1.1.2` where jigsat once printed `1.1.1.2` (the cage's half taken
+/// away, its single removal coming before the small pieces' two moves;
+/// now the small pieces leave, and the part with the greater text comes
+/// first in the level either way). burrTxt
 /// gives this text on all twelve re-orderings and turns of the pieces
 /// tried (the differential generator's cages, seed 3, puzzle 78).
 /// Recorded with `burrTxt -d tests/fixtures/disasm/halves.xmpuzzle`.
@@ -88,4 +89,20 @@ fn of_two_halves_of_as_many_pieces_the_one_with_fewer_cells_leaves() {
         "halves.xmpuzzle",
         &[("1", 4), ("1.1.1.2", 6), ("1.1.2", 6), ("1.1.2.2", 2)],
     );
+}
+
+/// Six-piece burrs (the differential generator's, `random_burr`, shuffled
+/// and turned; session 15's seeds 0x0B0001 puzzle 926, 0x0B0003 puzzle
+/// 248, 0x0B0002 puzzle 746) whose first separation splits them into two
+/// halves of three pieces: one half takes two moves to come apart (or
+/// two and one), the other a single removal each time. burrTxt prints
+/// the half needing more moves first, on the file as stored and on eight
+/// other orders and turns of its pieces: `2.2`, `3.2`, `1.2`, where
+/// jigsat, visiting the half that stayed first, printed `2.1.1.2`,
+/// `3.1.1.2`, `1.1.1.2`. Recorded with `burrTxt -d FILE` on each fixture.
+#[test]
+fn of_two_parts_the_one_with_the_greater_text_comes_first() {
+    levels_as_burrtxt("burr-two-halves.xmpuzzle", &[("2.2", 2)]);
+    levels_as_burrtxt("burr-three-moves.xmpuzzle", &[("3.2", 2)]);
+    levels_as_burrtxt("burr-two-assemblies.xmpuzzle", &[("3", 1), ("1.2", 1)]);
 }

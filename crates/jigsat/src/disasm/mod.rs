@@ -38,10 +38,17 @@
 //!    the assembly does not come apart — unless [`Rule::Thorough`], which
 //!    tries the other separations of the same layer first.
 //!    An assembly of one piece is not a solution (nothing comes free).
-//! 6. **Level.** The move counts in the order the parts are visited: this
-//!    separation, then the part that stayed, then the part that left;
-//!    trailing `1`s (single removals) are dropped. PelikanBurr gives
-//!    `98.2.4.2`, AlPackino `1.1.1.1.1.2.1.3.1.2.1.2`, as `burrTxt -d`.
+//! 6. **Level.** The move counts of the separations: this separation,
+//!    then the counts of its two parts, the part whose own counts are the
+//!    greater list first (whether it stayed or left); trailing `1`s
+//!    (single removals) are dropped. PelikanBurr gives `98.2.4.2`,
+//!    AlPackino `1.1.1.1.1.2.1.3.1.2.1.2`, as `burrTxt -d`. The order of
+//!    the parts is measured, not documented: where a burr falls into two
+//!    halves of three pieces, one of which takes two moves to come apart
+//!    and the other one each, burrTxt prints `2.2` on every order of the
+//!    pieces in the file, whichever half left (tests/disasm_levels.rs);
+//!    visiting the part that stayed first gave `2.1.1.2`. The plan still
+//!    lists the part that stayed first.
 //!
 //! Which removal is taken when one state has several, and which state of
 //! a layer is met first, follow the order of the pieces and of the
@@ -250,6 +257,7 @@ impl Outcome {
         }
     }
 
+    /// The move counts of every separation, in the level's order.
     fn counts(&self, out: &mut Vec<u32>) {
         if let Outcome::Apart {
             moves,
@@ -259,8 +267,16 @@ impl Outcome {
         } = self
         {
             out.push(*moves);
-            left.counts(out);
-            removed.counts(out);
+            let (mut first, mut then) = (Vec::new(), Vec::new());
+            left.counts(&mut first);
+            removed.counts(&mut then);
+            // The part with the greater text first, whichever side it is
+            // (measured on burrTxt, see the module docs).
+            if then > first {
+                std::mem::swap(&mut first, &mut then);
+            }
+            out.extend(first);
+            out.extend(then);
         }
     }
 

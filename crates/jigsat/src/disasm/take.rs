@@ -358,12 +358,11 @@ fn replay(
 /// piece), on a tie the one with fewer pieces, and on a tie again the one
 /// with fewer cells; the other side moves the opposite way, which is the
 /// same change of state. The side shown moving in a removal is the part
-/// that left, visited after the part that stayed, so the last tie decides
-/// the level's text where a part splits into halves of as many pieces:
-/// `burrTxt -d` takes away the half with fewer cells (a cage and a piece
-/// on one side, two small pieces on the other: the two small ones leave),
-/// measured on random cages whose texts do not depend on the order of the
-/// pieces in the file (tests/disasm_levels.rs).
+/// that left, taken apart after the part that stayed (the plan's order;
+/// the level orders the parts by their texts, see the module docs). Of
+/// halves of as many pieces, the one with fewer cells leaves (a cage and
+/// a piece on one side, two small pieces on the other: the two small ones
+/// leave), as `burrTxt -d` shows them.
 fn shown(m: Move, weights: &[(u32, usize)], all: u64) -> Move {
     let heaviest = |set: u64| bits(set).map(|s| weights[s].0).max().unwrap_or(0);
     let cells = |set: u64| bits(set).map(|s| weights[s].1).sum::<usize>();

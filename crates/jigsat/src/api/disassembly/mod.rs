@@ -264,8 +264,9 @@ impl Disassembly {
         self.inner.comes_apart()
     }
 
-    /// BurrTools' level text: the moves of each separation in the order
-    /// the parts are visited, trailing single removals dropped
+    /// BurrTools' level text: the moves of each separation, then those of
+    /// its two parts (the one with the greater text first), trailing
+    /// single removals dropped
     /// (`98.2.4.2`); `None` when it does not come apart.
     ///
     /// ```
