@@ -172,25 +172,9 @@ fn search(
                 })
             })
             .collect();
-        let mut watch = || -> Result<()> {
-            loop {
-                let stopped = settings.stop.load(Ordering::Relaxed);
-                if stopped || deadline.is_some_and(|d| Instant::now() >= d) {
-                    return Ok(());
-                }
-                let wait = deadline.map_or(POLL, |d| d.saturating_duration_since(Instant::now()));
-                match receive.recv_timeout(wait.min(POLL)) {
-                    Ok(board) => {
-                        if take(board, &mut best)? {
-                            return Ok(());
-                        }
-                    }
-                    Err(mpsc::RecvTimeoutError::Timeout) => {}
-                    Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
-                }
-            }
-        };
-        let watched = watch();
+        let watched = watch(settings, deadline, &receive, &mut |board| {
+            take(board, &mut best)
+        });
         halt.store(true, Ordering::Relaxed);
         handles.into_iter().for_each(|h| {
             let _ = h.join();
@@ -205,6 +189,32 @@ fn search(
         }
     }
     Ok(best)
+}
+
+/// Takes up the threads' boards as they come, until the stop flag, the
+/// deadline, a full score (`take` says so) or every thread's end.
+fn watch(
+    settings: &Settings,
+    deadline: Option<Instant>,
+    receive: &mpsc::Receiver<Board>,
+    take: &mut dyn FnMut(Board) -> Result<bool>,
+) -> Result<()> {
+    loop {
+        let stopped = settings.stop.load(Ordering::Relaxed);
+        if stopped || deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(());
+        }
+        let wait = deadline.map_or(POLL, |d| d.saturating_duration_since(Instant::now()));
+        match receive.recv_timeout(wait.min(POLL)) {
+            Ok(board) => {
+                if take(board)? {
+                    return Ok(());
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+            Err(mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+        }
+    }
 }
 
 /// What one thread does: with `scan` (on a board of at most
