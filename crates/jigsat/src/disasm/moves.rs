@@ -51,7 +51,6 @@ impl Move {
 /// so that a state costs no allocation.
 #[derive(Default)]
 pub struct Scratch {
-    free: Vec<u16>,
     ahead: Vec<u64>,
     behind: Vec<u64>,
     sets: Vec<u64>,
@@ -67,12 +66,9 @@ pub fn unit(dir: u8) -> [i32; 3] {
 /// Fills `out` with every move out of the state where slot `s` (of kind
 /// `kinds[s]`) has its anchor at `anchors[s]`. Moves are listed by
 /// direction, then set (in the order [`ideals`] makes them), then
-/// distance.
-///
-/// One table of gaps per axis serves both directions along it: piece `i`
-/// sliding the negative way towards `j` is `j` sliding the positive way
-/// towards `i`, so the negative direction reads the table transposed
-/// (half the lookups, which are most of the search's time).
+/// distance. (The search keeps each state's table of gaps, and calls
+/// [`moves_from`].)
+#[cfg(test)]
 pub fn moves(
     gaps: &mut Gaps,
     kinds: &[usize],
@@ -80,17 +76,66 @@ pub fn moves(
     scratch: &mut Scratch,
     out: &mut Vec<Move>,
 ) {
-    out.clear();
+    let mut table = Vec::new();
+    gap_table(gaps, kinds, anchors, None, &mut table);
+    moves_from(&table, kinds.len(), scratch, out);
+}
+
+/// The gaps of a state: `table[(axis * n + i) * n + j]` is how many unit
+/// steps slot `i` can take along +`axis` before it touches slot `j`.
+///
+/// `from`: the table of the state this one was reached from by moving
+/// the slots of a set, and per slot here the slot there it was (identical
+/// pieces may trade slots). Two slots both in the set or both out of it
+/// kept their places relative to each other, and so their gaps: only the
+/// pairs across the set's border are looked up (on a single piece moved
+/// among nine, 16 pairs of 72 per axis).
+pub fn gap_table(
+    gaps: &mut Gaps,
+    kinds: &[usize],
+    anchors: &[[i32; 3]],
+    from: Option<(&[u16], &[usize], u64)>,
+    table: &mut Vec<u16>,
+) {
     let n = kinds.len();
+    let axes = gaps.slides().axes();
+    table.clear();
+    table.resize(axes * n * n, FREE);
+    for axis in 0..axes {
+        let block = axis * n * n;
+        for i in 0..n {
+            let a = anchors[i];
+            for j in (0..n).filter(|&j| j != i) {
+                if let Some((before, was, set)) = from {
+                    let (wi, wj) = (was[i], was[j]);
+                    if (set >> wi & 1) == (set >> wj & 1) {
+                        table[block + i * n + j] = before[block + wi * n + wj];
+                        continue;
+                    }
+                }
+                let b = anchors[j];
+                let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                table[block + i * n + j] = gaps.gap(kinds[i], kinds[j], axis, rel);
+            }
+        }
+    }
+}
+
+/// [`moves`] from the state's table of gaps ([`gap_table`]) over `n`
+/// slots.
+///
+/// One table of gaps per axis serves both directions along it: piece `i`
+/// sliding the negative way towards `j` is `j` sliding the positive way
+/// towards `i`, so the negative direction reads the table transposed.
+pub fn moves_from(table: &[u16], n: usize, scratch: &mut Scratch, out: &mut Vec<Move>) {
+    out.clear();
     let Scratch {
-        free,
         ahead,
         behind,
         sets,
+        ..
     } = scratch;
-    free.clear();
-    free.resize(n * n, FREE);
-    for axis in 0..gaps.slides().axes() {
+    for (axis, free) in table.chunks((n * n).max(1)).enumerate() {
         // ahead[i]: the pieces touching i ahead of it along +axis (they
         // must come along when i moves +axis); behind[i]: along -axis.
         ahead.clear();
@@ -100,13 +145,8 @@ pub fn moves(
         for i in 0..n {
             ahead[i] |= 1 << i;
             behind[i] |= 1 << i;
-            let a = anchors[i];
             for j in (0..n).filter(|&j| j != i) {
-                let b = anchors[j];
-                let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-                let g = gaps.gap(kinds[i], kinds[j], axis, rel);
-                free[i * n + j] = g;
-                if g == 0 {
+                if free[i * n + j] == 0 {
                     ahead[i] |= 1 << j;
                     behind[j] |= 1 << i;
                 }

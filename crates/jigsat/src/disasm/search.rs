@@ -22,7 +22,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::Ordering;
 
 use super::gaps::{Gaps, Mix};
-use super::moves::{Move, Scratch, moves};
+use super::moves::{Move, Scratch, gap_table, moves_from};
 use super::{Halt, Limits};
 
 type Seen = HashSet<Box<[i16]>, BuildHasherDefault<Mix>>;
@@ -61,7 +61,16 @@ struct Layer {
     flat: Vec<i16>,
     parent: Vec<u32>,
     step: Vec<Move>,
+    /// The gap tables of the layer's first states ([`gap_table`]), one
+    /// after another, found from their parents' as they were reached:
+    /// the rest find theirs whole when their turn comes.
+    tables: Vec<u16>,
 }
+
+/// The most bytes the gap tables of one layer take: beyond, a state
+/// looks its gaps up whole (a wide layer of a many-piece part would
+/// otherwise hold hundreds of bytes per state).
+const MAX_TABLES: usize = 16 << 20;
 
 /// The state's canonical form: identical pieces' anchors sorted among
 /// their slots, then everything shifted so slot 0 is at the origin.
@@ -103,15 +112,25 @@ fn canonical_into(anchors: &mut [[i32; 3]], same: &[Vec<usize>], out: &mut Vec<i
 /// For each slot of the canonical form of `anchors`, the slot of
 /// `anchors` whose piece lands there (only identical pieces trade places).
 pub fn relabelling(anchors: &[[i32; 3]], same: &[Vec<usize>]) -> Vec<usize> {
-    let mut perm: Vec<usize> = (0..anchors.len()).collect();
+    let mut perm = Vec::new();
+    relabelling_into(anchors, same, &mut perm);
+    perm
+}
+
+/// [`relabelling`] into `perm`, which is cleared first.
+fn relabelling_into(anchors: &[[i32; 3]], same: &[Vec<usize>], perm: &mut Vec<usize>) {
+    perm.clear();
+    perm.extend(0..anchors.len());
     for slots in same.iter().filter(|s| s.len() > 1) {
-        let mut by: Vec<usize> = slots.clone();
+        // At most 64 slots (a move's set is a u64).
+        let mut by = [0usize; 64];
+        let by = &mut by[..slots.len()];
+        by.copy_from_slice(slots);
         by.sort_unstable_by_key(|&s| anchors[s]);
-        for (&s, from) in slots.iter().zip(by) {
+        for (&s, &from) in slots.iter().zip(by.iter()) {
             perm[s] = from;
         }
     }
-    perm
 }
 
 fn unpack(flat: &[i16]) -> Vec<[i32; 3]> {
@@ -181,11 +200,14 @@ pub fn search(
             dir: 0,
             dist: 0,
         }],
+        tables: Vec::new(),
     };
     seen.insert(first);
     let mut out = Vec::new();
     let mut free = Scratch::default();
-    let (mut here, mut there, mut key) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut here, mut own) = (Vec::new(), Vec::new());
+    let mut reach = Reach::default();
+    let size = gaps.slides().axes() * n * n;
     let mut depth = 0u32;
     let mut states: u64 = 1;
     let per_state = state_bytes(n);
@@ -207,7 +229,14 @@ pub fn search(
                 )?;
             }
             unpack_into(flat, &mut here);
-            moves(gaps, kinds, &here, &mut free, &mut out);
+            let table = match current.tables.get(index * size..(index + 1) * size) {
+                Some(kept) => kept,
+                None => {
+                    gap_table(gaps, kinds, &here, None, &mut own);
+                    &own[..]
+                }
+            };
+            moves_from(table, n, &mut free, &mut out);
             if out.iter().any(|m| m.separates()) {
                 let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
                 let first = pick(&removals);
@@ -234,21 +263,15 @@ pub fn search(
                 // The rest of the layer is scanned for removals only.
                 continue;
             }
+            let from = From {
+                here: &here,
+                table,
+                index,
+            };
             for &m in &out {
-                there.clone_from(&here);
-                apply(&mut there, m, gaps.slides().step(m.dir));
-                canonical_into(&mut there, same, &mut key).ok_or(Halt::TooFar)?;
-                let key = &key[..];
-                if seen.contains(key) {
-                    continue;
+                if reach.add(gaps, kinds, same, &from, m, &mut seen, &mut coming, plan)? {
+                    states += 1;
                 }
-                coming.flat.extend_from_slice(key);
-                if plan {
-                    coming.parent.push(index as u32);
-                    coming.step.push(m);
-                }
-                seen.insert(key.into());
-                states += 1;
             }
         }
         if !candidates.is_empty() {
@@ -267,10 +290,80 @@ pub fn search(
         }
         before.clone_from(&current.flat);
         if plan {
+            current.tables = Vec::new();
             layers.push(std::mem::take(&mut current));
         }
         current = coming;
         depth += 1;
+    }
+}
+
+/// A state being searched: its anchors, its gap table and its place in
+/// its layer.
+struct From<'a> {
+    here: &'a [[i32; 3]],
+    table: &'a [u16],
+    index: usize,
+}
+
+/// The buffers of [`Reach::add`], kept from state to state.
+#[derive(Default)]
+struct Reach {
+    there: Vec<[i32; 3]>,
+    key: Vec<i16>,
+    was: Vec<usize>,
+    table: Vec<u16>,
+}
+
+impl Reach {
+    /// Puts the state that `m` leads to from `from` in `coming` (and in
+    /// `seen`), unless it was seen; with its gap table found from
+    /// `from`'s while the layer's tables stay under [`MAX_TABLES`].
+    /// Whether it was new.
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        gaps: &mut Gaps,
+        kinds: &[usize],
+        same: &[Vec<usize>],
+        from: &From,
+        m: Move,
+        seen: &mut Seen,
+        coming: &mut Layer,
+        plan: bool,
+    ) -> Result<bool, Halt> {
+        let there = &mut self.there;
+        there.clear();
+        there.extend_from_slice(from.here);
+        apply(there, m, gaps.slides().step(m.dir));
+        // Where each slot's piece was, before identical pieces are sorted.
+        relabelling_into(there, same, &mut self.was);
+        canonical_into(there, same, &mut self.key).ok_or(Halt::TooFar)?;
+        let key = &self.key[..];
+        if seen.contains(key) {
+            return Ok(false);
+        }
+        coming.flat.extend_from_slice(key);
+        if plan {
+            coming.parent.push(from.index as u32);
+            coming.step.push(m);
+        }
+        seen.insert(key.into());
+        let size = from.table.len();
+        let kept = coming.tables.len();
+        if kept == (coming.flat.len() / (3 * kinds.len()) - 1) * size
+            && (kept + size) * 2 <= MAX_TABLES
+        {
+            gap_table(
+                gaps,
+                kinds,
+                there,
+                Some((from.table, &self.was, m.set)),
+                &mut self.table,
+            );
+            coming.tables.extend_from_slice(&self.table);
+        }
+        Ok(true)
     }
 }
 

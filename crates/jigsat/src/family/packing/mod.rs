@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap;
 use crate::cover::{Cover, Item, ItemKind};
 use crate::error::Result;
 use crate::family::interface::{Family, PartSize};
-use crate::geometry::{Shape, Space, Transform, board_motions, orientations};
+use crate::geometry::{Moves, Rotations, Shape, Space, Transform, board_motions, orientations};
 use crate::puzzle::{Fill, Piece, Puzzle};
 use crate::solution::{PlacedPiece, Solution};
 use crate::symmetry::{Group, Symmetry};
@@ -402,6 +402,14 @@ pub fn piece_map(
     let mut used = vec![false; pieces.len()];
     let mut map = Vec::with_capacity(pieces.len());
     for (p, shapes) in piece_orientations.iter().enumerate() {
+        if !used[p] && moves_include(pieces[p].moves, space, t) {
+            // `t` is one of the piece's own motions, which form a group:
+            // it maps the piece's orientations onto themselves, so the
+            // piece maps to itself without moving every orientation.
+            used[p] = true;
+            map.push(p);
+            continue;
+        }
         // One orientation's image rules out most pieces (a chiral piece
         // under a reflection) before every orientation is moved.
         let one = shapes.first().map(|s| space.image(s, t));
@@ -427,6 +435,14 @@ pub fn piece_map(
         map.push(q);
     }
     Some(map)
+}
+
+/// Whether `t` is one of the motions `moves` allows a piece, when those
+/// form a group (every turn in space or in the plane, with or without
+/// mirrors: closed under composition by construction).
+fn moves_include(moves: Moves, space: Space, t: Transform) -> bool {
+    matches!(moves.rotations, Rotations::Space | Rotations::Plane)
+        && moves.group(space).contains(&t)
 }
 
 #[cfg(test)]
