@@ -89,16 +89,17 @@ pub fn moves(
 /// pieces may trade slots). Two slots both in the set or both out of it
 /// kept their places relative to each other, and so their gaps: only the
 /// pairs across the set's border are looked up (on a single piece moved
-/// among nine, 16 pairs of 72 per axis).
+/// among nine, 16 pairs of 72 per axis), and on cubes those along the
+/// move's own axis need no lookup either ([`along`]).
 pub fn gap_table(
     gaps: &mut Gaps,
     kinds: &[usize],
     anchors: &[[i32; 3]],
-    from: Option<(&[u16], &[usize], u64)>,
+    from: Option<(&[u16], &[usize], Move)>,
     table: &mut Vec<u16>,
 ) {
     let n = kinds.len();
-    let axes = gaps.slides().axes();
+    let (axes, cubic) = (gaps.slides().axes(), gaps.slides().is_cubic());
     table.clear();
     table.resize(axes * n * n, FREE);
     for axis in 0..axes {
@@ -106,10 +107,16 @@ pub fn gap_table(
         for i in 0..n {
             let a = anchors[i];
             for j in (0..n).filter(|&j| j != i) {
-                if let Some((before, was, set)) = from {
+                if let Some((before, was, m)) = from {
                     let (wi, wj) = (was[i], was[j]);
-                    if (set >> wi & 1) == (set >> wj & 1) {
-                        table[block + i * n + j] = before[block + wi * n + wj];
+                    let g = before[block + wi * n + wj];
+                    let (i_moved, j_moved) = (m.set >> wi & 1 == 1, m.set >> wj & 1 == 1);
+                    if i_moved == j_moved {
+                        table[block + i * n + j] = g;
+                        continue;
+                    }
+                    if let Some(g) = along(cubic, axis, m, i_moved, g) {
+                        table[block + i * n + j] = g;
                         continue;
                     }
                 }
@@ -119,6 +126,27 @@ pub fn gap_table(
             }
         }
     }
+}
+
+/// The gap `g` from slot `i` to slot `j` along `axis` after move `m`, when
+/// it follows from the gap before without the voxels: on cubes, along
+/// the move's own axis, `i` (moved when `moved`, else `j` was) came `m`'s
+/// distance nearer `j` or went as far from it; a pair that never met
+/// along that line still never does. `None` elsewhere, and near the
+/// largest gap stored (kept exact by a lookup).
+fn along(cubic: bool, axis: usize, m: Move, moved: bool, g: u16) -> Option<u16> {
+    if !cubic || usize::from(m.dir / 2) != axis {
+        return None;
+    }
+    if g == FREE {
+        return Some(FREE);
+    }
+    let (g, d) = (i32::from(g), i32::from(m.dist));
+    let nearer = moved == m.dir.is_multiple_of(2);
+    let after = if nearer { g - d } else { g + d };
+    (0..i32::from(u16::MAX / 2))
+        .contains(&after)
+        .then_some(after as u16)
 }
 
 /// [`moves`] from the state's table of gaps ([`gap_table`]) over `n`
@@ -247,6 +275,52 @@ mod tests {
         let mut need = vec![0b00001, 0b00011, 0b00110, 0b01100, 0b10000];
         close(&mut need);
         assert_eq!(need, vec![0b00001, 0b00011, 0b00111, 0b01111, 0b10000]);
+    }
+
+    #[test]
+    fn tables_from_the_parent_agree_with_tables_found_whole() {
+        // Three identical cubes spaced along an open tube: every move out
+        // of every state reached in four moves.
+        let tube: Vec<[i32; 3]> = (0..7)
+            .flat_map(|x| [[x, 0, 1], [x, 2, 1], [x, 1, 0], [x, 1, 2]])
+            .collect();
+        let mut gaps = Gaps::new(
+            &[tube, vec![[0, 0, 0]]],
+            super::super::lines::Lines::cubic(),
+        );
+        let kinds = [0, 1, 1, 1];
+        let same = vec![vec![0], vec![1, 2, 3]];
+        let mut layer = vec![vec![[0, 0, 0], [0, 1, 1], [2, 1, 1], [4, 1, 1]]];
+        let (mut scratch, mut out, mut whole, mut from) = Default::default();
+        let mut checked = 0;
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for here in &layer {
+                let mut parent = Vec::new();
+                gap_table(&mut gaps, &kinds, here, None, &mut parent);
+                moves_from(&parent, kinds.len(), &mut scratch, &mut out);
+                for &m in out.iter().filter(|m| !m.separates()) {
+                    let mut there = here.clone();
+                    super::super::search::apply(&mut there, m, unit(m.dir));
+                    let was = super::super::search::relabelling(&there, &same);
+                    super::super::search::canonical(&mut there, &same).unwrap();
+                    gap_table(&mut gaps, &kinds, &there, None, &mut whole);
+                    gap_table(
+                        &mut gaps,
+                        &kinds,
+                        &there,
+                        Some((&parent, &was, m)),
+                        &mut from,
+                    );
+                    assert_eq!(from, whole, "{here:?} {m:?}");
+                    checked += 1;
+                    next.push(there);
+                }
+            }
+            next.truncate(40);
+            layer = next;
+        }
+        assert!(checked > 10, "{checked}");
     }
 
     #[test]

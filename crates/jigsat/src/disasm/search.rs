@@ -358,7 +358,7 @@ impl Reach {
                 gaps,
                 kinds,
                 there,
-                Some((from.table, &self.was, m.set)),
+                Some((from.table, &self.was, m)),
                 &mut self.table,
             );
             coming.tables.extend_from_slice(&self.table);

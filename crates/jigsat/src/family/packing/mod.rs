@@ -297,6 +297,7 @@ impl<'a> Index<'a> {
         cells: &[u32],
     ) -> Option<Vec<u32>> {
         let mut moved: Vec<u32> = Vec::new();
+        let mut moved_hash: Vec<u64> = Vec::new();
         (all.iter())
             .map(|pl| match self {
                 Index::Prints {
@@ -305,8 +306,14 @@ impl<'a> Index<'a> {
                     mark,
                     stamp,
                 } => {
+                    if moved_hash.is_empty() {
+                        // Each cell's hash where the motion takes it, once
+                        // per motion rather than once per placement.
+                        moved_hash.extend(cells.iter().map(|&c| hash[c as usize]));
+                    }
                     let to = |c: &u32| cells[*c as usize] as usize;
-                    let print = (pl.cells.iter()).fold(0u64, |s, c| s.wrapping_add(hash[to(c)]));
+                    let print = (pl.cells.iter())
+                        .fold(0u64, |s, &c| s.wrapping_add(moved_hash[c as usize]));
                     let &o = map.get(&(pieces[pl.piece], print))?;
                     let image = &all[o as usize].cells;
                     if *stamp == u32::MAX {
