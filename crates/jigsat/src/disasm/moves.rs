@@ -91,13 +91,13 @@ pub fn moves(
 /// pairs across the set's border are looked up (on a single piece moved
 /// among nine, 16 pairs of 72 per axis), and on cubes those along the
 /// move's own axis need no lookup either ([`along`]).
-pub fn gap_table(
+pub fn gap_table<'t>(
     gaps: &mut Gaps,
     kinds: &[usize],
     anchors: &[[i32; 3]],
     from: Option<(&[u16], &[usize], Move)>,
-    table: &mut Vec<u16>,
-) {
+    table: &'t mut Vec<u16>,
+) -> &'t [u16] {
     let n = kinds.len();
     let (axes, cubic) = (gaps.slides().axes(), gaps.slides().is_cubic());
     table.clear();
@@ -126,6 +126,7 @@ pub fn gap_table(
             }
         }
     }
+    table
 }
 
 /// The gap `g` from slot `i` to slot `j` along `axis` after move `m`, when

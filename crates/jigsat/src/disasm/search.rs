@@ -14,6 +14,11 @@
 //! also keeps its states in a flat array with the index of a parent and
 //! the move from it, so that the path can be read back from the end.
 //!
+//! Each state's table of gaps ([`gap_table`]) is found from its parent's
+//! when the state is first reached, and kept with its layer (up to
+//! [`MAX_TABLES`] bytes a layer) until its turn: only the pairs of pieces
+//! across the moved set are looked up again.
+//!
 //! The search polls the stop flag (Ctrl-C), the deadline, the memory
 //! budget and the cap of states every few hundred states.
 
@@ -192,16 +197,7 @@ pub fn search(
     // layer's states leave it as the search moves on.
     let mut seen = Seen::default();
     let mut before: Vec<i16> = Vec::new();
-    let mut current = Layer {
-        flat: first.to_vec(),
-        parent: vec![0],
-        step: vec![Move {
-            set: 0,
-            dir: 0,
-            dist: 0,
-        }],
-        tables: Vec::new(),
-    };
+    let mut current = Layer::start(&first);
     seen.insert(first);
     let mut out = Vec::new();
     let mut free = Scratch::default();
@@ -218,42 +214,18 @@ pub fn search(
             if index % 256 == 0 {
                 progress.states = states;
                 progress.layers = depth;
-                limits.check(
-                    states,
-                    seen.len() as u64 * per_state
-                        + gaps.bytes()
-                        + layers
-                            .iter()
-                            .map(|l| l.flat.len() as u64 * 2 + l.parent.len() as u64 * 16)
-                            .sum::<u64>(),
-                )?;
+                let kept = seen.len() as u64 * per_state + gaps.bytes();
+                limits.check(states, kept + Layer::bytes(&layers, &current))?;
             }
             unpack_into(flat, &mut here);
             let table = match current.tables.get(index * size..(index + 1) * size) {
                 Some(kept) => kept,
-                None => {
-                    gap_table(gaps, kinds, &here, None, &mut own);
-                    &own[..]
-                }
+                None => gap_table(gaps, kinds, &here, None, &mut own),
             };
             moves_from(table, n, &mut free, &mut out);
             if out.iter().any(|m| m.separates()) {
-                let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
-                let first = pick(&removals);
-                let path = |layers: &[Layer], current: &Layer| {
-                    plan.then(|| read_path(layers, current, index, n))
-                };
-                let mut order = vec![first];
-                if every {
-                    order.extend(removals.iter().copied().filter(|&m| m != first));
-                }
-                for removal in order {
-                    candidates.push(Candidate {
-                        anchors: here.clone(),
-                        removal,
-                        path: path(&layers, &current),
-                    });
-                }
+                let path = plan.then(|| read_path(&layers, &current, index, n));
+                candidates.extend(removals(&out, &here, path, pick, every));
                 if !every {
                     break;
                 }
@@ -285,16 +257,75 @@ pub fn search(
             progress.states = states;
             return Ok(Found::Stuck { states });
         }
-        for key in before.chunks(3 * n) {
-            seen.remove(key);
-        }
-        before.clone_from(&current.flat);
+        forget(&mut seen, &mut before, &current.flat, n);
         if plan {
             current.tables = Vec::new();
             layers.push(std::mem::take(&mut current));
         }
         current = coming;
         depth += 1;
+    }
+}
+
+/// The removals among the moves `out` of the state at `anchors` (reached
+/// by `path`) as candidates: `pick`'s choice, then with `every` the
+/// others in order.
+fn removals(
+    out: &[Move],
+    anchors: &[[i32; 3]],
+    path: Option<Vec<(Vec<[i32; 3]>, Move)>>,
+    pick: &dyn Fn(&[Move]) -> Move,
+    every: bool,
+) -> Vec<Candidate> {
+    let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
+    let first = pick(&removals);
+    let mut order = vec![first];
+    if every {
+        order.extend(removals.iter().copied().filter(|&m| m != first));
+    }
+    (order.into_iter())
+        .map(|removal| Candidate {
+            anchors: anchors.to_vec(),
+            removal,
+            path: path.clone(),
+        })
+        .collect()
+}
+
+/// Takes the states of `before` out of `seen`, and puts those of the
+/// layer just searched (`current`) there instead: they are the next
+/// layer's before.
+fn forget(seen: &mut Seen, before: &mut Vec<i16>, current: &[i16], n: usize) {
+    for key in before.chunks(3 * n) {
+        seen.remove(key);
+    }
+    before.clear();
+    before.extend_from_slice(current);
+}
+
+impl Layer {
+    /// The first layer: the start (`first`, canonical), reached by no move.
+    fn start(first: &[i16]) -> Layer {
+        let none = Move {
+            set: 0,
+            dir: 0,
+            dist: 0,
+        };
+        Layer {
+            flat: first.to_vec(),
+            parent: vec![0],
+            step: vec![none],
+            tables: Vec::new(),
+        }
+    }
+
+    /// Rough bytes of the layers kept for the plan, and of the gap
+    /// tables of the layer being searched.
+    fn bytes(layers: &[Layer], current: &Layer) -> u64 {
+        let plan: u64 = (layers.iter())
+            .map(|l| l.flat.len() as u64 * 2 + l.parent.len() as u64 * 16)
+            .sum();
+        plan + current.tables.len() as u64 * 2
     }
 }
 
