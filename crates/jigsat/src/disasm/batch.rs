@@ -147,9 +147,13 @@ pub fn take_apart(
                 }
             })
         });
-        let workers: Vec<_> = (0..threads.max(1).min(solutions.len().max(1)))
+        // This thread is one of the workers: one assembly (`disasm
+        // --solution N`) costs no thread of its own, nor its allocator's
+        // arena.
+        let workers: Vec<_> = (1..threads.max(1).min(solutions.len().max(1)))
             .map(|_| scope.spawn(|| tasks.work()))
             .collect();
+        tasks.work();
         for w in workers {
             let _ = w.join();
         }

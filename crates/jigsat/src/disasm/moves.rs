@@ -51,7 +51,6 @@ impl Move {
 /// so that a state costs no allocation.
 #[derive(Default)]
 pub struct Scratch {
-    free: Vec<u16>,
     ahead: Vec<u64>,
     behind: Vec<u64>,
     sets: Vec<u64>,
@@ -67,12 +66,9 @@ pub fn unit(dir: u8) -> [i32; 3] {
 /// Fills `out` with every move out of the state where slot `s` (of kind
 /// `kinds[s]`) has its anchor at `anchors[s]`. Moves are listed by
 /// direction, then set (in the order [`ideals`] makes them), then
-/// distance.
-///
-/// One table of gaps per axis serves both directions along it: piece `i`
-/// sliding the negative way towards `j` is `j` sliding the positive way
-/// towards `i`, so the negative direction reads the table transposed
-/// (half the lookups, which are most of the search's time).
+/// distance. (The search keeps each state's table of gaps, and calls
+/// [`moves_from`].)
+#[cfg(test)]
 pub fn moves(
     gaps: &mut Gaps,
     kinds: &[usize],
@@ -80,17 +76,95 @@ pub fn moves(
     scratch: &mut Scratch,
     out: &mut Vec<Move>,
 ) {
-    out.clear();
+    let mut table = Vec::new();
+    gap_table(gaps, kinds, anchors, None, &mut table);
+    moves_from(&table, kinds.len(), scratch, out);
+}
+
+/// The gaps of a state: `table[(axis * n + i) * n + j]` is how many unit
+/// steps slot `i` can take along +`axis` before it touches slot `j`.
+///
+/// `from`: the table of the state this one was reached from by moving
+/// the slots of a set, and per slot here the slot there it was (identical
+/// pieces may trade slots). Two slots both in the set or both out of it
+/// kept their places relative to each other, and so their gaps: only the
+/// pairs across the set's border are looked up (on a single piece moved
+/// among nine, 16 pairs of 72 per axis), and on cubes those along the
+/// move's own axis need no lookup either ([`along`]).
+pub fn gap_table<'t>(
+    gaps: &mut Gaps,
+    kinds: &[usize],
+    anchors: &[[i32; 3]],
+    from: Option<(&[u16], &[usize], Move)>,
+    table: &'t mut Vec<u16>,
+) -> &'t [u16] {
     let n = kinds.len();
+    let (axes, cubic) = (gaps.slides().axes(), gaps.slides().is_cubic());
+    table.clear();
+    table.resize(axes * n * n, FREE);
+    for axis in 0..axes {
+        let block = axis * n * n;
+        for i in 0..n {
+            let a = anchors[i];
+            for j in (0..n).filter(|&j| j != i) {
+                if let Some((before, was, m)) = from {
+                    let (wi, wj) = (was[i], was[j]);
+                    let g = before[block + wi * n + wj];
+                    let (i_moved, j_moved) = (m.set >> wi & 1 == 1, m.set >> wj & 1 == 1);
+                    if i_moved == j_moved {
+                        table[block + i * n + j] = g;
+                        continue;
+                    }
+                    if let Some(g) = along(cubic, axis, m, i_moved, g) {
+                        table[block + i * n + j] = g;
+                        continue;
+                    }
+                }
+                let b = anchors[j];
+                let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                table[block + i * n + j] = gaps.gap(kinds[i], kinds[j], axis, rel);
+            }
+        }
+    }
+    table
+}
+
+/// The gap `g` from slot `i` to slot `j` along `axis` after move `m`, when
+/// it follows from the gap before without the voxels: on cubes, along
+/// the move's own axis, `i` (moved when `moved`, else `j` was) came `m`'s
+/// distance nearer `j` or went as far from it; a pair that never met
+/// along that line still never does. `None` elsewhere, and near the
+/// largest gap stored (kept exact by a lookup).
+fn along(cubic: bool, axis: usize, m: Move, moved: bool, g: u16) -> Option<u16> {
+    if !cubic || usize::from(m.dir / 2) != axis {
+        return None;
+    }
+    if g == FREE {
+        return Some(FREE);
+    }
+    let (g, d) = (i32::from(g), i32::from(m.dist));
+    let nearer = moved == m.dir.is_multiple_of(2);
+    let after = if nearer { g - d } else { g + d };
+    (0..i32::from(u16::MAX / 2))
+        .contains(&after)
+        .then_some(after as u16)
+}
+
+/// [`moves`] from the state's table of gaps ([`gap_table`]) over `n`
+/// slots.
+///
+/// One table of gaps per axis serves both directions along it: piece `i`
+/// sliding the negative way towards `j` is `j` sliding the positive way
+/// towards `i`, so the negative direction reads the table transposed.
+pub fn moves_from(table: &[u16], n: usize, scratch: &mut Scratch, out: &mut Vec<Move>) {
+    out.clear();
     let Scratch {
-        free,
         ahead,
         behind,
         sets,
+        ..
     } = scratch;
-    free.clear();
-    free.resize(n * n, FREE);
-    for axis in 0..gaps.slides().axes() {
+    for (axis, free) in table.chunks((n * n).max(1)).enumerate() {
         // ahead[i]: the pieces touching i ahead of it along +axis (they
         // must come along when i moves +axis); behind[i]: along -axis.
         ahead.clear();
@@ -100,13 +174,8 @@ pub fn moves(
         for i in 0..n {
             ahead[i] |= 1 << i;
             behind[i] |= 1 << i;
-            let a = anchors[i];
             for j in (0..n).filter(|&j| j != i) {
-                let b = anchors[j];
-                let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-                let g = gaps.gap(kinds[i], kinds[j], axis, rel);
-                free[i * n + j] = g;
-                if g == 0 {
+                if free[i * n + j] == 0 {
                     ahead[i] |= 1 << j;
                     behind[j] |= 1 << i;
                 }
@@ -207,6 +276,52 @@ mod tests {
         let mut need = vec![0b00001, 0b00011, 0b00110, 0b01100, 0b10000];
         close(&mut need);
         assert_eq!(need, vec![0b00001, 0b00011, 0b00111, 0b01111, 0b10000]);
+    }
+
+    #[test]
+    fn tables_from_the_parent_agree_with_tables_found_whole() {
+        // Three identical cubes spaced along an open tube: every move out
+        // of every state reached in four moves.
+        let tube: Vec<[i32; 3]> = (0..7)
+            .flat_map(|x| [[x, 0, 1], [x, 2, 1], [x, 1, 0], [x, 1, 2]])
+            .collect();
+        let mut gaps = Gaps::new(
+            &[tube, vec![[0, 0, 0]]],
+            super::super::lines::Lines::cubic(),
+        );
+        let kinds = [0, 1, 1, 1];
+        let same = vec![vec![0], vec![1, 2, 3]];
+        let mut layer = vec![vec![[0, 0, 0], [0, 1, 1], [2, 1, 1], [4, 1, 1]]];
+        let (mut scratch, mut out, mut whole, mut from) = Default::default();
+        let mut checked = 0;
+        for _ in 0..4 {
+            let mut next = Vec::new();
+            for here in &layer {
+                let mut parent = Vec::new();
+                gap_table(&mut gaps, &kinds, here, None, &mut parent);
+                moves_from(&parent, kinds.len(), &mut scratch, &mut out);
+                for &m in out.iter().filter(|m| !m.separates()) {
+                    let mut there = here.clone();
+                    super::super::search::apply(&mut there, m, unit(m.dir));
+                    let was = super::super::search::relabelling(&there, &same);
+                    super::super::search::canonical(&mut there, &same).unwrap();
+                    gap_table(&mut gaps, &kinds, &there, None, &mut whole);
+                    gap_table(
+                        &mut gaps,
+                        &kinds,
+                        &there,
+                        Some((&parent, &was, m)),
+                        &mut from,
+                    );
+                    assert_eq!(from, whole, "{here:?} {m:?}");
+                    checked += 1;
+                    next.push(there);
+                }
+            }
+            next.truncate(40);
+            layer = next;
+        }
+        assert!(checked > 10, "{checked}");
     }
 
     #[test]

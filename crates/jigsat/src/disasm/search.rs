@@ -14,6 +14,11 @@
 //! also keeps its states in a flat array with the index of a parent and
 //! the move from it, so that the path can be read back from the end.
 //!
+//! Each state's table of gaps ([`gap_table`]) is found from its parent's
+//! when the state is first reached, and kept with its layer (up to
+//! [`MAX_TABLES`] bytes a layer) until its turn: only the pairs of pieces
+//! across the moved set are looked up again.
+//!
 //! The search polls the stop flag (Ctrl-C), the deadline, the memory
 //! budget and the cap of states every few hundred states.
 
@@ -22,7 +27,7 @@ use std::hash::BuildHasherDefault;
 use std::sync::atomic::Ordering;
 
 use super::gaps::{Gaps, Mix};
-use super::moves::{Move, Scratch, moves};
+use super::moves::{Move, Scratch, gap_table, moves_from};
 use super::{Halt, Limits};
 
 type Seen = HashSet<Box<[i16]>, BuildHasherDefault<Mix>>;
@@ -61,7 +66,16 @@ struct Layer {
     flat: Vec<i16>,
     parent: Vec<u32>,
     step: Vec<Move>,
+    /// The gap tables of the layer's first states ([`gap_table`]), one
+    /// after another, found from their parents' as they were reached:
+    /// the rest find theirs whole when their turn comes.
+    tables: Vec<u16>,
 }
+
+/// The most bytes the gap tables of one layer take: beyond, a state
+/// looks its gaps up whole (a wide layer of a many-piece part would
+/// otherwise hold hundreds of bytes per state).
+const MAX_TABLES: usize = 16 << 20;
 
 /// The state's canonical form: identical pieces' anchors sorted among
 /// their slots, then everything shifted so slot 0 is at the origin.
@@ -103,15 +117,25 @@ fn canonical_into(anchors: &mut [[i32; 3]], same: &[Vec<usize>], out: &mut Vec<i
 /// For each slot of the canonical form of `anchors`, the slot of
 /// `anchors` whose piece lands there (only identical pieces trade places).
 pub fn relabelling(anchors: &[[i32; 3]], same: &[Vec<usize>]) -> Vec<usize> {
-    let mut perm: Vec<usize> = (0..anchors.len()).collect();
+    let mut perm = Vec::new();
+    relabelling_into(anchors, same, &mut perm);
+    perm
+}
+
+/// [`relabelling`] into `perm`, which is cleared first.
+fn relabelling_into(anchors: &[[i32; 3]], same: &[Vec<usize>], perm: &mut Vec<usize>) {
+    perm.clear();
+    perm.extend(0..anchors.len());
     for slots in same.iter().filter(|s| s.len() > 1) {
-        let mut by: Vec<usize> = slots.clone();
+        // At most 64 slots (a move's set is a u64).
+        let mut by = [0usize; 64];
+        let by = &mut by[..slots.len()];
+        by.copy_from_slice(slots);
         by.sort_unstable_by_key(|&s| anchors[s]);
-        for (&s, from) in slots.iter().zip(by) {
+        for (&s, &from) in slots.iter().zip(by.iter()) {
             perm[s] = from;
         }
     }
-    perm
 }
 
 fn unpack(flat: &[i16]) -> Vec<[i32; 3]> {
@@ -173,19 +197,13 @@ pub fn search(
     // layer's states leave it as the search moves on.
     let mut seen = Seen::default();
     let mut before: Vec<i16> = Vec::new();
-    let mut current = Layer {
-        flat: first.to_vec(),
-        parent: vec![0],
-        step: vec![Move {
-            set: 0,
-            dir: 0,
-            dist: 0,
-        }],
-    };
+    let mut current = Layer::start(&first);
     seen.insert(first);
     let mut out = Vec::new();
     let mut free = Scratch::default();
-    let (mut here, mut there, mut key) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut here, mut own) = (Vec::new(), Vec::new());
+    let mut reach = Reach::default();
+    let size = gaps.slides().axes() * n * n;
     let mut depth = 0u32;
     let mut states: u64 = 1;
     let per_state = state_bytes(n);
@@ -196,35 +214,18 @@ pub fn search(
             if index % 256 == 0 {
                 progress.states = states;
                 progress.layers = depth;
-                limits.check(
-                    states,
-                    seen.len() as u64 * per_state
-                        + gaps.bytes()
-                        + layers
-                            .iter()
-                            .map(|l| l.flat.len() as u64 * 2 + l.parent.len() as u64 * 16)
-                            .sum::<u64>(),
-                )?;
+                let kept = seen.len() as u64 * per_state + gaps.bytes();
+                limits.check(states, kept + Layer::bytes(&layers, &current))?;
             }
             unpack_into(flat, &mut here);
-            moves(gaps, kinds, &here, &mut free, &mut out);
+            let table = match current.tables.get(index * size..(index + 1) * size) {
+                Some(kept) => kept,
+                None => gap_table(gaps, kinds, &here, None, &mut own),
+            };
+            moves_from(table, n, &mut free, &mut out);
             if out.iter().any(|m| m.separates()) {
-                let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
-                let first = pick(&removals);
-                let path = |layers: &[Layer], current: &Layer| {
-                    plan.then(|| read_path(layers, current, index, n))
-                };
-                let mut order = vec![first];
-                if every {
-                    order.extend(removals.iter().copied().filter(|&m| m != first));
-                }
-                for removal in order {
-                    candidates.push(Candidate {
-                        anchors: here.clone(),
-                        removal,
-                        path: path(&layers, &current),
-                    });
-                }
+                let path = plan.then(|| read_path(&layers, &current, index, n));
+                candidates.extend(removals(&out, &here, path, pick, every));
                 if !every {
                     break;
                 }
@@ -234,21 +235,15 @@ pub fn search(
                 // The rest of the layer is scanned for removals only.
                 continue;
             }
+            let from = From {
+                here: &here,
+                table,
+                index,
+            };
             for &m in &out {
-                there.clone_from(&here);
-                apply(&mut there, m, gaps.slides().step(m.dir));
-                canonical_into(&mut there, same, &mut key).ok_or(Halt::TooFar)?;
-                let key = &key[..];
-                if seen.contains(key) {
-                    continue;
+                if reach.add(gaps, kinds, same, &from, m, &mut seen, &mut coming, plan)? {
+                    states += 1;
                 }
-                coming.flat.extend_from_slice(key);
-                if plan {
-                    coming.parent.push(index as u32);
-                    coming.step.push(m);
-                }
-                seen.insert(key.into());
-                states += 1;
             }
         }
         if !candidates.is_empty() {
@@ -262,15 +257,144 @@ pub fn search(
             progress.states = states;
             return Ok(Found::Stuck { states });
         }
-        for key in before.chunks(3 * n) {
-            seen.remove(key);
-        }
-        before.clone_from(&current.flat);
+        forget(&mut seen, &mut before, &current.flat, n);
         if plan {
+            current.tables = Vec::new();
             layers.push(std::mem::take(&mut current));
         }
         current = coming;
         depth += 1;
+    }
+}
+
+/// The removals among the moves `out` of the state at `anchors` (reached
+/// by `path`) as candidates: `pick`'s choice, then with `every` the
+/// others in order.
+fn removals(
+    out: &[Move],
+    anchors: &[[i32; 3]],
+    path: Option<Vec<(Vec<[i32; 3]>, Move)>>,
+    pick: &dyn Fn(&[Move]) -> Move,
+    every: bool,
+) -> Vec<Candidate> {
+    let removals: Vec<Move> = out.iter().copied().filter(|m| m.separates()).collect();
+    let first = pick(&removals);
+    let mut order = vec![first];
+    if every {
+        order.extend(removals.iter().copied().filter(|&m| m != first));
+    }
+    (order.into_iter())
+        .map(|removal| Candidate {
+            anchors: anchors.to_vec(),
+            removal,
+            path: path.clone(),
+        })
+        .collect()
+}
+
+/// Takes the states of `before` out of `seen`, and puts those of the
+/// layer just searched (`current`) there instead: they are the next
+/// layer's before.
+fn forget(seen: &mut Seen, before: &mut Vec<i16>, current: &[i16], n: usize) {
+    for key in before.chunks(3 * n) {
+        seen.remove(key);
+    }
+    before.clear();
+    before.extend_from_slice(current);
+}
+
+impl Layer {
+    /// The first layer: the start (`first`, canonical), reached by no move.
+    fn start(first: &[i16]) -> Layer {
+        let none = Move {
+            set: 0,
+            dir: 0,
+            dist: 0,
+        };
+        Layer {
+            flat: first.to_vec(),
+            parent: vec![0],
+            step: vec![none],
+            tables: Vec::new(),
+        }
+    }
+
+    /// Rough bytes of the layers kept for the plan, and of the gap
+    /// tables of the layer being searched.
+    fn bytes(layers: &[Layer], current: &Layer) -> u64 {
+        let plan: u64 = (layers.iter())
+            .map(|l| l.flat.len() as u64 * 2 + l.parent.len() as u64 * 16)
+            .sum();
+        plan + current.tables.len() as u64 * 2
+    }
+}
+
+/// A state being searched: its anchors, its gap table and its place in
+/// its layer.
+struct From<'a> {
+    here: &'a [[i32; 3]],
+    table: &'a [u16],
+    index: usize,
+}
+
+/// The buffers of [`Reach::add`], kept from state to state.
+#[derive(Default)]
+struct Reach {
+    there: Vec<[i32; 3]>,
+    key: Vec<i16>,
+    was: Vec<usize>,
+    table: Vec<u16>,
+}
+
+impl Reach {
+    /// Puts the state that `m` leads to from `from` in `coming` (and in
+    /// `seen`), unless it was seen; with its gap table found from
+    /// `from`'s while the layer's tables stay under [`MAX_TABLES`].
+    /// Whether it was new.
+    #[allow(clippy::too_many_arguments)]
+    fn add(
+        &mut self,
+        gaps: &mut Gaps,
+        kinds: &[usize],
+        same: &[Vec<usize>],
+        from: &From,
+        m: Move,
+        seen: &mut Seen,
+        coming: &mut Layer,
+        plan: bool,
+    ) -> Result<bool, Halt> {
+        let there = &mut self.there;
+        there.clear();
+        there.extend_from_slice(from.here);
+        apply(there, m, gaps.slides().step(m.dir));
+        // Where each slot's piece was, before identical pieces are sorted.
+        relabelling_into(there, same, &mut self.was);
+        canonical_into(there, same, &mut self.key).ok_or(Halt::TooFar)?;
+        let key = &self.key[..];
+        if seen.contains(key) {
+            return Ok(false);
+        }
+        coming.flat.extend_from_slice(key);
+        if plan {
+            coming.parent.push(from.index as u32);
+            coming.step.push(m);
+        }
+        seen.insert(key.into());
+        let size = from.table.len();
+        let kept = coming.tables.len();
+        if kept == (coming.flat.len() / (3 * kinds.len()) - 1) * size
+            && (kept + size) * 2 <= MAX_TABLES
+        {
+            gap_table(
+                gaps,
+                kinds,
+                there,
+                Some((from.table, &self.was, m)),
+                &mut self.table,
+            );
+            coming.tables.extend_from_slice(&self.table);
+        }
+        Ok(true)
     }
 }
 

@@ -200,34 +200,41 @@ where
     let next = AtomicUsize::new(0);
     let stopped = std::sync::Mutex::new(None);
     let nodes = AtomicU64::new(s.nodes());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            let mut worker = s.clone();
-            let (next, stopped, paths, nodes) = (&next, &stopped, &paths, &nodes);
-            scope.spawn(move || {
-                let mut visit_mut = visitor();
-                let start = worker.nodes();
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= paths.len() || stopped.lock().is_ok_and(|s| s.is_some()) {
-                        break;
-                    }
-                    let path = &paths[k];
-                    worker.enter(path);
-                    let mut chosen = path.clone();
-                    let result = worker.search(&mut chosen, &mut visit_mut);
-                    worker.leave(path);
-                    if let Err(why) = result {
-                        if let Ok(mut s) = stopped.lock() {
-                            s.get_or_insert(why);
-                        }
-                        break;
-                    }
+    let take = |worker: &mut S| {
+        let mut visit_mut = visitor();
+        let start = worker.nodes();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= paths.len() || stopped.lock().is_ok_and(|s| s.is_some()) {
+                break;
+            }
+            let path = &paths[k];
+            worker.enter(path);
+            let mut chosen = path.clone();
+            let result = worker.search(&mut chosen, &mut visit_mut);
+            worker.leave(path);
+            if let Err(why) = result {
+                if let Ok(mut s) = stopped.lock() {
+                    s.get_or_insert(why);
                 }
-                nodes.fetch_add(worker.nodes() - start, Ordering::Relaxed);
-            });
+                break;
+            }
         }
-    });
+        nodes.fetch_add(worker.nodes() - start, Ordering::Relaxed);
+    };
+    if threads <= 1 {
+        // One thread: this one, with the search itself, not a copy (a
+        // copy of a large cover costs more than a short run's search).
+        take(s);
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                let mut worker = s.clone();
+                let take = &take;
+                scope.spawn(move || take(&mut worker));
+            }
+        });
+    }
     match stopped.into_inner().ok().flatten() {
         Some(why) => Err(why),
         None => Ok(nodes.load(Ordering::Relaxed)),

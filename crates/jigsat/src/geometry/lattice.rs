@@ -230,7 +230,7 @@ impl Lattice {
         };
         let home = self.home(lo);
         let shift = Cell::new(home[0] - lo[0], home[1] - lo[1], home[2] - lo[2]);
-        Shape::new(shape.cells().iter().map(|c| c.offset(shift)).collect())
+        shape.shifted(shift)
     }
 
     /// The image of `shape` under `t`, normalized.

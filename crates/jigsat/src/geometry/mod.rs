@@ -98,6 +98,15 @@ impl Shape {
         &self.cells
     }
 
+    /// The shape moved by `by`: a translation keeps the cells' order, so
+    /// nothing is sorted again.
+    pub fn shifted(mut self, by: Cell) -> Shape {
+        for c in &mut self.cells {
+            *c = c.offset(by);
+        }
+        self
+    }
+
     pub fn len(&self) -> usize {
         self.cells.len()
     }

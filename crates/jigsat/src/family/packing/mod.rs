@@ -24,7 +24,7 @@ use rustc_hash::FxHashMap;
 use crate::cover::{Cover, Item, ItemKind};
 use crate::error::Result;
 use crate::family::interface::{Family, PartSize};
-use crate::geometry::{Shape, Space, Transform, board_motions, orientations};
+use crate::geometry::{Moves, Rotations, Shape, Space, Transform, board_motions, orientations};
 use crate::puzzle::{Fill, Piece, Puzzle};
 use crate::solution::{PlacedPiece, Solution};
 use crate::symmetry::{Group, Symmetry};
@@ -297,6 +297,7 @@ impl<'a> Index<'a> {
         cells: &[u32],
     ) -> Option<Vec<u32>> {
         let mut moved: Vec<u32> = Vec::new();
+        let mut moved_hash: Vec<u64> = Vec::new();
         (all.iter())
             .map(|pl| match self {
                 Index::Prints {
@@ -305,8 +306,14 @@ impl<'a> Index<'a> {
                     mark,
                     stamp,
                 } => {
+                    if moved_hash.is_empty() {
+                        // Each cell's hash where the motion takes it, once
+                        // per motion rather than once per placement.
+                        moved_hash.extend(cells.iter().map(|&c| hash[c as usize]));
+                    }
                     let to = |c: &u32| cells[*c as usize] as usize;
-                    let print = (pl.cells.iter()).fold(0u64, |s, c| s.wrapping_add(hash[to(c)]));
+                    let print = (pl.cells.iter())
+                        .fold(0u64, |s, &c| s.wrapping_add(moved_hash[c as usize]));
                     let &o = map.get(&(pieces[pl.piece], print))?;
                     let image = &all[o as usize].cells;
                     if *stamp == u32::MAX {
@@ -402,6 +409,14 @@ pub fn piece_map(
     let mut used = vec![false; pieces.len()];
     let mut map = Vec::with_capacity(pieces.len());
     for (p, shapes) in piece_orientations.iter().enumerate() {
+        if !used[p] && moves_include(pieces[p].moves, space, t) {
+            // `t` is one of the piece's own motions, which form a group:
+            // it maps the piece's orientations onto themselves, so the
+            // piece maps to itself without moving every orientation.
+            used[p] = true;
+            map.push(p);
+            continue;
+        }
         // One orientation's image rules out most pieces (a chiral piece
         // under a reflection) before every orientation is moved.
         let one = shapes.first().map(|s| space.image(s, t));
@@ -427,6 +442,14 @@ pub fn piece_map(
         map.push(q);
     }
     Some(map)
+}
+
+/// Whether `t` is one of the motions `moves` allows a piece, when those
+/// form a group (every turn in space or in the plane, with or without
+/// mirrors: closed under composition by construction).
+fn moves_include(moves: Moves, space: Space, t: Transform) -> bool {
+    matches!(moves.rotations, Rotations::Space | Rotations::Plane)
+        && moves.group(space).contains(&t)
 }
 
 #[cfg(test)]
