@@ -178,17 +178,9 @@ impl RowScan {
         }
         let asks: Vec<(u32, ahead::Asks)> =
             looks.iter().map(|(o, look)| (*o, look.asks())).collect();
-        let shows: Vec<(u32, tally::Sides)> = looks
-            .iter()
-            .map(|(o, look)| (*o, look.sides(&sides)))
-            .collect();
         let mut engine = RowScan::build(cover, positions, keys, width, looks, min, max);
         let asks = engine.by_look(asks);
-        engine.tally = Box::new(tally::Tally::new(
-            &engine.by_look(shows),
-            &engine.max,
-            colours,
-        ));
+        engine.tally = Box::new(engine.tally_of(cover, &sides, colours));
         engine.stage = stage;
         engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides));
         Some(engine)
@@ -255,6 +247,22 @@ impl RowScan {
         }
         engine.renumber = renumber;
         engine
+    }
+
+    /// The colour tally over the engine's looks ([`tally`]).
+    fn tally_of(&self, cover: &Cover, sides: &[[u32; 2]], colours: usize) -> tally::Tally {
+        let mut tally = tally::Tally::new(self.max.len(), colours);
+        let closed = |e: u32| sides[e as usize].iter().all(|&p| p != NONE);
+        for (k, &o) in self.original.iter().enumerate() {
+            let sets = &self.sets[self.sets_start[k] as usize..self.sets_start[k + 1] as usize];
+            tally.add(
+                self.tile[k],
+                cover.colours[o as usize].iter().map(|c| c.colour),
+                sets.iter().filter(|&&(e, _)| closed(e)).map(|&(_, c)| c),
+            );
+        }
+        tally.finish(&self.max);
+        tally
     }
 
     /// Per-option facts in engine look order.
@@ -414,22 +422,6 @@ fn edge_sides(cover: &Cover, cells: &[(u32, usize)], scan: &[u32]) -> Option<Vec
 }
 
 impl Look {
-    /// Its colours for the tally: on every edge it touches, and on those
-    /// it sets that a later position closes.
-    fn sides(&self, sides: &[[u32; 2]]) -> tally::Sides {
-        let key = (0..2).filter(|&i| self.key_edges[i] != NONE);
-        let both = |e: u32| sides[e as usize].iter().all(|&p| p != NONE);
-        let sets = self.sets.iter().filter(|&&(e, _)| both(e));
-        tally::Sides {
-            tile: self.tile,
-            touched: key
-                .map(|i| self.key[i])
-                .chain(self.extra.iter().chain(&self.sets).map(|&(_, c)| c))
-                .collect(),
-            sets: sets.map(|&(_, c)| c).collect(),
-        }
-    }
-
     /// Every (edge, colour) pair it asks for, for the forward checks.
     fn asks(&self) -> ahead::Asks {
         let key = (0..2).filter(|&i| self.key_edges[i] != NONE);

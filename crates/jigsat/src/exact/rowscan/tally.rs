@@ -34,49 +34,52 @@ pub(super) struct Tally {
     colours: Vec<u32>,
 }
 
-/// What the tally reads off one look.
-pub(super) struct Sides {
-    pub(super) tile: u32,
-    /// The colour of every edge between two positions the look touches.
-    pub(super) touched: Vec<u32>,
-    /// The colours of the edges it sets that another position closes.
-    pub(super) sets: Vec<u32>,
-}
-
 impl Tally {
-    /// The tally over `looks` (by engine look number), `copies[t]` the
-    /// most copies of tile `t`, colours below `colours`.
-    pub(super) fn new(looks: &[Sides], copies: &[u32], colours: usize) -> Tally {
-        // Per tile and colour, the most sides of that colour a look shows.
-        let mut shows = vec![0u32; copies.len() * colours];
-        let mut count = vec![0u32; colours];
-        for look in looks {
-            look.touched.iter().for_each(|&c| count[c as usize] += 1);
-            let row = &mut shows[look.tile as usize * colours..][..colours];
-            for (c, n) in count.iter_mut().enumerate() {
-                row[c] = row[c].max(*n);
-                *n = 0;
-            }
-        }
-        let mut most = vec![0u32; colours];
-        for (t, &n) in copies.iter().enumerate() {
-            for (c, m) in most.iter_mut().enumerate() {
-                *m += n * shows[t * colours + c];
-            }
-        }
-        most.iter_mut().for_each(|m| *m /= 2);
-        let mut tally = Tally {
+    /// An empty tally over `tiles` tiles and colours below `colours`;
+    /// [`Tally::add`] each look in engine order, then [`Tally::finish`].
+    pub(super) fn new(tiles: usize, colours: usize) -> Tally {
+        Tally {
             set: vec![0; colours],
-            most,
+            most: vec![0; tiles * colours],
             over: 0,
             start: vec![0],
             colours: Vec::new(),
-        };
-        for look in looks {
-            tally.colours.extend(&look.sets);
-            tally.start.push(tally.colours.len() as u32);
         }
-        tally
+    }
+
+    /// The next look: its tile, the colour of every edge between two
+    /// positions it touches, and the colours of those it sets that a
+    /// later position closes.
+    pub(super) fn add(
+        &mut self,
+        tile: u32,
+        touched: impl Iterator<Item = u32>,
+        sets: impl Iterator<Item = u32>,
+    ) {
+        let colours = self.set.len();
+        // Until `finish`, `most` holds per tile and colour the most sides
+        // of that colour one of its looks shows; `set` counts this look's.
+        touched.for_each(|c| self.set[c as usize] += 1);
+        let row = &mut self.most[tile as usize * colours..][..colours];
+        for (m, n) in row.iter_mut().zip(self.set.iter_mut()) {
+            *m = (*m).max(*n);
+            *n = 0;
+        }
+        self.colours.extend(sets);
+        self.start.push(self.colours.len() as u32);
+    }
+
+    /// The bound per colour, with `copies[t]` copies of tile `t` at most.
+    pub(super) fn finish(&mut self, copies: &[u32]) {
+        let colours = self.set.len();
+        let mut most = vec![0u32; colours];
+        for (t, &n) in copies.iter().enumerate() {
+            for (c, m) in most.iter_mut().enumerate() {
+                *m += n * self.most[t * colours + c];
+            }
+        }
+        most.iter_mut().for_each(|m| *m /= 2);
+        self.most = most;
     }
 
     fn of(&self, k: usize) -> std::ops::Range<usize> {
@@ -119,17 +122,11 @@ mod tests {
     /// edge of colour 1 (three sides) and none of colour 0 (one side).
     #[test]
     fn a_colour_set_on_more_edges_than_its_sides_allow_is_cut() {
-        let look = |tile, touched: &[u32], sets: &[u32]| Sides {
-            tile,
-            touched: touched.to_vec(),
-            sets: sets.to_vec(),
-        };
-        let looks = [
-            look(0, &[1, 1], &[1, 1]),
-            look(0, &[1, 1], &[1]),
-            look(1, &[1, 0], &[0]),
-        ];
-        let mut tally = Tally::new(&looks, &[1, 1], 2);
+        let mut tally = Tally::new(2, 2);
+        tally.add(0, [1, 1].into_iter(), [1, 1].into_iter());
+        tally.add(0, [1, 1].into_iter(), [1].into_iter());
+        tally.add(1, [1, 0].into_iter(), [0].into_iter());
+        tally.finish(&[1, 1]);
         assert_eq!(tally.most, vec![0, 1]);
         tally.place(1);
         assert!(tally.within());
