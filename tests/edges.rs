@@ -631,8 +631,8 @@ fn the_row_scan_closes_a_frame_of_many_colours_first() {
 
 /// Frame first on a 6x6 board: the 4x4 inside is filled ring by ring, a
 /// ring of 12 and then a ring of 4 whose positions know two, three, three
-/// and four colours, with the colour tally cutting on the way; the row
-/// scan counts what CaDiCaL counts, on one thread and on two.
+/// and four colours; the row scan counts what CaDiCaL counts, on one
+/// thread and on two.
 #[test]
 #[ignore = "about a second in release"]
 fn the_row_scan_counts_a_6x6_frame_first_like_sat() {

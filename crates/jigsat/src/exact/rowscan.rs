@@ -31,8 +31,7 @@
 //! After each placement, the later positions it pins down (two or more
 //! colours known, as beside the frame) must each keep a look whose tile
 //! is left ([`ahead`]: forward checking), or the look is dropped at once
-//! instead of a row later; and no colour may be set on more edges than
-//! the tiles have sides of it for ([`tally`]).
+//! instead of a row later.
 //!
 //! Symmetry breaking, counting and splitting over cores come from the
 //! shared machinery: forbidden options are left out of the tables, and the
@@ -43,7 +42,6 @@
 
 mod ahead;
 mod order;
-mod tally;
 
 use super::search::{self, Halt, Search, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
@@ -103,8 +101,6 @@ pub struct RowScan {
     stage: Option<usize>,
     /// The forward checks run after each placement.
     ahead: Box<ahead::Ahead>,
-    /// Edges set per colour against what the tiles can show.
-    tally: Box<tally::Tally>,
     /// Nodes, the interrupt flag, and the meter a watcher reads (the
     /// deepest position filled is its depth).
     ticker: Ticker,
@@ -180,7 +176,6 @@ impl RowScan {
             looks.iter().map(|(o, look)| (*o, look.asks())).collect();
         let mut engine = RowScan::build(cover, positions, keys, width, looks, min, max);
         let asks = engine.by_look(asks);
-        engine.tally = Box::new(engine.tally_of(cover, &sides, colours));
         engine.stage = stage;
         engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides));
         Some(engine)
@@ -232,7 +227,6 @@ impl RowScan {
             depth: 0,
             stage: None,
             ahead: Box::default(),
-            tally: Box::default(),
             ticker: Ticker::default(),
         };
         for (k, (o, look)) in looks.into_iter().enumerate() {
@@ -247,22 +241,6 @@ impl RowScan {
         }
         engine.renumber = renumber;
         engine
-    }
-
-    /// The colour tally over the engine's looks ([`tally`]).
-    fn tally_of(&self, cover: &Cover, sides: &[[u32; 2]], colours: usize) -> tally::Tally {
-        let mut tally = tally::Tally::new(self.max.len(), colours);
-        let closed = |e: u32| sides[e as usize].iter().all(|&p| p != NONE);
-        for (k, &o) in self.original.iter().enumerate() {
-            let sets = &self.sets[self.sets_start[k] as usize..self.sets_start[k + 1] as usize];
-            tally.add(
-                self.tile[k],
-                cover.colours[o as usize].iter().map(|c| c.colour),
-                sets.iter().filter(|&&(e, _)| closed(e)).map(|&(_, c)| c),
-            );
-        }
-        tally.finish(&self.max);
-        tally
     }
 
     /// Per-option facts in engine look order.
@@ -295,7 +273,6 @@ impl RowScan {
         for &(edge, colour) in &self.sets[from..to] {
             self.colour[edge as usize] = colour;
         }
-        self.tally.place(k);
     }
 
     /// Whether look `k`'s asks beyond its table key are met.
@@ -320,15 +297,11 @@ impl RowScan {
     /// after its first side is placed again.
     fn unplace(&mut self, k: usize) {
         self.used[self.tile[k] as usize] -= 1;
-        self.tally.unplace(k);
     }
 
     /// Whether the positions look `k` pins down keep a look each
     /// ([`ahead`]); `k` must be placed.
     fn ahead_ok(&self, k: usize) -> bool {
-        if !self.tally.within() {
-            return false;
-        }
         let free = |l: u32| {
             let t = self.tile[l as usize] as usize;
             self.used[t] < self.max[t]
