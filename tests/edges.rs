@@ -629,6 +629,37 @@ fn the_row_scan_closes_a_frame_of_many_colours_first() {
     assert!(!frame_first(&unframed));
 }
 
+/// Frame first on a 6x6 board: the 4x4 inside is filled ring by ring, a
+/// ring of 12 and then a ring of 4 whose positions know two, three, three
+/// and four colours; the row scan counts what CaDiCaL counts, on one
+/// thread and on two.
+#[test]
+#[ignore = "about a second in release"]
+fn the_row_scan_counts_a_6x6_frame_first_like_sat() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in [1, 3] {
+        let path = generate(dir.path(), "6x6", 5, Some("0"), seed);
+        let out = jigsat()
+            .args([
+                "count",
+                path.to_str().unwrap(),
+                "-vv",
+                "--solver",
+                "row-scan",
+            ])
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("the frame first"), "{stderr}");
+        let reference = counts(&path, &["--solver", "cadical"]);
+        assert!(reference.0 >= 1);
+        for threads in ["1", "2"] {
+            let extra = ["--solver", "row-scan", "-j", threads];
+            assert_eq!(counts(&path, &extra), reference, "seed {seed}");
+        }
+    }
+}
+
 #[test]
 #[should_panic(expected = "a path must come from branches()")]
 fn the_row_scan_refuses_a_path_it_did_not_offer() {

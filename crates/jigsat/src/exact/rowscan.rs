@@ -15,8 +15,8 @@
 //! The order (`scan_order`): clues first (positions with one look: their
 //! colours then bind their neighbours from the first step), then the top
 //! two rows column by column, then row by row — or, on a framed board
-//! whose rim closes in few ways, the frame first and then the inside row
-//! by row (`frame_first`). A position beside a clue
+//! whose rim closes in few ways, the frame first and then the inside ring
+//! by ring (`order`). A position beside a clue
 //! asks for a third colour; the table is keyed on two of its asks and the
 //! rest are checked look by look. The general rule, for any order: an
 //! edge whose other side comes earlier is *asked* (its colour is known),
@@ -41,10 +41,11 @@
 //! person watching a long run.
 
 mod ahead;
+mod order;
 
 use super::search::{self, Halt, Search, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
-use crate::geometry::{Board, Cell};
+use crate::geometry::Board;
 
 /// A table key or edge that is not there.
 const NONE: u32 = u32::MAX;
@@ -137,7 +138,7 @@ impl RowScan {
         let (cells, tiles, min, max) = items(cover)?;
         let mut excluded = vec![false; cover.options.len()];
         forbidden.iter().for_each(|&o| excluded[o as usize] = true);
-        let (scan, stage) = scan_order(cover, &cells, board, &excluded);
+        let (scan, stage) = order::scan_order(cover, &cells, board, &excluded);
         let sides = edge_sides(cover, &cells, &scan)?;
         let mut looks: Vec<(u32, Look)> = Vec::new();
         for (o, covered) in cover.options.iter().enumerate() {
@@ -171,13 +172,10 @@ impl RowScan {
         if positions.saturating_mul(width * width) > MAX_SLOTS {
             return None;
         }
-        let mut asks: Vec<(u32, ahead::Asks)> =
+        let asks: Vec<(u32, ahead::Asks)> =
             looks.iter().map(|(o, look)| (*o, look.asks())).collect();
         let mut engine = RowScan::build(cover, positions, keys, width, looks, min, max);
-        asks.iter_mut()
-            .for_each(|(o, _)| *o = engine.renumber[*o as usize]);
-        asks.sort_unstable_by_key(|(k, _)| *k);
-        let asks: Vec<ahead::Asks> = asks.into_iter().map(|(_, a)| a).collect();
+        let asks = engine.by_look(asks);
         engine.stage = stage;
         engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides));
         Some(engine)
@@ -243,6 +241,14 @@ impl RowScan {
         }
         engine.renumber = renumber;
         engine
+    }
+
+    /// Per-option facts in engine look order.
+    fn by_look<T>(&self, mut of: Vec<(u32, T)>) -> Vec<T> {
+        of.iter_mut()
+            .for_each(|(o, _)| *o = self.renumber[*o as usize]);
+        of.sort_unstable_by_key(|(k, _)| *k);
+        of.into_iter().map(|(_, t)| t).collect()
     }
 
     /// The looks that fit at position `p`, given the colours set so far.
@@ -369,142 +375,6 @@ fn items(cover: &Cover) -> Option<(Vec<(u32, usize)>, Vec<u32>, Vec<u32>, Vec<u3
         }
     }
     Some((cells, tiles, min, max))
-}
-
-/// The scan: per cover item, its position in the order the search fills
-/// the cells (`NONE` for other items).
-///
-/// First the positions with at most one look (clues fixed in place), so
-/// their colours constrain their neighbours from the start. Then the top
-/// two rows column by column, then row by row ([`scan_rank`]), or the
-/// frame first where [`frame_first`] says so ([`ring_rank`]); without a
-/// board, the cover's cell order. With the frame first, also the number
-/// of positions up to the closed frame.
-fn scan_order(
-    cover: &Cover,
-    cells: &[(u32, usize)],
-    board: Option<&Board>,
-    excluded: &[bool],
-) -> (Vec<u32>, Option<usize>) {
-    let mut looks = vec![0u32; cover.items.len()];
-    for (o, covered) in cover.options.iter().enumerate() {
-        if !excluded[o] {
-            covered.iter().for_each(|&i| looks[i as usize] += 1);
-        }
-    }
-    let ring = board.filter(|b| frame_first(cover, b, excluded));
-    if ring.is_some() {
-        log::debug!("row-scan engine: the frame first, then the inside row by row");
-    }
-    let mut order: Vec<(bool, (i32, i32, i32), usize)> = cells
-        .iter()
-        .map(|&(c, i)| {
-            let rank = match (ring, board) {
-                (Some(b), _) => ring_rank(b, b.cell(c)),
-                (None, Some(b)) => scan_rank(b.cell(c)),
-                (None, None) => (c as i32, 0, 0),
-            };
-            (looks[i] > 1, rank, i)
-        })
-        .collect();
-    order.sort_unstable();
-    let mut scan = vec![NONE; cover.items.len()];
-    for (p, &(_, _, i)) in order.iter().enumerate() {
-        scan[i] = p as u32;
-    }
-    let framed = order.iter().filter(|(many, rank, _)| !many || rank.0 == -1);
-    (scan, ring.map(|_| framed.count()))
-}
-
-/// A cell's place in the scan: the top two rows column by column, then
-/// row by row. Either way a cell's left and upper neighbours come before
-/// it, so its key is (left, top). Row by row alone leaves the top row
-/// free when its edges along the rim all carry one frame colour: every
-/// frame tile fits after every other, and a bad top row is found out only
-/// a whole row later. Pairing the first two rows checks each top tile
-/// against the one below it at once (RESULTS.md has the measurements).
-fn scan_rank(c: Cell) -> (i32, i32, i32) {
-    if c.y < 2 {
-        (0, c.x, c.y)
-    } else {
-        (c.y, c.x, 0)
-    }
-}
-
-/// Whether to close the frame before the inside: on a rectangle whose
-/// rim only frame tiles can fill (a `border` label), when the frame is
-/// expected to close in few ways. The ring of `r` positions is then a
-/// small search of its own, and each closed ring fixes every colour round
-/// the inside, so the inside is filled with its last row and column
-/// already known. With few colours along the rim (one frame colour, as in
-/// Eternity II's families) rings close in astronomically many ways and
-/// the row scan is better; the estimate of closed rings is
-/// `(r - 4)! * 4! / k^r` for `k` colours on the edges between rim tiles,
-/// taken as few below 100 (encodings/RESULTS.md has the measurements).
-fn frame_first(cover: &Cover, board: &Board, excluded: &[bool]) -> bool {
-    let ([ox, oy, _], [w, h, d]) = (board.origin(), board.extent());
-    if d > 1 || w < 3 || h < 3 || board.len() != (w * h) as usize {
-        return false;
-    }
-    let rim = |c: u32| {
-        let c = board.cell(c);
-        c.x == ox || c.y == oy || c.x == ox + w - 1 || c.y == oy + h - 1
-    };
-    let Some(ends) = cover.edge_cells() else {
-        return false;
-    };
-    let mut on_rim = vec![false; cover.items.len()];
-    let mut colours = std::collections::HashSet::new();
-    for (o, covered) in cover.options.iter().enumerate() {
-        match cover.option_cell(o) {
-            Some(cell) if !excluded[o] && rim(cell) => {}
-            _ => continue,
-        }
-        covered.iter().for_each(|&i| on_rim[i as usize] = true);
-        for c in &cover.colours[o] {
-            let [a, b] = ends[c.edge as usize];
-            if a != NONE && b != NONE && rim(a) && rim(b) {
-                colours.insert(c.colour);
-            }
-        }
-    }
-    let frame_tiles: u32 = cover
-        .items
-        .iter()
-        .zip(&on_rim)
-        .filter(|(item, rim)| **rim && matches!(item.kind, ItemKind::Piece(_)))
-        .map(|(item, _)| item.max)
-        .sum();
-    let ring = 2 * (w + h) - 4;
-    if frame_tiles != ring as u32 || colours.len() < 2 {
-        return false;
-    }
-    let ln_factorial = |n: i32| (2..=n).map(|i| f64::from(i).ln()).sum::<f64>();
-    let rings =
-        ln_factorial(ring - 4) + ln_factorial(4) - f64::from(ring) * (colours.len() as f64).ln();
-    rings < 2.0 * std::f64::consts::LN_10
-}
-
-/// A cell's place when the frame comes first ([`frame_first`]): the rim
-/// clockwise from the top-left corner, so each rim position asks for the
-/// colour of the one before it (the last one closes the ring), then the
-/// inside row by row.
-fn ring_rank(b: &Board, c: Cell) -> (i32, i32, i32) {
-    let [ox, oy, _] = b.origin();
-    let [w, h, _] = b.extent();
-    let (x, y) = (c.x - ox, c.y - oy);
-    let (w, h) = (w - 1, h - 1);
-    if y == 0 {
-        (-1, x, 0)
-    } else if x == w {
-        (-1, w + y, 0)
-    } else if y == h {
-        (-1, w + h + (w - x), 0)
-    } else if x == 0 {
-        (-1, 2 * w + h + (h - y), 0)
-    } else {
-        (y, x, 0)
-    }
 }
 
 /// Per inner edge, the scan positions of its first and second side
