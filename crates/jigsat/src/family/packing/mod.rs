@@ -14,6 +14,7 @@
 //! pieces ([`piece_map`]), and [`precheck`] tries colouring arguments
 //! before any search.
 
+mod images;
 pub mod placement;
 pub mod precheck;
 
@@ -206,7 +207,10 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
     let pieces = puzzle.pieces();
     let piece_orientations = sorted_orientations(pieces, space);
     let all = &placements.all;
-    let mut index = Index::new(puzzle.board.len(), all);
+    let counts: Vec<usize> = placements.orientations.iter().map(Vec::len).collect();
+    let ranges = images::Ranges::new(all, &counts);
+    // Built only when some motion's images do not follow the patterns.
+    let mut index = None;
     let mut elements = Vec::new();
     for motion in board_motions(&puzzle.board, space.motions()) {
         let Some(pieces) = piece_map(pieces, &piece_orientations, space, motion.transform) else {
@@ -218,7 +222,12 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
         }
         // Every image exists when the pieces map correctly; a missing
         // one means this motion is not a symmetry of the instance.
-        let Some(options) = index.images(all, &pieces, &cells) else {
+        let fast = ranges.as_ref().and_then(|r| r.images(all, &pieces, &cells));
+        let found = fast.or_else(|| {
+            let index = index.get_or_insert_with(|| Index::new(puzzle.board.len(), all));
+            index.images(all, &pieces, &cells)
+        });
+        let Some(options) = found else {
             continue;
         };
         elements.push(Symmetry {
