@@ -118,7 +118,6 @@ pub fn take_apart(
         stop: Some(halted.clone()),
         ..limits.clone()
     };
-    let watching = AtomicBool::new(true);
     let tasks = Tasks {
         bodies: &bodies,
         slides: &slides,
@@ -131,37 +130,7 @@ pub fn take_apart(
         next: &next,
         results: &results,
     };
-    std::thread::scope(|scope| {
-        // The watcher naps between looks and is woken when the tasks are
-        // done, so a quick disassembly does not wait out its nap.
-        let watcher = outer.as_ref().map(|outer| {
-            let halted = halted.clone();
-            let watching = &watching;
-            scope.spawn(move || {
-                while watching.load(Ordering::Relaxed) {
-                    if outer.load(Ordering::Relaxed) {
-                        halted.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    std::thread::park_timeout(std::time::Duration::from_millis(20));
-                }
-            })
-        });
-        // This thread is one of the workers: one assembly (`disasm
-        // --solution N`) costs no thread of its own, nor its allocator's
-        // arena.
-        let workers: Vec<_> = (1..threads.max(1).min(solutions.len().max(1)))
-            .map(|_| scope.spawn(|| tasks.work()))
-            .collect();
-        tasks.work();
-        for w in workers {
-            let _ = w.join();
-        }
-        watching.store(false, Ordering::Relaxed);
-        if let Some(w) = watcher {
-            w.thread().unpark();
-        }
-    });
+    tasks.run(threads);
     let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
     if outer.as_ref().is_some_and(|o| o.load(Ordering::Relaxed)) {
         mark_interrupted(&mut results);
@@ -188,6 +157,40 @@ struct Tasks<'a> {
 }
 
 impl Tasks<'_> {
+    /// Runs the tasks on `threads` threads, this one among them (one
+    /// assembly, `disasm --solution N`, costs no thread of its own nor
+    /// its allocator's arena), beside a watcher of the caller's stop flag.
+    fn run(&self, threads: usize) {
+        let watching = AtomicBool::new(true);
+        std::thread::scope(|scope| {
+            // The watcher naps between looks and is woken when the tasks
+            // are done, so a quick disassembly does not wait out its nap.
+            let watcher = self.outer.map(|outer| {
+                let (halted, watching) = (self.halted, &watching);
+                scope.spawn(move || {
+                    while watching.load(Ordering::Relaxed) {
+                        if outer.load(Ordering::Relaxed) {
+                            halted.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                        std::thread::park_timeout(std::time::Duration::from_millis(20));
+                    }
+                })
+            });
+            let workers: Vec<_> = (1..threads.max(1).min(self.bodies.len().max(1)))
+                .map(|_| scope.spawn(|| self.work()))
+                .collect();
+            self.work();
+            for w in workers {
+                let _ = w.join();
+            }
+            watching.store(false, Ordering::Relaxed);
+            if let Some(w) = watcher {
+                w.thread().unpark();
+            }
+        });
+    }
+
     /// One task: takes the next assembly apart until none is left or the
     /// batch halted; its halt halts the batch.
     fn work(&self) {
