@@ -191,9 +191,7 @@ impl SearchTree {
     pub fn beyond_u64(&self) -> Option<String> {
         crate::tally::beyond_u64(self.core.tree.solutions)
     }
-}
 
-impl SearchTree {
     /// Whether [`SearchTree::nodes`] is only a lower bound: on a tree
     /// searched frame first whose frame is too large to search whole,
     /// when few walks got past the frame or one walk makes most of the

@@ -188,7 +188,7 @@ fn sampled<S: Search>(
     let (mut walks, mut spent) = (Vec::new(), 0u64);
     let mut reached = 0;
     while reached < probes && (spent < budget || walks.is_empty()) {
-        let walk = probe_to(search, depth, rng)?;
+        let walk = walk_to(search, &[], depth, rng)?;
         spent += walk.steps;
         reached += usize::from(walk.end.is_some());
         walks.push(walk);
@@ -224,22 +224,34 @@ fn sampled<S: Search>(
 /// Walks down to the stage below which a sampled estimate is trusted.
 const REACHED_MOST: usize = 100;
 
-/// One walk from the root that stops at `depth`.
+/// One walk ([`walk_to`]), down to a leaf or to a depth.
 struct TopWalk {
     /// Knuth's node figure of the walk so far, the stage node included.
     nodes: f64,
     /// The product of the branches met: what the stage node stands for.
     weight: f64,
-    /// The path to the stage node, when the walk got there.
+    /// The path to the node at the depth, when the walk got there.
     end: Option<Vec<u32>>,
-    /// The walk's solution figure, when it ended at a solution above the
-    /// stage.
+    /// The walk's solution figure (its weight), when it ended at a
+    /// solution.
     solutions: f64,
     /// Nodes entered.
     steps: u64,
 }
 
-fn probe_to<S: Search>(search: &mut S, depth: usize, rng: &mut Rng) -> Result<TopWalk, Halt> {
+/// One walk from `root` down to a leaf or to `depth` (then `end` holds
+/// the path there).
+///
+/// Each step enters the path from the root (`enter` promises only that),
+/// so a walk costs the square of its depth: each step looks at the stop
+/// flag, which is what lets it end a walk down a tree tens of thousands
+/// of levels deep, and counts as a node of the search's ticker.
+fn walk_to<S: Search>(
+    search: &mut S,
+    root: &[u32],
+    depth: usize,
+    rng: &mut Rng,
+) -> Result<TopWalk, Halt> {
     let mut walk = TopWalk {
         nodes: 1.0,
         weight: 1.0,
@@ -247,7 +259,7 @@ fn probe_to<S: Search>(search: &mut S, depth: usize, rng: &mut Rng) -> Result<To
         solutions: 0.0,
         steps: 0,
     };
-    let mut path = Vec::new();
+    let mut path = root.to_vec();
     loop {
         if path.len() >= depth {
             walk.end = Some(path);
@@ -306,32 +318,9 @@ pub fn estimate_below<S: Search>(
 
 /// One walk from `root` to a leaf: its node estimate and its solution
 /// estimate (the walk's weight if the leaf is a solution, else 0).
-///
-/// Each step enters the path from the root (`enter` promises only that),
-/// so a walk costs the square of its depth: each step looks at the stop
-/// flag, which is what lets it end a walk down a tree tens of thousands
-/// of levels deep, and counts as a node of the search's ticker.
 fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> Result<(f64, f64), Halt> {
-    let mut path: Vec<u32> = root.to_vec();
-    let (mut weight, mut nodes) = (1.0f64, 1.0f64);
-    loop {
-        if search.ticker().stopped() {
-            return Err(Halt::Interrupted);
-        }
-        search.ticker_mut().node()?;
-        search.enter(&path);
-        let branches = search.branches();
-        search.leave(&path);
-        match branches {
-            None => return Ok((nodes, weight)),
-            Some(b) if b.is_empty() => return Ok((nodes, 0.0)),
-            Some(b) => {
-                weight *= b.len() as f64;
-                nodes += weight;
-                path.push(b[rng.below(b.len())]);
-            }
-        }
-    }
+    let walk = walk_to(search, root, usize::MAX, rng)?;
+    Ok((walk.nodes, walk.solutions))
 }
 
 /// How many nodes a second `search` visits on one thread here (it runs
