@@ -47,7 +47,7 @@ pub(super) fn scan_order(
     for (p, &(_, _, i)) in order.iter().enumerate() {
         scan[i] = p as u32;
     }
-    let framed = order.iter().filter(|(many, rank, _)| !many || rank.0 == -1);
+    let framed = order.iter().filter(|(many, rank, _)| !many || rank.0 == 0);
     (scan, ring.map(|_| framed.count()))
 }
 
@@ -120,31 +120,18 @@ fn frame_first(cover: &Cover, board: &Board, excluded: &[bool]) -> bool {
     rings < 2.0 * std::f64::consts::LN_10
 }
 
-/// A cell's place when the frame comes first ([`frame_first`]): the rim
+/// A cell's place when the frame comes first ([`frame_first`]): ring by
+/// ring from the rim inward ([`spiral_rank`]), the rim (ring 0) first,
 /// clockwise from the top-left corner, so each rim position asks for the
-/// colour of the one before it (the last one closes the ring), then the
-/// inside ring by ring ([`spiral_rank`]).
+/// colour of the one before it (the last one closes the ring).
 fn ring_rank(b: &Board, c: Cell) -> (i32, i32, i32) {
-    let [ox, oy, _] = b.origin();
-    let [w, h, _] = b.extent();
-    let (x, y) = (c.x - ox, c.y - oy);
-    let (w, h) = (w - 1, h - 1);
-    if y == 0 {
-        (-1, x, 0)
-    } else if x == w {
-        (-1, w + y, 0)
-    } else if y == h {
-        (-1, w + h + (w - x), 0)
-    } else if x == 0 {
-        (-1, 2 * w + h + (h - y), 0)
-    } else {
-        spiral_rank(x, y, w, h)
-    }
+    let ([ox, oy, _], [w, h, _]) = (b.origin(), b.extent());
+    spiral_rank(c.x - ox, c.y - oy, w - 1, h - 1)
 }
 
-/// A place inside the closed frame: ring by ring inward, each clockwise
-/// from its top-left corner like the frame (`w`, `h`: the board's last
-/// column and row). Every order asks each inner edge once, so what an
+/// A place ring by ring inward (ring `r` first, `r` cells in from the
+/// rim), each ring clockwise from its top-left corner (`w`, `h`: the
+/// board's last column and row). Every order asks each inner edge once, so what an
 /// order changes is how soon the positions that know three colours come:
 /// row by row, one a row and then the whole last row; ring by ring, one
 /// at each ring's corner and one closing it, so half the tree on the
