@@ -780,14 +780,11 @@ fn against_burrtxt(seed: u64, count: usize, shuffled: bool, make: fn(&mut Rng) -
         let puzzle = make(&mut rng);
         let path = dir.path().join(format!("r{tried}.xml"));
         let n = puzzle.pieces.len();
-        let mut order: Vec<usize> = (0..n).collect();
-        let mut turns = vec![(0, 0); n];
-        if shuffled {
-            for i in (1..n).rev() {
-                order.swap(i, rng.below(i + 1));
-            }
-            turns = (0..n).map(|_| (rng.below(4), rng.below(4))).collect();
-        }
+        let (order, turns) = if shuffled {
+            shuffle(n, &mut rng)
+        } else {
+            ((0..n).collect(), vec![(0, 0); n])
+        };
         std::fs::write(&path, xmpuzzle(&puzzle, &order, &turns)).unwrap();
         let Some((a, s, levels)) = burrtxt(&path) else {
             continue;
@@ -862,6 +859,17 @@ fn against_burrtxt(seed: u64, count: usize, shuffled: bool, make: fn(&mut Rng) -
     t
 }
 
+/// A random order of `n` pieces in the file and a random turn of each
+/// (a quarter turn count about two axes).
+fn shuffle(n: usize, rng: &mut Rng) -> (Vec<usize>, Vec<(usize, usize)>) {
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    let turns = (0..n).map(|_| (rng.below(4), rng.below(4))).collect();
+    (order, turns)
+}
+
 /// Whether burrTxt's levels of `puzzle` (`theirs` in the file as first
 /// written) change on eight other orders and turns of its pieces in the
 /// file, written to `path`: where they do, BurrTools' text is a choice
@@ -876,11 +884,7 @@ fn burrtxt_varies(
     let mut rng = Rng(0x0DE5_0000 + seed as u64);
     let n = puzzle.pieces.len();
     (0..8).any(|_| {
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
-        let turns: Vec<(usize, usize)> = (0..n).map(|_| (rng.below(4), rng.below(4))).collect();
+        let (order, turns) = shuffle(n, &mut rng);
         std::fs::write(path, xmpuzzle(puzzle, &order, &turns)).unwrap();
         burrtxt(path).is_some_and(|(_, _, l)| histogram(&l) != *theirs)
     })
@@ -1440,22 +1444,13 @@ fn dump_shuffled_random_puzzles() {
     for tried in 1..=count {
         let puzzle = make(&mut rng);
         let n = puzzle.pieces.len();
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            order.swap(i, rng.below(i + 1));
-        }
-        let turns: Vec<(usize, usize)> = (0..n).map(|_| (rng.below(4), rng.below(4))).collect();
+        let (order, turns) = shuffle(n, &mut rng);
         let name = format!("r{tried}-{}.xml", puzzle.kind);
         std::fs::write(dir.join(name), xmpuzzle(&puzzle, &order, &turns)).unwrap();
         // The eight other orders and turns of [`burrtxt_varies`].
         let mut again = Rng(0x0DE5_0000 + tried as u64);
         for v in 0..8 {
-            let mut order: Vec<usize> = (0..n).collect();
-            for i in (1..n).rev() {
-                order.swap(i, again.below(i + 1));
-            }
-            let turns: Vec<(usize, usize)> =
-                (0..n).map(|_| (again.below(4), again.below(4))).collect();
+            let (order, turns) = shuffle(n, &mut again);
             let name = format!("r{tried}-{}-v{v}.xml", puzzle.kind);
             std::fs::write(dir.join(name), xmpuzzle(&puzzle, &order, &turns)).unwrap();
         }
