@@ -140,14 +140,15 @@ fn checker(name: &str) -> Option<PathBuf> {
 }
 
 /// `checker`'s C source (beside where the binary would be) compiled into
-/// a temporary directory that lives as long as the test process: in CI
-/// `../shared` is read-only and may hold the source alone.
+/// Cargo's scratch directory for tests (under `target/`, so nothing is
+/// left in the system's temporary directory): in CI `../shared` is
+/// read-only and may hold the source alone.
 fn compiled(checker: &Path) -> Option<PathBuf> {
     let source = checker.with_extension("c");
     if !source.is_file() {
         return None;
     }
-    let dir = std::env::temp_dir().join(format!("jigsat-checkers-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("checkers");
     std::fs::create_dir_all(&dir).ok()?;
     let out = dir.join(checker.file_name()?);
     let built = out.is_file()

@@ -34,17 +34,35 @@ fn count(path: &Path, engine: &str) -> (u64, u64) {
     )
 }
 
-/// A puzzle file written for one test, in a directory of its own.
-fn write(dir: &str, name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("jigsat-sticks-{}-{dir}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A puzzle file written for one test in a temporary directory of its
+/// own, removed when the value is dropped.
+struct Written {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for Written {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Written {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+fn write(name: &str, text: &str) -> Written {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, text).unwrap();
-    path
+    Written { _dir: dir, path }
 }
 
 /// The pool with one piece left out and every other used once.
-fn without(piece: &str) -> PathBuf {
+fn without(piece: &str) -> Written {
     let pool = std::fs::read_to_string(puzzle_path(POOL)).unwrap();
     let (head, pieces) = pool.split_once("[[piece]]").unwrap();
     let mut text = head.to_string();
@@ -54,7 +72,7 @@ fn without(piece: &str) -> PathBuf {
             text.push_str(&block.replace("count = \"0..1\"", "count = 1"));
         }
     }
-    write("pool", &format!("without-{piece}.toml"), &text)
+    write(&format!("without-{piece}.toml"), &text)
 }
 
 /// Polyform Puzzler: the five tetrasticks that can be left out, and the
@@ -109,8 +127,8 @@ fn plus(piece: &str) -> String {
 /// with right-down, left-down with right-up), both allowed.
 #[test]
 fn pieces_touch_at_a_point_but_never_cross() {
-    let straight = write("plus", "straight.toml", &plus("+-+-+"));
-    let bent = write("plus", "bent.toml", &plus("+-+\\n  |\\n  +"));
+    let straight = write("straight.toml", &plus("+-+-+"));
+    let bent = write("bent.toml", &plus("+-+\\n  |\\n  +"));
     for engine in ["dlx", "cadical", "varisat"] {
         assert_eq!(count(&straight, engine), (0, 0), "crossing, {engine}");
         assert_eq!(count(&bent, engine), (2, 1), "touching, {engine}");
@@ -121,7 +139,6 @@ fn pieces_touch_at_a_point_but_never_cross() {
 #[test]
 fn a_piece_may_run_through_a_point_both_ways() {
     let x = write(
-        "plus",
         "x.toml",
         &plus("  +\\n  |\\n+-+-+\\n  |\\n  +").replace("count = 2", "count = 1"),
     );
@@ -163,7 +180,6 @@ fn tetrasticks_take_the_squares_orientations() {
 #[test]
 fn solutions_are_drawn_as_sticks() {
     let bent = write(
-        "draw",
         "bent.toml",
         &plus("+-+\\n  |\\n  +")
             .replace("count = 2", "count = 1")
@@ -193,7 +209,6 @@ fn solutions_are_drawn_as_sticks() {
 #[test]
 fn an_off_grid_stick_is_refused() {
     let path = write(
-        "bad",
         "bad.toml",
         "[board]\ngrid = \"sticks\"\nsize = [1, 1]\n\n[[piece]]\nname = \"A\"\ncells = [[0, 0, 0], [0, 0, 2]]\n",
     );
@@ -236,7 +251,7 @@ fn the_builder_puts_a_puzzle_on_another_grid() {
 fn the_check_refuses_two_pieces_that_cross() {
     use jigsat::internal::Puzzle;
     use jigsat::internal::solution::{PlacedPiece, Solution};
-    let path = write("plus", "crossing.toml", &plus("+-+-+"));
+    let path = write("crossing.toml", &plus("+-+-+"));
     let puzzle = Puzzle::load(&path).unwrap();
     // A stick is stored as its midpoint doubled: across (x odd) or down.
     let (across, down): (Vec<_>, Vec<_>) = puzzle.board.cells().iter().partition(|c| c.x % 2 != 0);
