@@ -33,6 +33,10 @@
 //! is left ([`ahead`]: forward checking), or the look is dropped at once
 //! instead of a row later.
 //!
+//! A first solution of the whole tree not found in the fixed order within
+//! a node budget is looked for by restarts in shuffled orders
+//! ([`restart`]); counting and splitting never restart.
+//!
 //! Symmetry breaking, counting and splitting over cores come from the
 //! shared machinery: forbidden options are left out of the tables, and the
 //! engine implements [`Search`], so [`crate::exact::split`] and
