@@ -59,7 +59,7 @@ fn restarts_on_one_thread_visit_every_solution_once() {
     let (plain, done, tree) = visited(&mut scan(&path), 1, false);
     assert!(done && !plain.is_empty());
     let mut restarting = scan(&path);
-    restarting.allow_restarts_after(10, 4);
+    restarting.allow_restarts_after(10, 64);
     let (again, done, nodes) = visited(&mut restarting, 1, false);
     assert!(done);
     assert_eq!(again, plain);
@@ -75,7 +75,7 @@ fn the_first_solution_after_restarts_is_a_solution() {
     let (plain, ..) = visited(&mut scan(&path), 1, false);
     for threads in [1, 2] {
         let mut restarting = scan(&path);
-        restarting.allow_restarts_after(10, 4);
+        restarting.allow_restarts_after(10, 64);
         let (first, done, _) = visited(&mut restarting, threads, true);
         // Stopped by the visitor; on two threads both may find one.
         assert!(!done && !first.is_empty() && first.len() <= threads);
@@ -104,7 +104,7 @@ fn restarts_still_prove_a_board_impossible() {
     assert!(done && tree > 100, "a tree to restart in: {tree} nodes");
     for threads in [1, 2] {
         let mut restarting = scan(&path);
-        restarting.allow_restarts_after(10, 4);
+        restarting.allow_restarts_after(10, 64);
         let (found, done, _) = visited(&mut restarting, threads, true);
         assert!(done && found.is_empty(), "{threads} threads");
     }
