@@ -60,10 +60,17 @@ fn new_counter(run: &CoverRun, roots: &[Vec<u32>], who: &str) -> Result<Counter>
 pub fn enumerate_exact(
     run: &CoverRun,
     name: &'static str,
-    search: Built,
+    mut search: Built,
     roots: Vec<Vec<u32>>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Exact> {
+    if let Built::RowScan(scan) = &mut search
+        && run.limits.want == Want::Any
+        && run.limits.classes == Some(1)
+    {
+        // One solution wanted: it may be looked for by restarts.
+        scan.allow_restarts();
+    }
     let who = format!("the {name} engine");
     let counter = Arc::new(new_counter(run, &roots, &who)?);
     let threads = Arc::clone(&counter);

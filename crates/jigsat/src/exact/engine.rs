@@ -220,6 +220,13 @@ impl Search for Built {
     fn stage(&self) -> Option<usize> {
         dispatch!(self, s => s.stage())
     }
+    fn first_by_restarts<V, F>(&mut self, threads: usize, visitor: &F) -> Option<Result<u64, Halt>>
+    where
+        V: FnMut(&[u32]) -> bool + Send,
+        F: Fn() -> V + Sync,
+    {
+        dispatch!(self, s => s.first_by_restarts(threads, visitor))
+    }
     fn ticker(&self) -> &Ticker {
         dispatch!(self, s => s.ticker())
     }

@@ -190,6 +190,12 @@ where
         let mut only = visitor();
         return if only(&[]) { Ok(1) } else { Err(Halt::Visitor) };
     }
+    if let [root] = &roots[..]
+        && root.is_empty()
+        && let Some(found) = s.first_by_restarts(threads, visitor)
+    {
+        return found;
+    }
     let want = 64 * threads + roots.len();
     let paths = {
         let first = std::sync::Mutex::new(visitor());

@@ -33,6 +33,10 @@
 //! is left ([`ahead`]: forward checking), or the look is dropped at once
 //! instead of a row later.
 //!
+//! A first solution of the whole tree not found in the fixed order within
+//! a node budget is looked for by restarts in shuffled orders
+//! ([`restart`]); counting and splitting never restart.
+//!
 //! Symmetry breaking, counting and splitting over cores come from the
 //! shared machinery: forbidden options are left out of the tables, and the
 //! engine implements [`Search`], so [`crate::exact::split`] and
@@ -42,6 +46,7 @@
 
 mod ahead;
 mod order;
+mod restart;
 
 use super::search::{self, Halt, Search, Ticker, deeper};
 use crate::cover::{Cover, ItemKind};
@@ -101,6 +106,11 @@ pub struct RowScan {
     stage: Option<usize>,
     /// The forward checks run after each placement.
     ahead: Box<ahead::Ahead>,
+    /// With a first solution of the whole tree looked for by restarts
+    /// ([`RowScan::allow_restarts`]), how long the runs are.
+    restarts: Option<restart::Budgets>,
+    /// The current run's node budget and stop flag ([`restart`]).
+    watch: restart::Watch,
     /// Nodes, the interrupt flag, and the meter a watcher reads (the
     /// deepest position filled is its depth).
     ticker: Ticker,
@@ -227,6 +237,8 @@ impl RowScan {
             depth: 0,
             stage: None,
             ahead: Box::default(),
+            restarts: None,
+            watch: restart::Watch::default(),
             ticker: Ticker::default(),
         };
         for (k, (o, look)) in looks.into_iter().enumerate() {
@@ -241,6 +253,32 @@ impl RowScan {
         }
         engine.renumber = renumber;
         engine
+    }
+
+    /// Reorders the looks within each table slot by a seeded shuffle:
+    /// the same tree, walked in another order.
+    pub fn shuffle(&mut self, seed: u64) {
+        let mut rng = crate::rng::Rng::new(seed);
+        for s in 0..self.slot_start.len() - 1 {
+            let (from, to) = (self.slot_start[s] as usize, self.slot_start[s + 1] as usize);
+            rng.shuffle(&mut self.looks[from..to]);
+        }
+    }
+
+    /// Lets a first solution of the whole tree be looked for by restarts
+    /// ([`restart`]): only for a search that stops at its first solution,
+    /// since two threads walking the tree each their own way may meet
+    /// the same one.
+    pub fn allow_restarts(&mut self) {
+        self.restarts = Some(restart::BUDGETS);
+    }
+
+    /// [`RowScan::allow_restarts`] with the fixed scan's budget and
+    /// Luby's unit run in nodes: for tests, where small budgets make
+    /// small boards restart.
+    #[doc(hidden)]
+    pub fn allow_restarts_after(&mut self, first: u64, unit: u64) {
+        self.restarts = Some(restart::Budgets { first, unit });
     }
 
     /// Per-option facts in engine look order.
@@ -328,8 +366,12 @@ impl RowScan {
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Halt> {
         self.ticker.node_at(p as u64)?;
+        if self.ticker.nodes >= self.watch.next {
+            self.watch.check(self.ticker.nodes)?;
+        }
         if p == self.positions {
             if self.counts_met() {
+                self.watch.lift();
                 return search::report(visit, chosen);
             }
             return Ok(());
@@ -526,6 +568,17 @@ impl Search for RowScan {
 
     fn stage(&self) -> Option<usize> {
         self.stage
+    }
+
+    fn first_by_restarts<V, F>(&mut self, threads: usize, visitor: &F) -> Option<Result<u64, Halt>>
+    where
+        V: FnMut(&[u32]) -> bool + Send,
+        F: Fn() -> V + Sync,
+    {
+        let budgets = self.restarts?;
+        let mut fixed = self.clone();
+        fixed.restarts = None;
+        Some(restart::first(&fixed, budgets, threads, visitor))
     }
 
     fn ticker(&self) -> &Ticker {

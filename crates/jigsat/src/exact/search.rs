@@ -94,6 +94,20 @@ pub trait Search: Clone + Send {
     fn stage(&self) -> Option<usize> {
         None
     }
+    /// A first solution of the whole tree by the engine's own plan on
+    /// `threads` threads (the row scan's restarts), or `None` to leave it
+    /// to the drivers' split.
+    fn first_by_restarts<V, F>(
+        &mut self,
+        _threads: usize,
+        _visitor: &F,
+    ) -> Option<Result<u64, Halt>>
+    where
+        V: FnMut(&[u32]) -> bool + Send,
+        F: Fn() -> V + Sync,
+    {
+        None
+    }
     /// Makes the search give up soon after `flag` is raised.
     fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
         self.ticker_mut().interrupt = Some(flag);
