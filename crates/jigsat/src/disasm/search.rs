@@ -227,18 +227,9 @@ pub fn search(
     let n = kinds.len();
     let mut anchors = start.to_vec();
     let first = canonical(&mut anchors, same).ok_or(Halt::TooFar)?;
-    let mut layers: Vec<Layer> = Vec::new();
-    // The states of the layer before the current one, the current one and
-    // the next: one table, so that a neighbour costs one lookup; the
-    // oldest layer's states leave it as the search moves on.
-    let mut seen = Seen::default();
-    let mut before: Vec<i16> = Vec::new();
+    let mut kept = Kept::new(&first);
     let mut current = Layer::start(&first);
-    let at = seen.find(&first, seen::hash(&first), [&[], &[], &[]]);
-    seen.put(at.expect_err("an empty table"), 0, 0)
-        .ok_or(Halt::TooFar)?;
-    let mut out = Vec::new();
-    let mut free = Scratch::default();
+    let (mut out, mut free) = (Vec::new(), Scratch::default());
     let (mut here, mut own) = (Vec::new(), Vec::new());
     let mut reach = Reach::new(same);
     let size = gaps.slides().axes() * n * n;
@@ -252,8 +243,8 @@ pub fn search(
             if index % 256 == 0 {
                 progress.states = states;
                 progress.layers = depth;
-                let kept = seen.len() as u64 * per_state + seen.bytes() + gaps.bytes();
-                limits.check(states, kept + Layer::bytes(&layers, &current))?;
+                let bytes = kept.bytes(per_state, &current) + gaps.bytes();
+                limits.check(states, bytes)?;
             }
             unpack_into(flat, &mut here);
             let table = match current.tables.get(index * size..(index + 1) * size) {
@@ -262,7 +253,7 @@ pub fn search(
             };
             moves_from(table, n, &mut free, &mut out);
             if out.iter().any(|m| m.separates()) {
-                let path = plan.then(|| read_path(&layers, &current, index, n));
+                let path = plan.then(|| read_path(&kept.layers, &current, index, n));
                 candidates.extend(removals(&out, &here, path, pick, every));
                 if !every {
                     break;
@@ -278,11 +269,11 @@ pub fn search(
                 table,
                 index,
                 depth,
-                before: &before,
+                before: &kept.before,
                 current: &current.flat,
             };
             for &m in &out {
-                if reach.add(gaps, kinds, &from, m, &mut seen, &mut coming, plan)? {
+                if reach.add(gaps, kinds, &from, m, &mut kept.seen, &mut coming, plan)? {
                     states += 1;
                 }
             }
@@ -298,18 +289,55 @@ pub fn search(
             progress.states = states;
             return Ok(Found::Stuck { states });
         }
-        // The layer before this one leaves the table; this one is the
-        // next one's before.
-        seen.forget(depth + 2);
-        if plan {
-            before.clone_from(&current.flat);
-            current.tables = Vec::new();
-            layers.push(std::mem::take(&mut current));
-        } else {
-            before = std::mem::take(&mut current.flat);
-        }
-        current = coming;
+        kept.advance(&mut current, coming, plan, depth);
         depth += 1;
+    }
+}
+
+/// What the search keeps besides the layer it searches: the states of
+/// the layer before it, of it and of the next, in one table, so that a
+/// neighbour costs one lookup (the oldest layer's leave it as the search
+/// moves on); the keys of the layer before; with the plan, every layer
+/// before.
+struct Kept {
+    seen: Seen,
+    before: Vec<i16>,
+    layers: Vec<Layer>,
+}
+
+impl Kept {
+    /// Before the search: the start (`first`, canonical) seen, at depth 0.
+    fn new(first: &[i16]) -> Kept {
+        let mut seen = Seen::default();
+        let at = seen.find(first, seen::hash(first), [&[], &[], &[]]);
+        (seen.put(at.expect_err("an empty table"), 0, 0)).expect("the first state of a layer");
+        Kept {
+            seen,
+            before: Vec::new(),
+            layers: Vec::new(),
+        }
+    }
+
+    /// Moves on from `current`, the layer at `depth`, to `coming`: the
+    /// layer before leaves the table, and `current` becomes the before.
+    fn advance(&mut self, current: &mut Layer, coming: Layer, plan: bool, depth: u32) {
+        self.seen.forget(depth + 2);
+        let done = std::mem::replace(current, coming);
+        if plan {
+            self.before.clone_from(&done.flat);
+            self.layers.push(Layer {
+                tables: Vec::new(),
+                ..done
+            });
+        } else {
+            self.before = done.flat;
+        }
+    }
+
+    /// Rough bytes kept, with the gap tables of `current`.
+    fn bytes(&self, per_state: u64, current: &Layer) -> u64 {
+        let seen = self.seen.len() as u64 * per_state + self.seen.bytes();
+        seen + Layer::bytes(&self.layers, current)
     }
 }
 
