@@ -74,6 +74,7 @@ mod halted;
 mod lines;
 mod moves;
 mod search;
+mod seen;
 mod take;
 
 use std::sync::Arc;

@@ -81,52 +81,93 @@ pub fn moves(
     moves_from(&table, kinds.len(), scratch, out);
 }
 
+/// The state a neighbour was reached from, for [`gap_table`]: its table,
+/// where each slot's piece was in it when identical pieces traded slots,
+/// and the move.
+pub type Parent<'a> = (&'a [u16], Option<&'a [usize]>, Move);
+
 /// The gaps of a state: `table[(axis * n + i) * n + j]` is how many unit
 /// steps slot `i` can take along +`axis` before it touches slot `j`.
 ///
 /// `from`: the table of the state this one was reached from by moving
-/// the slots of a set, and per slot here the slot there it was (identical
-/// pieces may trade slots). Two slots both in the set or both out of it
-/// kept their places relative to each other, and so their gaps: only the
-/// pairs across the set's border are looked up (on a single piece moved
-/// among nine, 16 pairs of 72 per axis), and on cubes those along the
-/// move's own axis need no lookup either ([`along`]).
+/// the slots of a set, and per slot here the slot there it was, when
+/// identical pieces traded slots (`None`: none did). Two slots both in
+/// the set or both out of it kept their places relative to each other,
+/// and so their gaps: the parent's table is copied, and only the pairs
+/// across the set's border are looked up (on a single piece moved among
+/// nine, 16 pairs of 72 per axis), and on cubes those along the move's
+/// own axis need no lookup either ([`along`]).
 pub fn gap_table<'t>(
     gaps: &mut Gaps,
     kinds: &[usize],
     anchors: &[[i32; 3]],
-    from: Option<(&[u16], &[usize], Move)>,
+    from: Option<Parent>,
     table: &'t mut Vec<u16>,
 ) -> &'t [u16] {
     let n = kinds.len();
     let (axes, cubic) = (gaps.slides().axes(), gaps.slides().is_cubic());
+    let look = |gaps: &mut Gaps, axis: usize, i: usize, j: usize| {
+        let (a, b) = (anchors[i], anchors[j]);
+        gaps.gap(
+            kinds[i],
+            kinds[j],
+            axis,
+            [b[0] - a[0], b[1] - a[1], b[2] - a[2]],
+        )
+    };
     table.clear();
-    table.resize(axes * n * n, FREE);
+    let Some((before, was, m)) = from else {
+        table.resize(axes * n * n, FREE);
+        for axis in 0..axes {
+            for i in 0..n {
+                for j in (0..n).filter(|&j| j != i) {
+                    table[(axis * n + i) * n + j] = look(gaps, axis, i, j);
+                }
+            }
+        }
+        return table;
+    };
+    // The slots here whose pieces moved.
+    let moved = match was {
+        None => {
+            table.extend_from_slice(before);
+            m.set
+        }
+        Some(was) => {
+            table.extend((0..axes * n * n).map(|k| {
+                let (block, i, j) = (k / (n * n), k / n % n, k % n);
+                before[(block * n + was[i]) * n + was[j]]
+            }));
+            (0..n).fold(0, |s, i| s | (m.set >> was[i] & 1) << i)
+        }
+    };
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     for axis in 0..axes {
         let block = axis * n * n;
-        for i in 0..n {
-            let a = anchors[i];
-            for j in (0..n).filter(|&j| j != i) {
-                if let Some((before, was, m)) = from {
-                    let (wi, wj) = (was[i], was[j]);
-                    let g = before[block + wi * n + wj];
-                    let (i_moved, j_moved) = (m.set >> wi & 1 == 1, m.set >> wj & 1 == 1);
-                    if i_moved == j_moved {
-                        table[block + i * n + j] = g;
-                        continue;
-                    }
-                    if let Some(g) = along(cubic, axis, m, i_moved, g) {
-                        table[block + i * n + j] = g;
-                        continue;
-                    }
+        for i in ones(moved) {
+            for j in ones(all & !moved) {
+                for (p, q, p_moved) in [(i, j, true), (j, i, false)] {
+                    let slot = block + p * n + q;
+                    table[slot] = match along(cubic, axis, m, p_moved, table[slot]) {
+                        Some(g) => g,
+                        None => look(gaps, axis, p, q),
+                    };
                 }
-                let b = anchors[j];
-                let rel = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-                table[block + i * n + j] = gaps.gap(kinds[i], kinds[j], axis, rel);
             }
         }
     }
     table
+}
+
+/// The members of `set`, lowest first.
+fn ones(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let i = set.trailing_zeros() as usize;
+            set &= set - 1;
+            i
+        })
+    })
 }
 
 /// The gap `g` from slot `i` to slot `j` along `axis` after move `m`, when
@@ -168,17 +209,15 @@ pub fn moves_from(table: &[u16], n: usize, scratch: &mut Scratch, out: &mut Vec<
         // ahead[i]: the pieces touching i ahead of it along +axis (they
         // must come along when i moves +axis); behind[i]: along -axis.
         ahead.clear();
-        ahead.resize(n, 0);
         behind.clear();
-        behind.resize(n, 0);
-        for i in 0..n {
-            ahead[i] |= 1 << i;
-            behind[i] |= 1 << i;
-            for j in (0..n).filter(|&j| j != i) {
-                if free[i * n + j] == 0 {
-                    ahead[i] |= 1 << j;
-                    behind[j] |= 1 << i;
-                }
+        behind.extend((0..n).map(|i| 1u64 << i));
+        for (i, row) in free.chunks(n).enumerate() {
+            // The diagonal is FREE: i is never its own blocker.
+            let touching =
+                (row.iter().enumerate()).fold(0u64, |t, (j, &g)| t | u64::from(g == 0) << j);
+            ahead.push(touching | 1 << i);
+            for j in ones(touching) {
+                behind[j] |= 1 << i;
             }
         }
         for (dir, need) in [
@@ -236,9 +275,8 @@ fn close(need: &mut [u64]) {
     for k in 0..need.len() {
         let via = need[k];
         for row in need.iter_mut() {
-            if *row >> k & 1 == 1 {
-                *row |= via;
-            }
+            // Without a branch: a row holding k takes all of `via`.
+            *row |= via & (*row >> k & 1).wrapping_neg();
         }
     }
 }
@@ -246,28 +284,94 @@ fn close(need: &mut [u64]) {
 /// Every non-empty set of at most `max` pieces that holds all that its
 /// members need (a union of `need` sets), each once: piece `p` onwards is
 /// either left out (and then never pulled in) or put in with what it
-/// needs. Sets larger than half the part are not needed: the rest of the
-/// part moving the other way is the same change of state.
-fn ideals(need: &[u64], p: usize, set: u64, banned: u64, max: usize, out: &mut Vec<u64>) {
-    if p == need.len() {
-        if set != 0 {
-            out.push(set);
+/// needs, left out first. Sets larger than half the part are not needed:
+/// the rest of the part moving the other way is the same change of state.
+///
+/// Only a piece that can still be put in branches: the pieces between
+/// are left out in one step, and a full set ends the walk (a recursion
+/// per piece cost a call per piece and state).
+fn ideals(need: &[u64], p: usize, mut set: u64, mut banned: u64, max: usize, out: &mut Vec<u64>) {
+    let n = need.len();
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut p = p;
+    loop {
+        let open = if p >= 64 {
+            0
+        } else {
+            all & !set & u64::MAX << p
+        };
+        if open == 0 || set.count_ones() as usize >= max {
+            if set != 0 {
+                out.push(set);
+            }
+            return;
         }
-        return;
-    }
-    if set >> p & 1 == 1 {
-        return ideals(need, p + 1, set, banned, max, out);
-    }
-    ideals(need, p + 1, set, banned | 1 << p, max, out);
-    let with = set | need[p];
-    if with & banned == 0 && with.count_ones() as usize <= max {
-        ideals(need, p + 1, with, banned, max, out);
+        let q = open.trailing_zeros() as usize;
+        let with = set | need[q];
+        if with & banned == 0 && with.count_ones() as usize <= max {
+            ideals(need, q + 1, set, banned | 1 << q, max, out);
+            set = with;
+        } else {
+            banned |= 1 << q;
+        }
+        p = q + 1;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sets of [`ideals`] by a recursion over every piece, as they
+    /// were listed before it skipped pieces.
+    fn ideals_piece_by_piece(
+        need: &[u64],
+        p: usize,
+        set: u64,
+        banned: u64,
+        max: usize,
+        out: &mut Vec<u64>,
+    ) {
+        if p == need.len() {
+            if set != 0 {
+                out.push(set);
+            }
+            return;
+        }
+        if set >> p & 1 == 1 {
+            return ideals_piece_by_piece(need, p + 1, set, banned, max, out);
+        }
+        ideals_piece_by_piece(need, p + 1, set, banned | 1 << p, max, out);
+        let with = set | need[p];
+        if with & banned == 0 && with.count_ones() as usize <= max {
+            ideals_piece_by_piece(need, p + 1, with, banned, max, out);
+        }
+    }
+
+    #[test]
+    fn ideals_skipping_pieces_lists_the_same_sets_in_the_same_order() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut sets = 0;
+        for round in 0..400 {
+            let n = 2 + round % 11;
+            let mut need: Vec<u64> = (0..n)
+                .map(|i| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    // Sparse blockers, as in a state: a few pieces each.
+                    (x & x >> 17 & x >> 34) & ((1u64 << n) - 1) | 1 << i
+                })
+                .collect();
+            close(&mut need);
+            let (mut fast, mut slow) = (Vec::new(), Vec::new());
+            ideals(&need, 0, 0, 0, n / 2, &mut fast);
+            ideals_piece_by_piece(&need, 0, 0, 0, n / 2, &mut slow);
+            assert_eq!(fast, slow, "{need:?}");
+            sets += fast.len();
+        }
+        assert!(sets > 1000, "{sets}");
+    }
 
     #[test]
     fn closure_follows_chains_against_the_order_of_the_pass() {
@@ -310,7 +414,7 @@ mod tests {
                         &mut gaps,
                         &kinds,
                         &there,
-                        Some((&parent, &was, m)),
+                        Some((&parent, Some(&was), m)),
                         &mut from,
                     );
                     assert_eq!(from, whole, "{here:?} {m:?}");

@@ -22,15 +22,12 @@
 //! The search polls the stop flag (Ctrl-C), the deadline, the memory
 //! budget and the cap of states every few hundred states.
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
 use std::sync::atomic::Ordering;
 
-use super::gaps::{Gaps, Mix};
+use super::gaps::Gaps;
 use super::moves::{Move, Scratch, gap_table, moves_from};
+use super::seen::{self, Seen};
 use super::{Halt, Limits};
-
-type Seen = HashSet<Box<[i16]>, BuildHasherDefault<Mix>>;
 
 /// One way a part comes free: a state of the first layer that has a
 /// removal, and the removal.
@@ -82,59 +79,98 @@ const MAX_TABLES: usize = 16 << 20;
 /// `None` when a coordinate leaves the stored range (a part that drifts
 /// that far is beyond any real puzzle).
 pub fn canonical(anchors: &mut [[i32; 3]], same: &[Vec<usize>]) -> Option<Box<[i16]>> {
-    let mut out = Vec::with_capacity(anchors.len() * 3);
-    canonical_into(anchors, same, &mut out)?;
-    Some(out.into_boxed_slice())
-}
-
-/// [`canonical`] written into `out`, which is cleared first: the search
-/// forms the key of every neighbour this way and allocates only for the
-/// states it has not seen.
-fn canonical_into(anchors: &mut [[i32; 3]], same: &[Vec<usize>], out: &mut Vec<i16>) -> Option<()> {
     for slots in same.iter().filter(|s| s.len() > 1) {
-        // At most 64 slots (a move's set is a u64).
-        let mut a = [[0i32; 3]; 64];
-        let a = &mut a[..slots.len()];
-        for (v, &s) in a.iter_mut().zip(slots) {
-            *v = anchors[s];
-        }
+        let mut a: Vec<[i32; 3]> = slots.iter().map(|&s| anchors[s]).collect();
         a.sort_unstable();
         for (&s, &v) in slots.iter().zip(a.iter()) {
             anchors[s] = v;
         }
     }
+    let mut out = Vec::with_capacity(anchors.len() * 3);
+    shifted_into(anchors, &mut out)?;
+    Some(out.into_boxed_slice())
+}
+
+/// The key of `anchors` (identical pieces already in order): each
+/// anchor less slot 0's, into `out` (cleared first).
+fn shifted_into(anchors: &mut [[i32; 3]], out: &mut Vec<i16>) -> Option<()> {
     let o = anchors[0];
-    out.clear();
+    // One test for the whole state, after the loop (a test per
+    // coordinate kept the loop from being vectorised).
+    let mut wide = false;
     for a in anchors.iter_mut() {
         for k in 0..3 {
             a[k] -= o[k];
-            out.push(i16::try_from(a[k]).ok()?);
+            wide |= a[k] != i32::from(a[k] as i16);
         }
     }
-    Some(())
+    out.clear();
+    out.extend(anchors.iter().flatten().map(|&v| v as i16));
+    (!wide).then_some(())
 }
 
 /// For each slot of the canonical form of `anchors`, the slot of
 /// `anchors` whose piece lands there (only identical pieces trade places).
 pub fn relabelling(anchors: &[[i32; 3]], same: &[Vec<usize>]) -> Vec<usize> {
-    let mut perm = Vec::new();
-    relabelling_into(anchors, same, &mut perm);
-    perm
-}
-
-/// [`relabelling`] into `perm`, which is cleared first.
-fn relabelling_into(anchors: &[[i32; 3]], same: &[Vec<usize>], perm: &mut Vec<usize>) {
-    perm.clear();
-    perm.extend(0..anchors.len());
+    let mut perm: Vec<usize> = (0..anchors.len()).collect();
     for slots in same.iter().filter(|s| s.len() > 1) {
-        // At most 64 slots (a move's set is a u64).
-        let mut by = [0usize; 64];
-        let by = &mut by[..slots.len()];
-        by.copy_from_slice(slots);
+        let mut by = slots.clone();
         by.sort_unstable_by_key(|&s| anchors[s]);
         for (&s, &from) in slots.iter().zip(by.iter()) {
             perm[s] = from;
         }
+    }
+    perm
+}
+
+/// The kinds of identical pieces with more than one slot: their slots,
+/// and those as a set.
+pub struct Twins(Vec<(u64, Vec<usize>)>);
+
+impl Twins {
+    pub fn new(same: &[Vec<usize>]) -> Twins {
+        Twins(
+            (same.iter().filter(|s| s.len() > 1))
+                .map(|s| (s.iter().fold(0, |m, &i| m | 1 << i), s.clone()))
+                .collect(),
+        )
+    }
+
+    /// Makes the state `there`, just reached from a canonical state by
+    /// moving the slots `set`, canonical ([`canonical`]) with its key in
+    /// `key`, and says in `was` ([`relabelling`]) where each slot's piece
+    /// was. Only kinds of which some copies moved and some did not can be
+    /// out of order (a move shifts the copies that moved all alike):
+    /// those alone are sorted. Whether any slot changed its piece.
+    fn settle(
+        &self,
+        there: &mut [[i32; 3]],
+        set: u64,
+        key: &mut Vec<i16>,
+        was: &mut Vec<usize>,
+    ) -> Option<bool> {
+        was.clear();
+        was.extend(0..there.len());
+        let mut traded = false;
+        for (mask, slots) in &self.0 {
+            if set & mask == 0 || set & mask == *mask {
+                continue;
+            }
+            // At most 64 slots (a move's set is a u64).
+            let mut by = [(0usize, [0i32; 3]); 64];
+            let by = &mut by[..slots.len()];
+            for (v, &s) in by.iter_mut().zip(slots) {
+                *v = (s, there[s]);
+            }
+            by.sort_unstable_by_key(|&(_, a)| a);
+            for (&s, &(from, a)) in slots.iter().zip(by.iter()) {
+                traded |= s != from;
+                was[s] = from;
+                there[s] = a;
+            }
+        }
+        shifted_into(there, key)?;
+        Some(traded)
     }
 }
 
@@ -165,10 +201,10 @@ pub fn apply(anchors: &mut [[i32; 3]], m: Move, u: [i32; 3]) {
     }
 }
 
-/// Rough bytes per stored state: the boxed coordinates, the hash set's
-/// slot and the flat copy with its parent and move.
+/// Rough bytes per stored state: its coordinates in its layer, with its
+/// parent and move ([`Seen`]'s table is counted apart).
 fn state_bytes(slots: usize) -> u64 {
-    (slots * 3 * 2 * 2 + 16 + 16 + 24) as u64
+    (slots * 3 * 2 + 24) as u64
 }
 
 /// Searches the part whose slot `s` is of kind `kinds[s]` with anchor
@@ -191,18 +227,11 @@ pub fn search(
     let n = kinds.len();
     let mut anchors = start.to_vec();
     let first = canonical(&mut anchors, same).ok_or(Halt::TooFar)?;
-    let mut layers: Vec<Layer> = Vec::new();
-    // The states of the layer before the current one, the current one and
-    // the next: one set, so that a neighbour costs one lookup; the oldest
-    // layer's states leave it as the search moves on.
-    let mut seen = Seen::default();
-    let mut before: Vec<i16> = Vec::new();
+    let mut kept = Kept::new(&first);
     let mut current = Layer::start(&first);
-    seen.insert(first);
-    let mut out = Vec::new();
-    let mut free = Scratch::default();
+    let (mut out, mut free) = (Vec::new(), Scratch::default());
     let (mut here, mut own) = (Vec::new(), Vec::new());
-    let mut reach = Reach::default();
+    let mut reach = Reach::new(same);
     let size = gaps.slides().axes() * n * n;
     let mut depth = 0u32;
     let mut states: u64 = 1;
@@ -214,8 +243,8 @@ pub fn search(
             if index % 256 == 0 {
                 progress.states = states;
                 progress.layers = depth;
-                let kept = seen.len() as u64 * per_state + gaps.bytes();
-                limits.check(states, kept + Layer::bytes(&layers, &current))?;
+                let bytes = kept.bytes(per_state, &current) + gaps.bytes();
+                limits.check(states, bytes)?;
             }
             unpack_into(flat, &mut here);
             let table = match current.tables.get(index * size..(index + 1) * size) {
@@ -224,7 +253,7 @@ pub fn search(
             };
             moves_from(table, n, &mut free, &mut out);
             if out.iter().any(|m| m.separates()) {
-                let path = plan.then(|| read_path(&layers, &current, index, n));
+                let path = plan.then(|| read_path(&kept.layers, &current, index, n));
                 candidates.extend(removals(&out, &here, path, pick, every));
                 if !every {
                     break;
@@ -239,9 +268,12 @@ pub fn search(
                 here: &here,
                 table,
                 index,
+                depth,
+                before: &kept.before,
+                current: &current.flat,
             };
             for &m in &out {
-                if reach.add(gaps, kinds, same, &from, m, &mut seen, &mut coming, plan)? {
+                if reach.add(gaps, kinds, &from, m, &mut kept.seen, &mut coming, plan)? {
                     states += 1;
                 }
             }
@@ -257,13 +289,55 @@ pub fn search(
             progress.states = states;
             return Ok(Found::Stuck { states });
         }
-        forget(&mut seen, &mut before, &current.flat, n);
-        if plan {
-            current.tables = Vec::new();
-            layers.push(std::mem::take(&mut current));
-        }
-        current = coming;
+        kept.advance(&mut current, coming, plan, depth);
         depth += 1;
+    }
+}
+
+/// What the search keeps besides the layer it searches: the states of
+/// the layer before it, of it and of the next, in one table, so that a
+/// neighbour costs one lookup (the oldest layer's leave it as the search
+/// moves on); the keys of the layer before; with the plan, every layer
+/// before.
+struct Kept {
+    seen: Seen,
+    before: Vec<i16>,
+    layers: Vec<Layer>,
+}
+
+impl Kept {
+    /// Before the search: the start (`first`, canonical) seen, at depth 0.
+    fn new(first: &[i16]) -> Kept {
+        let mut seen = Seen::default();
+        let at = seen.find(first, seen::hash(first), [&[], &[], &[]]);
+        (seen.put(at.expect_err("an empty table"), 0, 0)).expect("the first state of a layer");
+        Kept {
+            seen,
+            before: Vec::new(),
+            layers: Vec::new(),
+        }
+    }
+
+    /// Moves on from `current`, the layer at `depth`, to `coming`: the
+    /// layer before leaves the table, and `current` becomes the before.
+    fn advance(&mut self, current: &mut Layer, coming: Layer, plan: bool, depth: u32) {
+        self.seen.forget(depth + 2);
+        let done = std::mem::replace(current, coming);
+        if plan {
+            self.before.clone_from(&done.flat);
+            self.layers.push(Layer {
+                tables: Vec::new(),
+                ..done
+            });
+        } else {
+            self.before = done.flat;
+        }
+    }
+
+    /// Rough bytes kept, with the gap tables of `current`.
+    fn bytes(&self, per_state: u64, current: &Layer) -> u64 {
+        let seen = self.seen.len() as u64 * per_state + self.seen.bytes();
+        seen + Layer::bytes(&self.layers, current)
     }
 }
 
@@ -292,17 +366,6 @@ fn removals(
         .collect()
 }
 
-/// Takes the states of `before` out of `seen`, and puts those of the
-/// layer just searched (`current`) there instead: they are the next
-/// layer's before.
-fn forget(seen: &mut Seen, before: &mut Vec<i16>, current: &[i16], n: usize) {
-    for key in before.chunks(3 * n) {
-        seen.remove(key);
-    }
-    before.clear();
-    before.extend_from_slice(current);
-}
-
 impl Layer {
     /// The first layer: the start (`first`, canonical), reached by no move.
     fn start(first: &[i16]) -> Layer {
@@ -329,17 +392,21 @@ impl Layer {
     }
 }
 
-/// A state being searched: its anchors, its gap table and its place in
-/// its layer.
+/// A state being searched: its anchors, its gap table, its place in
+/// its layer, and the layers a neighbour may be in besides the next.
 struct From<'a> {
     here: &'a [[i32; 3]],
     table: &'a [u16],
     index: usize,
+    depth: u32,
+    before: &'a [i16],
+    current: &'a [i16],
 }
 
-/// The buffers of [`Reach::add`], kept from state to state.
-#[derive(Default)]
+/// The buffers of [`Reach::add`], kept from state to state, and the
+/// kinds of identical pieces.
 struct Reach {
+    twins: Twins,
     there: Vec<[i32; 3]>,
     key: Vec<i16>,
     was: Vec<usize>,
@@ -347,6 +414,16 @@ struct Reach {
 }
 
 impl Reach {
+    fn new(same: &[Vec<usize>]) -> Reach {
+        Reach {
+            twins: Twins::new(same),
+            there: Vec::new(),
+            key: Vec::new(),
+            was: Vec::new(),
+            table: Vec::new(),
+        }
+    }
+
     /// Puts the state that `m` leads to from `from` in `coming` (and in
     /// `seen`), unless it was seen; with its gap table found from
     /// `from`'s while the layer's tables stay under [`MAX_TABLES`].
@@ -356,7 +433,6 @@ impl Reach {
         &mut self,
         gaps: &mut Gaps,
         kinds: &[usize],
-        same: &[Vec<usize>],
         from: &From,
         m: Move,
         seen: &mut Seen,
@@ -367,29 +443,36 @@ impl Reach {
         there.clear();
         there.extend_from_slice(from.here);
         apply(there, m, gaps.slides().step(m.dir));
-        // Where each slot's piece was, before identical pieces are sorted.
-        relabelling_into(there, same, &mut self.was);
-        canonical_into(there, same, &mut self.key).ok_or(Halt::TooFar)?;
+        let traded = (self.twins)
+            .settle(there, m.set, &mut self.key, &mut self.was)
+            .ok_or(Halt::TooFar)?;
         let key = &self.key[..];
-        if seen.contains(key) {
+        let h = seen::hash(key);
+        let d = from.depth as usize;
+        let mut layers: [&[i16]; 3] = [&[]; 3];
+        layers[(d + 2) % 3] = from.before;
+        layers[d % 3] = from.current;
+        layers[(d + 1) % 3] = &coming.flat;
+        let Err(at) = seen.find(key, h, layers) else {
             return Ok(false);
-        }
+        };
+        let index = coming.flat.len() / key.len();
+        let full = Halt::Memory(index as u64 * state_bytes(kinds.len()));
+        seen.put(at, from.depth + 1, index).ok_or(full)?;
         coming.flat.extend_from_slice(key);
         if plan {
             coming.parent.push(from.index as u32);
             coming.step.push(m);
         }
-        seen.insert(key.into());
         let size = from.table.len();
         let kept = coming.tables.len();
-        if kept == (coming.flat.len() / (3 * kinds.len()) - 1) * size
-            && (kept + size) * 2 <= MAX_TABLES
-        {
+        if kept == index * size && (kept + size) * 2 <= MAX_TABLES {
+            let was = traded.then_some(&self.was[..]);
             gap_table(
                 gaps,
                 kinds,
                 there,
-                Some((from.table, &self.was, m)),
+                Some((from.table, was, m)),
                 &mut self.table,
             );
             coming.tables.extend_from_slice(&self.table);
@@ -443,5 +526,55 @@ impl Limits {
             return Err(Halt::StateCap(cap));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// From canonical states of seven slots in three kinds (two of them
+    /// with copies), every move of a few sets: the key and relabelling
+    /// found by sorting only the kinds the move split agree with those of
+    /// sorting every kind.
+    #[test]
+    fn settling_the_split_kinds_is_sorting_every_kind() {
+        let same = vec![vec![0, 3, 5], vec![1, 6], vec![2], vec![4]];
+        let twins = Twins::new(&same);
+        let (mut key, mut was) = (Vec::new(), Vec::new());
+        let mut x = 0x9E37_79B9u64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let (mut checked, mut traded) = (0, 0);
+        for _ in 0..300 {
+            let mut here: Vec<[i32; 3]> = (0..7)
+                .map(|_| [0, 1, 2].map(|_| next(9) as i32 - 4))
+                .collect();
+            canonical(&mut here, &same).unwrap();
+            let set = next(127) + 1;
+            let dir = next(6) as u8;
+            let m = Move {
+                set,
+                dir,
+                dist: next(3) as u16 + 1,
+            };
+            let mut there = here.clone();
+            apply(&mut there, m, super::super::moves::unit(dir));
+            let mut want = there.clone();
+            let perm = relabelling(&want, &same);
+            let want_key = canonical(&mut want, &same).unwrap();
+            let t = twins.settle(&mut there, set, &mut key, &mut was).unwrap();
+            assert_eq!(key[..], want_key[..], "{here:?} {m:?}");
+            assert_eq!(there, want);
+            assert_eq!(was, perm);
+            assert_eq!(t, perm.iter().enumerate().any(|(i, &p)| i != p));
+            checked += 1;
+            traded += usize::from(t);
+        }
+        assert!(checked == 300 && traded > 20, "{traded}");
     }
 }

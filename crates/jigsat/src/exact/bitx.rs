@@ -40,8 +40,16 @@ pub struct BitX {
     words: usize,
     /// Per primary item: the options that cover it.
     item_options: Vec<Sparse>,
-    /// Per option: the options that share an item with it (itself too).
-    conflicts: Vec<Sparse>,
+    /// Per option: the options that share an item with it (itself too),
+    /// found when the option is first taken ([`BitX::take`]): a search
+    /// that meets few options (PelikanBurr's first two assemblies, 42
+    /// nodes among 3,601 options) does not pay for every option's set,
+    /// which was most of building the search.
+    conflicts: Vec<Option<Sparse>>,
+    /// Per option: its items, primary and secondary (numbered from 1).
+    items: Vec<Vec<u32>>,
+    /// Per item (numbered from 1; 0 is empty): the options that cover it.
+    by_item: Vec<Sparse>,
     /// Per option: its primary items, as a bit vector over primary items.
     option_items: Vec<Sparse>,
     /// Words per primary-item set.
@@ -55,6 +63,30 @@ pub struct BitX {
     real: u32,
     slack: bool,
     ticker: Ticker,
+}
+
+/// The options that share one of `items` with an option (itself too),
+/// over `words` words: the union of the items' options.
+fn conflicts_of(items: &[u32], by_item: &[Sparse], words: usize) -> Sparse {
+    let mut dense = vec![0u64; words];
+    for &k in items {
+        for &(i, m) in &by_item[k as usize] {
+            dense[i as usize] |= m;
+        }
+    }
+    sparse(&dense)
+}
+
+/// The nonzero words of `dense`, sized before it is filled (one
+/// allocation: growing from empty reallocated each set about six times).
+fn sparse(dense: &[u64]) -> Sparse {
+    let mut out = Vec::with_capacity(dense.iter().filter(|w| **w != 0).count());
+    out.extend(
+        (dense.iter().enumerate())
+            .filter(|(_, w)| **w != 0)
+            .map(|(i, &w)| (i as u32, w)),
+    );
+    out
 }
 
 impl BitX {
@@ -89,32 +121,21 @@ impl BitX {
                 by_item[k as usize][o / 64] |= 1 << (o % 64);
             }
         }
-        let sparse = |dense: &[u64]| -> Sparse {
-            dense
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| **w != 0)
-                .map(|(i, &w)| (i as u32, w))
-                .collect()
-        };
         let item_options = (1..=n_primary).map(|k| sparse(&by_item[k])).collect();
-        let mut conflicts = Vec::with_capacity(n_options);
         let mut option_items = Vec::with_capacity(n_options);
+        let mut p = vec![0u64; item_words];
         for items in &layout.options {
-            let mut c = vec![0u64; words];
-            let mut p = vec![0u64; item_words];
-            for &k in items.iter().flatten() {
-                c.iter_mut()
-                    .zip(&by_item[k as usize])
-                    .for_each(|(a, b)| *a |= b);
-                let k = k as usize - 1;
+            p.fill(0);
+            for k in items.iter().flatten().map(|&k| k as usize - 1) {
                 if k < n_primary {
                     p[k / 64] |= 1 << (k % 64);
                 }
             }
-            conflicts.push(sparse(&c));
             option_items.push(sparse(&p));
         }
+        let items = (layout.options.iter())
+            .map(|items| items.as_ref().map_or_else(Vec::new, |i| i.to_vec()))
+            .collect();
         let mut open = vec![0u64; item_words];
         (0..n_primary).for_each(|k| open[k / 64] |= 1 << (k % 64));
         Some(BitX {
@@ -122,7 +143,9 @@ impl BitX {
             depth: 0,
             words,
             item_options,
-            conflicts,
+            conflicts: vec![None; n_options],
+            items,
+            by_item: by_item.iter().map(|dense| sparse(dense)).collect(),
             option_items,
             item_words,
             live,
@@ -175,7 +198,11 @@ impl BitX {
         let (below, above) = self.live.split_at_mut((depth + 1) * w);
         let next = &mut above[..w];
         next.copy_from_slice(&below[depth * w..]);
-        for &(i, m) in &self.conflicts[o] {
+        let conflicts = match &mut self.conflicts[o] {
+            Some(known) => known,
+            slot => slot.insert(conflicts_of(&self.items[o], &self.by_item, w)),
+        };
+        for &(i, m) in conflicts.iter() {
             // SAFETY: word indices are below `words` by construction.
             unsafe { *next.get_unchecked_mut(i as usize) &= !m };
         }

@@ -30,7 +30,18 @@ pub(super) struct Ranges {
     /// Each placement's first cell, side by side: the binary searches
     /// read these rather than follow each placement to its cells.
     first: Vec<u32>,
+    /// Per orientation (all pieces' in order, `cells` entries each), the
+    /// placement whose first cell is a cell, plus one (0: none): a
+    /// lookup where a binary search per placement and motion was most
+    /// of finding the images. `None` when it would be large (over
+    /// [`MAX_AT`] entries): the binary search instead.
+    at: Option<(Vec<u32>, usize)>,
+    /// The ranges of all pieces' orientations in order.
+    kinds: Vec<Range<usize>>,
 }
+
+/// The most entries of [`Ranges::at`] (16 MB).
+const MAX_AT: usize = 1 << 22;
 
 impl Ranges {
     /// `None` when some orientation's placements are not side by side
@@ -50,11 +61,40 @@ impl Ranges {
                 start = i + 1;
             }
         }
-        let first = all
+        let first: Vec<u32> = all
             .iter()
             .map(|pl| pl.cells.first().copied())
             .collect::<Option<_>>()?;
-        Some(Ranges { ranges, first })
+        let cells = first.iter().max().map_or(0, |&c| c as usize + 1);
+        let kinds: usize = ranges.iter().map(Vec::len).sum();
+        let at = (kinds * cells <= MAX_AT).then(|| {
+            let mut at = vec![0u32; kinds * cells];
+            for (k, range) in ranges.iter().flatten().enumerate() {
+                for i in range.clone() {
+                    at[k * cells + first[i] as usize] = i as u32 + 1;
+                }
+            }
+            (at, cells)
+        });
+        let kinds = ranges.iter().flatten().cloned().collect();
+        Some(Ranges {
+            ranges,
+            first,
+            at,
+            kinds,
+        })
+    }
+
+    /// The placement of orientation `k` (in all pieces' order), whose
+    /// placements are `to`, with first cell `anchor`.
+    fn find(&self, k: usize, to: &Range<usize>, anchor: u32) -> Option<usize> {
+        match &self.at {
+            Some((at, cells)) => {
+                let i = at[k * cells..(k + 1) * cells].get(anchor as usize);
+                i.filter(|&&i| i > 0).map(|&i| i as usize - 1)
+            }
+            None => (self.first[to.clone()].binary_search(&anchor).ok()).map(|o| to.start + o),
+        }
     }
 
     /// The placement each of `all` goes to when its cells go to `cells`
@@ -68,25 +108,25 @@ impl Ranges {
         cells: &[u32],
     ) -> Option<Vec<u32>> {
         let mut images = vec![0u32; all.len()];
-        let mut order: Vec<usize> = Vec::new();
+        let mut order: Vec<(u32, usize)> = Vec::new();
         for (p, of_piece) in self.ranges.iter().enumerate() {
             for range in of_piece.iter().filter(|r| r.start < r.end) {
-                let (to, first) =
+                let (k, first) =
                     self.pattern(all, &all[range.start], pieces[p], cells, &mut order)?;
-                let targets = &self.first[to.clone()];
+                let to = &self.kinds[k];
                 for i in range.clone() {
                     let from = &all[i].cells;
                     let anchor = cells[from[first] as usize];
-                    let o = targets.binary_search(&anchor).ok()?;
+                    let o = self.find(k, to, anchor)?;
                     // A motion is linear plus a shift (`Motion::apply`)
                     // and `i` a translate of the pattern's placement, so
                     // its image is the pattern's image translated: the
                     // placement whose first cell is `anchor`.
                     debug_assert!(
-                        (all[to.start + o].cells.iter().zip(&order))
-                            .all(|(&c, &r)| c == cells[from[r] as usize])
+                        (all[o].cells.iter().zip(&order))
+                            .all(|(&c, &(_, r))| c == cells[from[r] as usize])
                     );
-                    images[i] = (to.start + o) as u32;
+                    images[i] = o as u32;
                 }
             }
         }
@@ -94,31 +134,31 @@ impl Ranges {
     }
 
     /// Where the motion takes `pl`, a placement of piece `p` going to
-    /// piece `q`: the range of the image's orientation and the index in
-    /// `pl` of the cell that becomes the image's first; `order[r]` is set
-    /// to the cell of `pl` that becomes the image's `r`-th.
+    /// piece `q`: the image's orientation (its place in all pieces'
+    /// orientations) and the index in `pl` of the cell that becomes the
+    /// image's first; `order[r]` is set to (the image's `r`-th cell, the
+    /// cell of `pl` that becomes it).
     fn pattern(
         &self,
         all: &[Placement],
         pl: &Placement,
         q: usize,
         cells: &[u32],
-        order: &mut Vec<usize>,
-    ) -> Option<(Range<usize>, usize)> {
+        order: &mut Vec<(u32, usize)>,
+    ) -> Option<(usize, usize)> {
         order.clear();
-        order.extend(0..pl.cells.len());
-        order.sort_unstable_by_key(|&r| cells[pl.cells[r] as usize]);
-        let first = *order.first()?;
-        let anchor = cells[pl.cells[first] as usize];
-        let to = self.ranges.get(q)?.iter().find(|to| {
-            (self.first[(*to).clone()].binary_search(&anchor)).is_ok_and(|o| {
-                let image = &all[to.start + o].cells;
+        order.extend((pl.cells.iter().enumerate()).map(|(r, &c)| (cells[c as usize], r)));
+        order.sort_unstable();
+        let (anchor, first) = *order.first()?;
+        let before: usize = self.ranges.get(..q)?.iter().map(Vec::len).sum();
+        let (k, _) = (self.ranges.get(q)?.iter().enumerate()).find(|(k, to)| {
+            self.find(before + k, to, anchor).is_some_and(|o| {
+                let image = &all[o].cells;
                 image.len() == order.len()
-                    && (image.iter().zip(order.iter()))
-                        .all(|(&c, &r)| c == cells[pl.cells[r] as usize])
+                    && (image.iter().zip(order.iter())).all(|(&c, &(moved, _))| c == moved)
             })
         })?;
-        Some((to.clone(), first))
+        Some((before + k, first))
     }
 }
 
@@ -166,6 +206,15 @@ mod tests {
                 };
                 let want = sorted.images(all, &pieces, &cells);
                 let found = ranges.images(all, &pieces, &cells);
+                // The binary searches of a large board find the same.
+                let searched = Ranges {
+                    at: None,
+                    ranges: ranges.ranges.clone(),
+                    first: ranges.first.clone(),
+                    kinds: ranges.kinds.clone(),
+                };
+                assert!(ranges.at.is_some(), "{name}");
+                assert_eq!(searched.images(all, &pieces, &cells), found, "{name}");
                 if want.is_some() {
                     symmetries += 1;
                     assert_eq!(found, want, "{name}");
