@@ -169,10 +169,18 @@ impl Taker<'_> {
         let n = members.len();
         let everything: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let shown = |m: Move| shown(m, &weights, everything);
+        // Of the removals of one state, a single piece when one comes
+        // free alone; else the first direction's (in the order the moves
+        // are made: +x, -x, +y, ...; an even split is found both ways),
+        // the fewest pieces of it. Measured on `burrTxt -d`
+        // (encodings/RESULTS.md, session 16).
         let pick = |removals: &[Move]| {
             *removals
                 .iter()
-                .min_by_key(|m| shown(**m).set.count_ones())
+                .min_by_key(|m| match shown(**m).set.count_ones() {
+                    1 => (0, 0, 1),
+                    k => (1, m.dir, k),
+                })
                 .expect("a removal")
         };
         let found = search::search(
