@@ -106,3 +106,21 @@ fn of_two_parts_the_one_with_the_greater_text_comes_first() {
     levels_as_burrtxt("burr-three-moves.xmpuzzle", &[("3.2", 2)]);
     levels_as_burrtxt("burr-two-assemblies.xmpuzzle", &[("3", 1), ("1.2", 1)]);
 }
+
+/// Six-piece burrs (`random_burr`, shuffled and turned: seed 0x0B0002
+/// puzzle 904, and puzzle 412 of the 2,000's seed 0x5EED_0040) where one
+/// state frees two pieces one way, or those two and a third, whose other
+/// three then leave the opposite way: with no single piece free, burrTxt
+/// takes the removal of the first direction (+x before -x, ..., the
+/// even split's other half), and prints `1.2`, `2.2` on the file as
+/// stored and on eight other orders and turns of its pieces, where
+/// jigsat, taking the fewest pieces, printed `1.1.2` and `2.1.2`. A
+/// single piece that comes free alone is still taken first
+/// (DraculasDentalDesaster, AlPackino, the cages of
+/// `of_two_halves_of_as_many_pieces_the_one_with_fewer_cells_leaves`).
+/// Recorded with `burrTxt -d FILE` on each fixture.
+#[test]
+fn with_no_single_piece_free_the_first_direction_s_removal_is_taken() {
+    levels_as_burrtxt("burr-nested-removals.xmpuzzle", &[("1.2", 1)]);
+    levels_as_burrtxt("burr-nested-halves.xmpuzzle", &[("2.2", 2)]);
+}

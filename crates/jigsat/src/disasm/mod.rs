@@ -50,9 +50,16 @@
 //!    visiting the part that stayed first gave `2.1.1.2`. The plan still
 //!    lists the part that stayed first.
 //!
-//! Which removal is taken when one state has several, and which state of
-//! a layer is met first, follow the order of the pieces and of the
-//! directions: the first number of the level and whether the assembly
+//! Which removal is taken when one state has several: a single piece
+//! when one comes free alone, else the first direction's (the order the
+//! moves are made in: `+x`, `-x`, `+y`, ..., of the side of at most half
+//! the pieces, an even split found both ways), of it the fewest pieces
+//! (measured on `burrTxt -d`: where two pieces, or they and a third,
+//! leave one way and the other three the opposite way, burrTxt splits
+//! three and three when the opposite way comes first, and takes the two
+//! when theirs does; tests/disasm_levels.rs). Which state of a layer is met
+//! first follows the order of the pieces and of the directions. The
+//! first number of the level and whether the assembly
 //! comes apart do not depend on that choice; the rest of the text may, as
 //! it does in BurrTools, and so it depends on how the assembly lies.
 //! [`take_apart`] takes apart the image of the assembly that [`choose_image`]

@@ -10,6 +10,10 @@ use super::moves::Move;
 use super::search::{self, Candidate, Found, apply, relabelling};
 use super::{Body, Disassembly, Halt, Limits, Outcome, Progress, Rule, Step, refuse};
 
+/// The environment variable that turns on [`Taker::trace`] (the ignored
+/// `separations_of_one_file` in tests/disasm.rs sets it).
+const TRACE: &str = "JIGSAT_TRACE_SEPARATIONS";
+
 /// The whole assembly's disassembler: the piece kinds and the gap cache,
 /// shared by every part.
 struct Taker<'a> {
@@ -21,6 +25,9 @@ struct Taker<'a> {
     gaps: Gaps,
     plan: bool,
     thorough: bool,
+    /// Print every separation of the first layer that has one, per part
+    /// ([`Taker::trace`]).
+    trace: bool,
     limits: &'a Limits,
     progress: Progress,
 }
@@ -95,6 +102,7 @@ pub fn disassemble(
         shapes,
         plan,
         thorough: rule == Rule::Thorough,
+        trace: std::env::var_os(TRACE).is_some(),
         limits,
         progress: Progress::default(),
     };
@@ -161,10 +169,18 @@ impl Taker<'_> {
         let n = members.len();
         let everything: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let shown = |m: Move| shown(m, &weights, everything);
+        // Of the removals of one state, a single piece when one comes
+        // free alone; else the first direction's (in the order the moves
+        // are made: +x, -x, +y, ...; an even split is found both ways),
+        // the fewest pieces of it. Measured on `burrTxt -d`
+        // (encodings/RESULTS.md, session 16).
         let pick = |removals: &[Move]| {
             *removals
                 .iter()
-                .min_by_key(|m| shown(**m).set.count_ones())
+                .min_by_key(|m| match shown(**m).set.count_ones() {
+                    1 => (0, 0, 1),
+                    k => (1, m.dir, k),
+                })
                 .expect("a removal")
         };
         let found = search::search(
@@ -178,6 +194,9 @@ impl Taker<'_> {
             &pick,
             self.thorough,
         )?;
+        if self.trace {
+            self.trace(&kinds, &same, &start, members, &weights, everything)?;
+        }
         let (depth, candidates) = match found {
             Found::Stuck { states: s } => {
                 *states += s;
@@ -220,6 +239,77 @@ impl Taker<'_> {
             first.get_or_insert(outcome);
         }
         Ok(first.expect("a free part has a candidate"))
+    }
+
+    /// With [`TRACE`] set, prints to stderr, for the part of `members`,
+    /// every state of the first layer that has a removal (the moves that
+    /// lead there) and each of its removals, the side shown moving first
+    /// and as the search found it: the choices BurrTools made differently
+    /// on the burrs of encodings/RESULTS.md (sessions 15 and 16). A study
+    /// aid: it searches the part a second time, and names pieces by slot
+    /// (identical copies that traded places are not followed).
+    #[allow(clippy::too_many_arguments)]
+    fn trace(
+        &mut self,
+        kinds: &[usize],
+        same: &[Vec<usize>],
+        start: &[[i32; 3]],
+        members: &[usize],
+        weights: &[(u32, usize)],
+        everything: u64,
+    ) -> Result<(), Halt> {
+        let names = |set: u64| -> String {
+            bits(set)
+                .map(|s| self.bodies[members[s]].name.clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        // Cube directions by name; the prisms' by number.
+        let dir = |d: u8| {
+            let names = ["+x", "-x", "+y", "-y", "+z", "-z"];
+            (names.get(usize::from(d))).map_or_else(|| format!("d{d}"), |n| n.to_string())
+        };
+        let found = search::search(
+            &mut self.gaps,
+            kinds,
+            same,
+            start,
+            true,
+            self.limits,
+            &mut self.progress,
+            &|r: &[Move]| r[0],
+            true,
+        )?;
+        let Found::Free {
+            depth, candidates, ..
+        } = found
+        else {
+            eprintln!("TRACE part [{}]: stuck", names(everything));
+            return Ok(());
+        };
+        eprintln!("TRACE part [{}] depth {depth}", names(everything));
+        let mut last: Option<Vec<[i32; 3]>> = None;
+        for c in &candidates {
+            if last.as_ref() != Some(&c.anchors) {
+                let path: Vec<String> = (c.path.iter().flatten())
+                    .map(|(_, m)| {
+                        let m = shown(*m, weights, everything);
+                        format!("[{}] {} {}", names(m.set), dir(m.dir), m.dist)
+                    })
+                    .collect();
+                eprintln!("  state {:?} via {}", c.anchors, path.join(", "));
+                last = Some(c.anchors.clone());
+            }
+            let m = shown(c.removal, weights, everything);
+            eprintln!(
+                "    removal [{}] {}  (as found: [{}] {})",
+                names(m.set),
+                dir(m.dir),
+                names(c.removal.set),
+                dir(c.removal.dir)
+            );
+        }
+        Ok(())
     }
 
     /// Takes the part apart by one candidate separation, then each side.
