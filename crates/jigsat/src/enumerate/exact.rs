@@ -64,12 +64,9 @@ pub fn enumerate_exact(
     roots: Vec<Vec<u32>>,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Exact> {
-    if let Built::RowScan(scan) = &mut search
-        && run.limits.want == Want::Any
-        && run.limits.classes == Some(1)
-    {
+    if run.limits.want == Want::Any && run.limits.classes == Some(1) {
         // One solution wanted: it may be looked for by restarts.
-        scan.allow_restarts();
+        search.allow_restarts();
     }
     let who = format!("the {name} engine");
     let counter = Arc::new(new_counter(run, &roots, &who)?);

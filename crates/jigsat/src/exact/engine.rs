@@ -173,6 +173,15 @@ impl Built {
         }
     }
 
+    /// Lets an engine that restarts (the row scan, see its `restart`
+    /// module) look for a first solution that way; only for a run that
+    /// wants one solution, since restarted walks may meet one twice.
+    pub fn allow_restarts(&mut self) {
+        if let Built::RowScan(scan) = self {
+            scan.allow_restarts();
+        }
+    }
+
     /// What searches, for logs: the representation for Algorithm X.
     pub fn name(&self) -> &'static str {
         match self {
