@@ -1452,24 +1452,3 @@ fn dump_shuffled_random_puzzles() {
         }
     }
 }
-
-/// The study aid of encodings/RESULTS.md (session 16): with
-/// JIGSAT_SEPARATIONS=FILE, prints for every part of every assembly of
-/// FILE that `jigsat count --disassemble` takes apart each state of the
-/// first layer with a removal, how it was reached and its removals (the
-/// choices BurrTools makes among them), then each assembly's plan.
-/// Without JIGSAT_SEPARATIONS it does nothing.
-#[test]
-#[ignore]
-fn separations_of_one_file() {
-    let Ok(file) = std::env::var("JIGSAT_SEPARATIONS") else {
-        return;
-    };
-    let out = jigsat()
-        .args(["disasm", &file, "--all", "-j", "1"])
-        .env("JIGSAT_TRACE_SEPARATIONS", "1")
-        .output()
-        .unwrap();
-    eprintln!("{}", String::from_utf8_lossy(&out.stderr));
-    println!("{}", String::from_utf8_lossy(&out.stdout));
-}

@@ -124,3 +124,30 @@ fn with_no_single_piece_free_the_first_direction_s_removal_is_taken() {
     levels_as_burrtxt("burr-nested-removals.xmpuzzle", &[("1.2", 1)]);
     levels_as_burrtxt("burr-nested-halves.xmpuzzle", &[("2.2", 2)]);
 }
+
+/// The study aid of encodings/RESULTS.md (session 16): at trace level,
+/// the log target `jigsat::disasm::separations` lists each state of a
+/// part's first separating layer and its removals, the choices BurrTools
+/// makes among them (`RUST_LOG=jigsat::disasm::separations=trace jigsat
+/// disasm FILE --all -j 1`); without it, nothing.
+#[test]
+fn the_separations_log_lists_every_removal_of_the_first_layer() {
+    let file = fixture("burr-nested-halves.xmpuzzle");
+    let run = |log: Option<&str>| {
+        let mut command = jigsat();
+        command.args(["disasm", "-q", "-j", "1"]).arg(&file);
+        command.env_remove("RUST_LOG");
+        if let Some(log) = log {
+            command.env("RUST_LOG", log);
+        }
+        let out = command.output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let traced = run(Some("jigsat::disasm::separations=trace"));
+    // Puzzle 412: S5 S6 or S3 S5 S6 leave along -x, S2 S4 S7 along +x.
+    for removal in ["removal [S5 S6]", "removal [S3 S5 S6]"] {
+        assert!(traced.contains(removal), "{removal} in {traced}");
+    }
+    assert!(!run(None).contains("removal ["));
+}

@@ -10,9 +10,9 @@ use super::moves::Move;
 use super::search::{self, Candidate, Found, apply, relabelling};
 use super::{Body, Disassembly, Halt, Limits, Outcome, Progress, Rule, Step, refuse};
 
-/// The environment variable that turns on [`Taker::trace`] (the ignored
-/// `separations_of_one_file` in tests/disasm.rs sets it).
-const TRACE: &str = "JIGSAT_TRACE_SEPARATIONS";
+/// The log target of [`Taker::trace`], at trace level:
+/// `RUST_LOG=jigsat::disasm::separations=trace jigsat disasm FILE --all -j 1`.
+const SEPARATIONS: &str = "jigsat::disasm::separations";
 
 /// The whole assembly's disassembler: the piece kinds and the gap cache,
 /// shared by every part.
@@ -102,7 +102,7 @@ pub fn disassemble(
         shapes,
         plan,
         thorough: rule == Rule::Thorough,
-        trace: std::env::var_os(TRACE).is_some(),
+        trace: log::log_enabled!(target: SEPARATIONS, log::Level::Trace),
         limits,
         progress: Progress::default(),
     };
@@ -241,7 +241,7 @@ impl Taker<'_> {
         Ok(first.expect("a free part has a candidate"))
     }
 
-    /// With [`TRACE`] set, prints to stderr, for the part of `members`,
+    /// With the [`SEPARATIONS`] log on, logs, for the part of `members`,
     /// every state of the first layer that has a removal (the moves that
     /// lead there) and each of its removals, the side shown moving first
     /// and as the search found it: the choices BurrTools made differently
@@ -284,10 +284,10 @@ impl Taker<'_> {
             depth, candidates, ..
         } = found
         else {
-            eprintln!("TRACE part [{}]: stuck", names(everything));
+            log::trace!(target: SEPARATIONS, "part [{}]: stuck", names(everything));
             return Ok(());
         };
-        eprintln!("TRACE part [{}] depth {depth}", names(everything));
+        log::trace!(target: SEPARATIONS, "part [{}] depth {depth}", names(everything));
         let mut last: Option<Vec<[i32; 3]>> = None;
         for c in &candidates {
             if last.as_ref() != Some(&c.anchors) {
@@ -297,11 +297,12 @@ impl Taker<'_> {
                         format!("[{}] {} {}", names(m.set), dir(m.dir), m.dist)
                     })
                     .collect();
-                eprintln!("  state {:?} via {}", c.anchors, path.join(", "));
+                log::trace!(target: SEPARATIONS, "  state {:?} via {}", c.anchors, path.join(", "));
                 last = Some(c.anchors.clone());
             }
             let m = shown(c.removal, weights, everything);
-            eprintln!(
+            log::trace!(
+                target: SEPARATIONS,
                 "    removal [{}] {}  (as found: [{}] {})",
                 names(m.set),
                 dir(m.dir),
