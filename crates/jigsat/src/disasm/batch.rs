@@ -86,7 +86,7 @@ fn chosen_image(
 ) -> Image {
     let board = &puzzle.board;
     let key = |el: &Symmetry| -> Option<Vec<(usize, [i32; 3])>> {
-        let mut key = Vec::with_capacity(bodies.len());
+        let mut lowest = Vec::with_capacity(bodies.len());
         for b in bodies {
             let mut low: Option<[i32; 3]> = None;
             for &c in &b.cells {
@@ -95,10 +95,9 @@ fn chosen_image(
                 low = Some(low.map_or(at, |l| l.min(at)));
             }
             let piece = el.pieces.get(b.piece).copied().unwrap_or(b.piece);
-            key.push((piece, low.unwrap_or_default()));
+            lowest.push((piece, low.unwrap_or_default()));
         }
-        key.sort_by_key(|&(p, c)| (p, c));
-        Some(key)
+        Some(super::image_key(lowest.into_iter()))
     };
     // The first least key, as `min_by_key` takes among the images.
     let best = (group.elements.iter().zip(backs))

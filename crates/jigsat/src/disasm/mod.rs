@@ -442,17 +442,20 @@ pub struct Image {
 pub fn choose_image(images: Vec<Image>) -> Image {
     images
         .into_iter()
-        .min_by_key(|im| image_key(&im.bodies))
+        .min_by_key(|im| {
+            image_key(
+                (im.bodies.iter())
+                    .map(|b| (b.piece, b.cells.iter().copied().min().unwrap_or_default())),
+            )
+        })
         .expect("the identity is an image")
 }
 
-fn image_key(bodies: &[Body]) -> Vec<(usize, [i32; 3])> {
-    let mut key: Vec<(usize, [i32; 3])> = bodies
-        .iter()
-        .map(|b| (b.piece, b.cells.iter().copied().min().unwrap_or_default()))
-        .collect();
-    // Copies of one piece are interchangeable: sort them among themselves
-    // (the bodies of one piece lie next to each other).
+/// The key [`choose_image`] compares, from each body's piece and lowest
+/// cell: copies of one piece are interchangeable, so they are sorted
+/// among themselves (the bodies of one piece lie next to each other).
+pub fn image_key(lowest: impl Iterator<Item = (usize, [i32; 3])>) -> Vec<(usize, [i32; 3])> {
+    let mut key: Vec<(usize, [i32; 3])> = lowest.collect();
     key.sort_by_key(|&(p, c)| (p, c));
     key
 }
