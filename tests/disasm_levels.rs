@@ -125,6 +125,23 @@ fn with_no_single_piece_free_the_first_direction_s_removal_is_taken() {
     levels_as_burrtxt("burr-nested-halves.xmpuzzle", &[("2.2", 2)]);
 }
 
+/// Six-piece burrs (`random_burr`, shuffled and turned: seed 0x0B0001
+/// puzzle 673, three assemblies, and seed 0x0B0002 puzzle 100, 24) whose
+/// first layer to free anything holds a state reached by moving two
+/// pieces `+y` and states reached by moving three, each of which is one
+/// piece with the two it must take along: burrTxt meets a piece's own
+/// set before any union of two (`disasm::moves`, `singles_first`), and
+/// so takes some of these burrs apart from a three-piece move. It prints
+/// `2` once and `2.2` twice (`2` 16 times, `2.2` 8 times) on the file as
+/// stored and on eight other orders and turns of its pieces, where
+/// jigsat, meeting the two-piece move first, printed `2` on every
+/// assembly. Recorded with `burrTxt -d FILE` on each fixture.
+#[test]
+fn a_piece_s_own_set_moves_before_a_union_of_sets() {
+    levels_as_burrtxt("burr-first-set.xmpuzzle", &[("2", 1), ("2.2", 2)]);
+    levels_as_burrtxt("burr-first-set-24.xmpuzzle", &[("2", 16), ("2.2", 8)]);
+}
+
 /// The study aid of encodings/RESULTS.md (session 16): at trace level,
 /// the log target `jigsat::disasm::separations` lists each state of a
 /// part's first separating layer and its removals, the choices BurrTools

@@ -54,6 +54,7 @@ pub struct Scratch {
     ahead: Vec<u64>,
     behind: Vec<u64>,
     sets: Vec<u64>,
+    order: Vec<u64>,
 }
 
 /// The unit vector of direction `dir` on cubes.
@@ -65,7 +66,7 @@ pub fn unit(dir: u8) -> [i32; 3] {
 
 /// Fills `out` with every move out of the state where slot `s` (of kind
 /// `kinds[s]`) has its anchor at `anchors[s]`. Moves are listed by
-/// direction, then set (in the order [`ideals`] makes them), then
+/// direction, then set (in the order of [`singles_first`]), then
 /// distance. (The search keeps each state's table of gaps, and calls
 /// [`moves_from`].)
 #[cfg(test)]
@@ -203,7 +204,7 @@ pub fn moves_from(table: &[u16], n: usize, scratch: &mut Scratch, out: &mut Vec<
         ahead,
         behind,
         sets,
-        ..
+        order,
     } = scratch;
     for (axis, free) in table.chunks((n * n).max(1)).enumerate() {
         // ahead[i]: the pieces touching i ahead of it along +axis (they
@@ -227,6 +228,7 @@ pub fn moves_from(table: &[u16], n: usize, scratch: &mut Scratch, out: &mut Vec<
             close(need);
             sets.clear();
             ideals(need, 0, 0, 0, n / 2, sets);
+            singles_first(need, n / 2, sets, order);
             let positive = dir.is_multiple_of(2);
             for &set in sets.iter() {
                 let reach = reach(free, n, set, positive);
@@ -267,6 +269,30 @@ fn reach(free: &[u16], n: usize, set: u64, positive: bool) -> u16 {
         }
     }
     reach
+}
+
+/// Puts the movable `sets` of one direction (at most `max` pieces each)
+/// in the order BurrTools meets them, which decides which state of a
+/// layer its search meets first, and so which separation it takes: first
+/// each piece's own set, the piece and all it must take along (its row
+/// of `need`), in the order of the pieces, each set once; then the
+/// other unions, as [`ideals`] lists them. Measured on `burrTxt -d`, not
+/// documented (encodings/RESULTS.md, session 17): in [`ideals`]' order
+/// alone, burrs whose layer held a state reached by moving two pieces
+/// and another reached by moving three (one piece's set) were taken
+/// apart from the first, where burrTxt takes the second.
+fn singles_first(need: &[u64], max: usize, sets: &mut Vec<u64>, order: &mut Vec<u64>) {
+    let single = |set: u64| ones(set).any(|q| need[q] == set);
+    order.clear();
+    for (q, &own) in need.iter().enumerate() {
+        // Once: a piece before `q` with the same set is a member of it.
+        let first = ones(own & ((1u64 << q) - 1)).all(|p| need[p] != own);
+        if first && own.count_ones() as usize <= max {
+            order.push(own);
+        }
+    }
+    order.extend(sets.iter().copied().filter(|&s| !single(s)));
+    std::mem::swap(sets, order);
 }
 
 /// Transitive closure: `need[i]` gains everything its members need
@@ -371,6 +397,28 @@ mod tests {
             sets += fast.len();
         }
         assert!(sets > 1000, "{sets}");
+    }
+
+    /// One direction of a burr's first state (tests/fixtures/disasm/
+    /// burr-first-set.xmpuzzle, `+y`): slot 2 moves alone, 4 takes 2
+    /// along, 1 and 3 take 2 and 4, 0 and 5 take everything. Each piece's
+    /// own set comes in the order of the pieces, before any other union.
+    #[test]
+    fn each_piece_s_own_set_comes_first_in_the_order_of_the_pieces() {
+        let mut need = vec![0b111111, 0b010110, 0b000100, 0b011100, 0b010100, 0b111111];
+        close(&mut need);
+        let (mut sets, mut order) = (Vec::new(), Vec::new());
+        ideals(&need, 0, 0, 0, 3, &mut sets);
+        assert_eq!(sets, [0b000100, 0b010100, 0b011100, 0b010110]);
+        singles_first(&need, 3, &mut sets, &mut order);
+        assert_eq!(sets, [0b010110, 0b000100, 0b011100, 0b010100]);
+        // A union that is no piece's own set comes after them all.
+        let mut need = vec![0b0001, 0b0010, 0b0111, 0b1000];
+        close(&mut need);
+        sets.clear();
+        ideals(&need, 0, 0, 0, 2, &mut sets);
+        singles_first(&need, 2, &mut sets, &mut order);
+        assert_eq!(sets, [0b0001, 0b0010, 0b1000, 0b1010, 0b1001, 0b0011]);
     }
 
     #[test]
