@@ -58,7 +58,11 @@
 //! leave one way and the other three the opposite way, burrTxt splits
 //! three and three when the opposite way comes first, and takes the two
 //! when theirs does; tests/disasm_levels.rs). Which state of a layer is met
-//! first follows the order of the pieces and of the directions. The
+//! first follows the order of the moves out of each state, BurrTools'
+//! (measured): by direction, then each piece's own set (the piece and
+//! what it must take along) in the order of the pieces, then the other
+//! unions, then distance (`moves`); so it follows the order of the
+//! pieces in the file, as BurrTools' does. The
 //! first number of the level and whether the assembly
 //! comes apart do not depend on that choice; the rest of the text may, as
 //! it does in BurrTools, and so it depends on how the assembly lies.

@@ -16,6 +16,9 @@
 //! symmetric (every move can be undone by one move), which the search
 //! relies on to forget old layers. Each distance a set can slide is its
 //! own move (BurrTools counts a slide of 3 as one move, not three).
+//! The sets are listed in BurrTools' order ([`singles_first`]: each
+//! piece's own closure first), which decides which state of a layer the
+//! search meets first, and so the separation taken.
 
 use super::gaps::{FREE, Gaps};
 
