@@ -285,6 +285,9 @@ fn reach(free: &[u16], n: usize, set: u64, positive: bool) -> u16 {
 /// and another reached by moving three (one piece's set) were taken
 /// apart from the first, where burrTxt takes the second.
 fn singles_first(need: &[u64], max: usize, sets: &mut Vec<u64>, order: &mut Vec<u64>) {
+    if sets.len() < 2 {
+        return;
+    }
     let single = |set: u64| ones(set).any(|q| need[q] == set);
     order.clear();
     for (q, &own) in need.iter().enumerate() {
