@@ -226,7 +226,7 @@ pub fn moves_from(table: &[u16], n: usize, scratch: &mut Scratch, out: &mut Vec<
         ] {
             close(need);
             sets.clear();
-            ideals(need, 0, 0, 0, n / 2, sets);
+            ideals(need, 0, 0, heavy(need, n / 2), n / 2, sets);
             let positive = dir.is_multiple_of(2);
             for &set in sets.iter() {
                 let reach = reach(free, n, set, positive);
@@ -274,11 +274,23 @@ fn reach(free: &[u16], n: usize, set: u64, positive: bool) -> u16 {
 fn close(need: &mut [u64]) {
     for k in 0..need.len() {
         let via = need[k];
+        if via == 1 << k {
+            // A piece that needs nothing else adds nothing to a row.
+            continue;
+        }
         for row in need.iter_mut() {
             // Without a branch: a row holding k takes all of `via`.
             *row |= via & (*row >> k & 1).wrapping_neg();
         }
     }
+}
+
+/// The pieces that drag more than `max` pieces along (`need` closed):
+/// in no set [`ideals`] lists, so banned from its start and never tried.
+fn heavy(need: &[u64], max: usize) -> u64 {
+    (need.iter().enumerate())
+        .filter(|(_, s)| s.count_ones() as usize > max)
+        .fold(0, |b, (q, _)| b | 1 << q)
 }
 
 /// Every non-empty set of at most `max` pieces that holds all that its
@@ -295,10 +307,12 @@ fn ideals(need: &[u64], p: usize, mut set: u64, mut banned: u64, max: usize, out
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let mut p = p;
     loop {
+        // A banned piece is never put in (its set would hold it): not
+        // tried at all.
         let open = if p >= 64 {
             0
         } else {
-            all & !set & u64::MAX << p
+            all & !set & !banned & u64::MAX << p
         };
         if open == 0 || set.count_ones() as usize >= max {
             if set != 0 {
@@ -365,7 +379,7 @@ mod tests {
                 .collect();
             close(&mut need);
             let (mut fast, mut slow) = (Vec::new(), Vec::new());
-            ideals(&need, 0, 0, 0, n / 2, &mut fast);
+            ideals(&need, 0, 0, heavy(&need, n / 2), n / 2, &mut fast);
             ideals_piece_by_piece(&need, 0, 0, 0, n / 2, &mut slow);
             assert_eq!(fast, slow, "{need:?}");
             sets += fast.len();
