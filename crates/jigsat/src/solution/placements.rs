@@ -16,7 +16,8 @@ use crate::puzzle::{Kind, Puzzle};
 /// option decodes to: whether it is on the board when the index is
 /// built, the rest the first time a solution holding the option is met
 /// (a run that wants two assemblies of PelikanBurr met 16 of its 3,601
-/// options, and checking them all up front was a tenth of its time).
+/// options, and checking them all up front was a tenth of its time); on
+/// the board and no cell listed twice are asked when it is built.
 /// What is left per solution is what depends on the placements
 /// together: no two overlap (nor cross, on sticks), every cell that must
 /// be covered is, every piece used within its count. Those are a bit set
@@ -32,12 +33,9 @@ pub struct Placements {
     /// (word index, bits) of each option's cells, option after option.
     bits: Vec<(u32, u64)>,
     /// Per option: whether its placement passed the checks of one
-    /// placement alone (set by whichever search thread met it first).
+    /// placement alone (set by whichever search thread met it first),
+    /// made on its cells read back from its bits.
     checked: Vec<AtomicBool>,
-    /// Each option's cells (board indices, as decoded) from
-    /// `starts[o]` to `starts[o + 1]`, for that check.
-    placed: Vec<u32>,
-    starts: Vec<u32>,
     /// The puzzle those checks read (the search threads outlive the
     /// caller's borrow).
     puzzle: Arc<Puzzle>,
@@ -59,9 +57,10 @@ pub struct Scratch {
 impl Placements {
     /// The check for `options` options of `puzzle`, where `decode` gives
     /// the solution a list of chosen options stands for. `Err` when some
-    /// option's placement leaves the board or names no piece (a bug
-    /// upstream; a placement that breaks the other rules of one
-    /// placement is refused with the first solution that holds it);
+    /// option's placement leaves the board, lists a cell twice or names
+    /// no piece (a bug upstream; a placement that breaks the other rules
+    /// of one placement is refused with the first solution that holds
+    /// it);
     /// `Ok(None)` for edge-matching puzzles, or when an option does not
     /// stand for exactly one piece.
     pub fn new(
@@ -76,10 +75,10 @@ impl Placements {
         let words = (board.len() + board.crossings().len()).div_ceil(64);
         let mut out = Placements {
             option: Vec::with_capacity(options),
-            bits: Vec::new(),
+            // A piece's cells mostly lie in a word or two: grown in place
+            // of being copied (and its pages touched) again and again.
+            bits: Vec::with_capacity(options * words.min(2)),
             checked: (0..options).map(|_| AtomicBool::new(false)).collect(),
-            placed: Vec::new(),
-            starts: vec![0],
             puzzle: Arc::new(puzzle.clone()),
             must: vec![0; words],
             counts: pieces.iter().map(|p| (p.count.min, p.count.max)).collect(),
@@ -89,7 +88,7 @@ impl Placements {
         for i in (0..board.len() as u32).filter(|&i| puzzle.must_cover(i)) {
             out.must[i as usize / 64] |= 1 << (i % 64);
         }
-        let mut mine = vec![0u64; words];
+        let (mut mine, mut indices) = (vec![0u64; words], Vec::new());
         for o in 0..options as u32 {
             let Solution::Pieces(one) = decode(&[o]) else {
                 return Ok(None);
@@ -104,7 +103,7 @@ impl Placements {
                     pieces.len()
                 )
             })?;
-            let from = out.placed.len();
+            indices.clear();
             for &c in &placed.cells {
                 let Some(i) = board.index(c) else {
                     return Err(format!(
@@ -112,13 +111,16 @@ impl Placements {
                         piece.name
                     ));
                 };
-                out.placed.push(i);
+                indices.push(i);
                 mine[i as usize / 64] |= 1 << (i % 64);
             }
-            out.starts.push(out.placed.len() as u32);
+            let ones: u32 = mine.iter().map(|w| w.count_ones()).sum();
+            if ones as usize != indices.len() {
+                return Err(format!("piece {} lists a cell twice", piece.name));
+            }
             // Only a board with crossing points (sticks) has any.
             if !board.crossings().is_empty() {
-                let points = board.crossings_of(&out.placed[from..]);
+                let points = board.crossings_of(&indices);
                 for i in points.map(|k| board.len() + k).collect::<Vec<_>>() {
                     mine[i / 64] |= 1 << (i % 64);
                 }
@@ -169,14 +171,23 @@ impl Placements {
     /// The checks of option `o`'s placement on its own, the first time a
     /// solution holds it (two threads meeting it at once both check it).
     fn check_alone(&self, o: u32) -> Result<(), String> {
-        let (piece, ..) = self.option[o as usize];
-        let (from, to) = (self.starts[o as usize], self.starts[o as usize + 1]);
+        let (piece, from, to) = self.option[o as usize];
         let board = &self.puzzle.board;
+        // The board's cells in index order are ascending, as a decoded
+        // placement's are; crossings (after the cells) are not cells.
+        let mut cells = Vec::new();
+        for &(w, mut b) in &self.bits[from as usize..to as usize] {
+            while b != 0 {
+                let i = w as usize * 64 + b.trailing_zeros() as usize;
+                b &= b - 1;
+                if i < self.cells {
+                    cells.push(board.cell(i as u32));
+                }
+            }
+        }
         let placed = PlacedPiece {
             piece: piece as usize,
-            cells: (self.placed[from as usize..to as usize].iter())
-                .map(|&i| board.cell(i))
-                .collect(),
+            cells,
         };
         let pieces = self.puzzle.pieces();
         check_placed(&self.puzzle, &pieces[piece as usize], &placed)?;
@@ -267,7 +278,7 @@ mod tests {
         "[board]\nsize = [2, 2]\n\n[[piece]]\nname = \"d\"\ncount = 2\nshape = \"##\"\n";
 
     /// Options 0 and 1 the two rows, 2 a diagonal that is no domino, 3
-    /// a cell off the board: each decoded as one piece.
+    /// a cell twice, 4 a cell off the board: each decoded as one piece.
     fn decode(chosen: &[u32]) -> Solution {
         let cells = |c: &[(i32, i32)]| c.iter().map(|&(x, y)| Cell::new(x, y, 0)).collect();
         Solution::new(
@@ -278,6 +289,7 @@ mod tests {
                         0 => &[(0, 0), (1, 0)],
                         1 => &[(0, 1), (1, 1)],
                         2 => &[(0, 0), (1, 1)],
+                        3 => &[(1, 1), (1, 1)],
                         _ => &[(1, 1), (2, 1)],
                     }),
                 })
@@ -292,7 +304,10 @@ mod tests {
     #[test]
     fn a_placement_is_checked_when_a_solution_first_holds_it() {
         let puzzle = Puzzle::parse(DOMINOES, "dominoes.toml", "dominoes").unwrap();
-        let off = Placements::new(&puzzle, 4, &decode).unwrap_err();
+        let twice = Placements::new(&puzzle, 4, &decode).unwrap_err();
+        assert!(twice.contains("lists a cell twice"), "{twice}");
+        let skip = |c: &[u32]| decode(&c.iter().map(|&o| o.max(3) + 1).collect::<Vec<_>>());
+        let off = Placements::new(&puzzle, 1, &skip).unwrap_err();
         assert!(off.contains("which is not on the board"), "{off}");
         let index = Placements::new(&puzzle, 3, &decode).unwrap().unwrap();
         assert!(index.checked.iter().all(|c| !c.load(Ordering::Relaxed)));

@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap;
 use crate::cover::{Cover, Item, ItemKind};
 use crate::error::Result;
 use crate::family::interface::{Family, PartSize};
-use crate::geometry::{Moves, Rotations, Shape, Space, Transform, board_motions, orientations};
+use crate::geometry::{Moves, Rotations, Shape, Space, Transform, board_motions};
 use crate::puzzle::{Fill, Piece, Puzzle};
 use crate::solution::{PlacedPiece, Solution};
 use crate::symmetry::{Group, Symmetry};
@@ -349,16 +349,10 @@ impl<'a> Index<'a> {
 /// Each piece's orientations, sorted: what [`piece_map`] looks a moved
 /// piece up in.
 fn sorted_orientations(pieces: &[Piece], space: Space) -> Vec<Vec<Shape>> {
-    pieces
-        .iter()
-        .map(|p| {
-            let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, space)
-                .into_iter()
-                .map(|o| o.shape)
-                .collect();
-            shapes.sort();
-            shapes
-        })
+    // The shapes the piece keeps for its check: the same distinct images
+    // under the same moves, turned once per piece for the whole run.
+    (pieces.iter())
+        .map(|p| p.shapes(space).into_owned())
         .collect()
 }
 
