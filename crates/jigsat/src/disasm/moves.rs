@@ -230,7 +230,7 @@ pub fn moves_from(table: &[u16], n: usize, scratch: &mut Scratch, out: &mut Vec<
         ] {
             close(need);
             sets.clear();
-            ideals(need, 0, 0, 0, n / 2, sets);
+            ideals(need, 0, 0, heavy(need, n / 2), n / 2, sets);
             singles_first(need, n / 2, sets, order);
             let positive = dir.is_multiple_of(2);
             for &set in sets.iter() {
@@ -306,11 +306,23 @@ fn singles_first(need: &[u64], max: usize, sets: &mut Vec<u64>, order: &mut Vec<
 fn close(need: &mut [u64]) {
     for k in 0..need.len() {
         let via = need[k];
+        if via == 1 << k {
+            // A piece that needs nothing else adds nothing to a row.
+            continue;
+        }
         for row in need.iter_mut() {
             // Without a branch: a row holding k takes all of `via`.
             *row |= via & (*row >> k & 1).wrapping_neg();
         }
     }
+}
+
+/// The pieces that drag more than `max` pieces along (`need` closed):
+/// in no set [`ideals`] lists, so banned from its start and never tried.
+fn heavy(need: &[u64], max: usize) -> u64 {
+    (need.iter().enumerate())
+        .filter(|(_, s)| s.count_ones() as usize > max)
+        .fold(0, |b, (q, _)| b | 1 << q)
 }
 
 /// Every non-empty set of at most `max` pieces that holds all that its
@@ -327,10 +339,12 @@ fn ideals(need: &[u64], p: usize, mut set: u64, mut banned: u64, max: usize, out
     let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let mut p = p;
     loop {
+        // A banned piece is never put in (its set would hold it): not
+        // tried at all.
         let open = if p >= 64 {
             0
         } else {
-            all & !set & u64::MAX << p
+            all & !set & !banned & u64::MAX << p
         };
         if open == 0 || set.count_ones() as usize >= max {
             if set != 0 {
@@ -397,7 +411,7 @@ mod tests {
                 .collect();
             close(&mut need);
             let (mut fast, mut slow) = (Vec::new(), Vec::new());
-            ideals(&need, 0, 0, 0, n / 2, &mut fast);
+            ideals(&need, 0, 0, heavy(&need, n / 2), n / 2, &mut fast);
             ideals_piece_by_piece(&need, 0, 0, 0, n / 2, &mut slow);
             assert_eq!(fast, slow, "{need:?}");
             sets += fast.len();

@@ -29,7 +29,7 @@ pub struct Exact {
 
 /// The tallies of an exact search of `run` from `roots` (`who` names
 /// its engine): the orbits avoid the options symmetry breaking forbids,
-/// and with every placement checked against the puzzle beforehand.
+/// and with every placement checked against the puzzle when first met.
 fn new_counter(run: &CoverRun, roots: &[Vec<u32>], who: &str) -> Result<Counter> {
     let mut forbidden = vec![false; run.cover.options.len()];
     run.forbidden()
@@ -93,7 +93,7 @@ pub fn enumerate_exact(
     if counter.placements.is_some() {
         // `-v`: how the figures were made.
         log::info!(
-            "{name}: counted on the search threads, in constant memory: {} solutions met, each checked (bit sets over the cells, a count per piece; every placement checked once against the puzzle beforehand) and weighed under the group of {} (class size |G|/stabiliser, members met: the images avoiding the options symmetry breaking forbids); tallies {}",
+            "{name}: counted on the search threads, in constant memory: {} solutions met, each checked (bit sets over the cells, a count per piece; every placement checked once against the puzzle, when first met) and weighed under the group of {} (class size |G|/stabiliser, members met: the images avoiding the options symmetry breaking forbids); tallies {}",
             tallies.solutions(),
             run.group.order(),
             tallies

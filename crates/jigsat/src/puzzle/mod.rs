@@ -133,11 +133,18 @@ impl Piece {
     /// were made from (its fields are public: a changed piece gets its
     /// shapes afresh).
     pub fn takes_shape(&self, shape: &Shape, space: Space) -> bool {
+        self.shapes(space).binary_search(shape).is_ok()
+    }
+
+    /// The distinct shapes of the piece under its allowed moves on
+    /// `space`, normalized and sorted: those kept from the first ask
+    /// (the packing's placements and group, and the check, all ask).
+    pub(crate) fn shapes(&self, space: Space) -> std::borrow::Cow<'_, [Shape]> {
         let kept = self.images.get_or_init(|| Images::of(self, space));
         if kept.moves == self.moves && kept.space == space && kept.shape == self.shape {
-            kept.shapes.binary_search(shape).is_ok()
+            std::borrow::Cow::Borrowed(&kept.shapes)
         } else {
-            Images::of(self, space).shapes.binary_search(shape).is_ok()
+            std::borrow::Cow::Owned(Images::of(self, space).shapes)
         }
     }
 }

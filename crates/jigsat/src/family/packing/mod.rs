@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap;
 use crate::cover::{Cover, Item, ItemKind};
 use crate::error::Result;
 use crate::family::interface::{Family, PartSize};
-use crate::geometry::{Moves, Rotations, Shape, Space, Transform, board_motions, orientations};
+use crate::geometry::{Moves, Rotations, Shape, Space, Transform, board_motions};
 use crate::puzzle::{Fill, Piece, Puzzle};
 use crate::solution::{PlacedPiece, Solution};
 use crate::symmetry::{Group, Symmetry};
@@ -212,12 +212,13 @@ fn group(puzzle: &Puzzle, placements: &Placements) -> Group {
     // Built only when some motion's images do not follow the patterns.
     let mut index = None;
     let mut elements = Vec::new();
+    let kinds = cell_kinds(puzzle);
     for motion in board_motions(&puzzle.board, space.motions()) {
         let Some(pieces) = piece_map(pieces, &piece_orientations, space, motion.transform) else {
             continue;
         };
         let cells = motion.cell_map(&puzzle.board);
-        if !keeps_cell_kinds(puzzle, &cells) {
+        if !keeps_cell_kinds(kinds.as_deref(), &cells) {
             continue;
         }
         // Every image exists when the pieces map correctly; a missing
@@ -349,16 +350,10 @@ impl<'a> Index<'a> {
 /// Each piece's orientations, sorted: what [`piece_map`] looks a moved
 /// piece up in.
 fn sorted_orientations(pieces: &[Piece], space: Space) -> Vec<Vec<Shape>> {
-    pieces
-        .iter()
-        .map(|p| {
-            let mut shapes: Vec<Shape> = orientations(&p.shape, p.moves, space)
-                .into_iter()
-                .map(|o| o.shape)
-                .collect();
-            shapes.sort();
-            shapes
-        })
+    // The shapes the piece keeps for its check: the same distinct images
+    // under the same moves, turned once per piece for the whole run.
+    (pieces.iter())
+        .map(|p| p.shapes(space).into_owned())
         .collect()
 }
 
@@ -380,12 +375,13 @@ pub fn group_unbuilt(puzzle: &Puzzle) -> Group {
     let space = puzzle.board.space();
     let pieces = puzzle.pieces();
     let piece_orientations = sorted_orientations(pieces, space);
+    let kinds = cell_kinds(puzzle);
     let elements = board_motions(&puzzle.board, space.motions())
         .into_iter()
         .filter_map(|motion| {
             let pieces = piece_map(pieces, &piece_orientations, space, motion.transform)?;
             let cells = motion.cell_map(&puzzle.board);
-            keeps_cell_kinds(puzzle, &cells).then(|| Symmetry {
+            keeps_cell_kinds(kinds.as_deref(), &cells).then(|| Symmetry {
                 transform: motion.transform,
                 cells,
                 pieces,
@@ -396,15 +392,31 @@ pub fn group_unbuilt(puzzle: &Puzzle) -> Group {
     Group { elements }
 }
 
+/// Per board cell, its kind: whether it is optional, and its colour;
+/// `None` when every cell is of one kind. Found once for all the
+/// board's motions ([`keeps_cell_kinds`]).
+fn cell_kinds(puzzle: &Puzzle) -> Option<Vec<u16>> {
+    if puzzle.optional.is_empty() && puzzle.colours.is_none() {
+        return None;
+    }
+    let mut kinds = vec![0u16; puzzle.board.len()];
+    for &c in &puzzle.optional {
+        kinds[c as usize] |= 1 << 8;
+    }
+    if let Some(colours) = &puzzle.colours {
+        for (k, &colour) in kinds.iter_mut().zip(&colours.board) {
+            *k |= u16::from(colour);
+        }
+    }
+    Some(kinds)
+}
+
 /// Whether a motion (as a map of cell indices) keeps optional cells
-/// optional and every board colour: BurrTools' symmetries of the result
-/// keep both, and so must jigsat's for `distinct` to mean the same.
-fn keeps_cell_kinds(puzzle: &Puzzle, cells: &[u32]) -> bool {
-    let optional = |c: u32| puzzle.optional.binary_search(&c).is_ok();
-    let colour = |c: u32| puzzle.colours.as_ref().map_or(0, |k| k.board[c as usize]);
-    (0..cells.len() as u32).all(|c| {
-        optional(c) == optional(cells[c as usize]) && colour(c) == colour(cells[c as usize])
-    })
+/// optional and every board colour ([`cell_kinds`]): BurrTools'
+/// symmetries of the result keep both, and so must jigsat's for
+/// `distinct` to mean the same.
+fn keeps_cell_kinds(kinds: Option<&[u16]>, cells: &[u32]) -> bool {
+    kinds.is_none_or(|k| (0..cells.len()).all(|c| k[c] == k[cells[c] as usize]))
 }
 
 /// Where each piece goes under `t`, or `None` if some piece has no image
