@@ -272,7 +272,7 @@ pub fn first_plan(options: &Options, cover: &Cover, board: &Board) -> FirstPlan 
     let races = options.solver.is_auto() && options.threads() >= 2;
     FirstPlan::Exact {
         engine,
-        symmetry: options.symmetry && engine != ExactEngine::RowScan,
+        symmetry: options.symmetry && !matches!(engine, ExactEngine::RowScan | ExactEngine::Fewest),
         race: races.then(|| race_plan(cover)),
     }
 }

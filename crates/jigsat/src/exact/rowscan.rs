@@ -45,6 +45,7 @@
 //! person watching a long run.
 
 mod ahead;
+pub mod fewest;
 mod order;
 mod restart;
 
