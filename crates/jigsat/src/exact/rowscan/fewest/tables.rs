@@ -57,7 +57,8 @@ pub(super) fn tables(
     for &(p, l, o) in &read.entries {
         let slot = &mut option[p as usize * looks + l as usize];
         if *slot != NONE {
-            // Two options alike would be one look: counts would merge them.
+            // Options alike are numbered apart (`read_options`): a clash
+            // here would merge two solutions into one.
             return None;
         }
         *slot = o;
@@ -177,7 +178,11 @@ fn read_options(
         sides: Vec::new(),
         entries: Vec::new(),
     };
-    let mut ids: std::collections::HashMap<(u32, [u32; 4]), u32> = Default::default();
+    // A look is a tile, its colours by side, and which of the options
+    // alike at one position it is: without a frame, two turns of a tile
+    // in a corner can show the same inner colours and differ on the rim.
+    let mut ids: std::collections::HashMap<(u32, [u32; 4], u32), u32> = Default::default();
+    let mut alike: std::collections::HashMap<(u32, u32, [u32; 4]), u32> = Default::default();
     for (o, covered) in cover.options.iter().enumerate() {
         if excluded[o] {
             continue;
@@ -212,7 +217,9 @@ fn read_options(
             read.across[p as usize][d] = position_of.get(&other).copied().unwrap_or(NONE);
         }
         let next = read.tile.len() as u32;
-        let id = *ids.entry((t, colours)).or_insert(next);
+        let nth = alike.entry((p, t, colours)).or_insert(0);
+        let id = *ids.entry((t, colours, *nth)).or_insert(next);
+        *nth += 1;
         if id == next {
             read.tile.push(t);
             read.sides.push(colours);
