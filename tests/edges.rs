@@ -878,3 +878,21 @@ fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
     assert!((5..256).contains(&placed), "placed {placed}: {stderr}");
     assert!(stderr.contains("of 256 tiles placed"), "{stderr}");
 }
+
+/// Fewest looks first stops at the time limit like the row scan: exit 3
+/// and the reason (a framed 8x8 it cannot finish in 0.3 s; how far it
+/// got is printed only once it has searched a few thousand nodes, which
+/// a loaded machine may not give it in that time).
+#[test]
+fn fewest_looks_first_stops_at_the_time_limit_with_its_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = generate(dir.path(), "8x8", 7, Some("0"), 2);
+    let output = jigsat()
+        .args(["-v", "solve", path.to_str().unwrap(), "--solver", "fewest"])
+        .args(["--time-limit", "0.3"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("time limit of 0.3 s reached"), "{stderr}");
+}
