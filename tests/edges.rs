@@ -523,9 +523,11 @@ fn a_tile_puzzle_without_a_solution_exits_1() {
     }
 }
 
-/// The row scan against CaDiCaL's enumeration (and dlx where it can take
-/// the tile counts) on generated boards up to 5x5, with and without a
-/// border, copies included.
+/// The row scan and fewest looks first against CaDiCaL's enumeration
+/// (and dlx where it can take the tile counts) on generated boards up to
+/// 5x5, with and without a border, copies included: the dynamic order
+/// and its pruning by the colours neighbours can show back keep every
+/// solution.
 #[test]
 fn the_row_scan_counts_like_sat_and_dlx_up_to_5x5() {
     let dir = tempfile::tempdir().unwrap();
@@ -552,6 +554,8 @@ fn the_row_scan_counts_like_sat_and_dlx_up_to_5x5() {
             &["--solver", "row-scan"][..],
             &["--solver", "row-scan", "--no-symmetry"],
             &["--solver", "row-scan", "-j", "1"],
+            &["--solver", "fewest"],
+            &["--solver", "fewest", "--no-symmetry", "-j", "1"],
         ] {
             assert_eq!(
                 counts(path, extra),
@@ -612,10 +616,9 @@ fn the_row_scan_closes_a_frame_of_many_colours_first() {
     };
     let ringed = generate(dir.path(), "5x5", 4, Some("0"), 2);
     assert!(frame_first(&ringed));
-    assert_eq!(
-        counts(&ringed, &["--solver", "row-scan"]),
-        counts(&ringed, &["--solver", "cadical"])
-    );
+    let reference = counts(&ringed, &["--solver", "cadical"]);
+    assert_eq!(counts(&ringed, &["--solver", "row-scan"]), reference);
+    assert_eq!(counts(&ringed, &["--solver", "fewest"]), reference);
     let one_frame_colour = generate_with(
         dir.path(),
         "5x5",
@@ -660,6 +663,44 @@ fn the_row_scan_counts_a_6x6_frame_first_like_sat() {
     }
 }
 
+/// Fewest looks first on 6x6 frame-first boards, where its pruning cuts
+/// the most: the same counts as CaDiCaL on one thread and two.
+#[test]
+#[ignore = "a few seconds in release"]
+fn fewest_looks_first_counts_a_6x6_like_sat() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in [1, 3] {
+        let path = generate(dir.path(), "6x6", 5, Some("0"), seed);
+        let reference = counts(&path, &["--solver", "cadical"]);
+        assert!(reference.0 >= 1);
+        for threads in ["1", "2"] {
+            let extra = ["--solver", "fewest", "-j", threads];
+            assert_eq!(counts(&path, &extra), reference, "seed {seed}");
+        }
+    }
+}
+
+/// A path through fewest looks first's tree must be one it offered: the
+/// position it chooses at each depth, a look that fits there.
+#[test]
+#[should_panic(expected = "a path must come from branches()")]
+fn fewest_looks_first_refuses_a_path_it_did_not_offer() {
+    use jigsat::internal::exact::{Fewest, Search};
+    let puzzle = jigsat::internal::Puzzle::load(&puzzle_path("big-cats.toml")).unwrap();
+    let instance = jigsat::internal::instance::Instance::new(&puzzle).unwrap();
+    let mut search = Fewest::new(instance.cover(), &puzzle.board, &[]).unwrap();
+    let offered = search.branches().unwrap();
+    let mut path = vec![offered[0]];
+    search.enter(&path);
+    let second = search.branches().unwrap();
+    search.leave(&path);
+    let wrong = (0..instance.cover().options.len() as u32)
+        .find(|o| !second.contains(o) && !offered.contains(o))
+        .unwrap();
+    path.push(wrong);
+    search.enter(&path);
+}
+
 #[test]
 #[should_panic(expected = "a path must come from branches()")]
 fn the_row_scan_refuses_a_path_it_did_not_offer() {
@@ -698,7 +739,7 @@ fn clues_stay_where_they_are_fixed_and_every_engine_counts_alike() {
         let p = path.to_str().unwrap();
         let reference = counts(&path, &["--solver", "cadical"]);
         assert!(reference.0 >= 1, "{size}: the planted solution counts");
-        for solver in ["row-scan", "varisat", "cadical"] {
+        for solver in ["row-scan", "fewest", "varisat", "cadical"] {
             let v = run_json(&["solve", p, "--all", "--solver", solver, "--format", "json"]);
             let classes = v["solutions"].as_array().unwrap();
             classes.iter().for_each(|s| check(&puzzle, s));
@@ -836,4 +877,22 @@ fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
         .unwrap_or_else(|| panic!("no progress line in {stderr}"));
     assert!((5..256).contains(&placed), "placed {placed}: {stderr}");
     assert!(stderr.contains("of 256 tiles placed"), "{stderr}");
+}
+
+/// Fewest looks first stops at the time limit like the row scan: exit 3
+/// and the reason (a framed 8x8 it cannot finish in 0.3 s; how far it
+/// got is printed only once it has searched a few thousand nodes, which
+/// a loaded machine may not give it in that time).
+#[test]
+fn fewest_looks_first_stops_at_the_time_limit_with_its_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = generate(dir.path(), "8x8", 7, Some("0"), 2);
+    let output = jigsat()
+        .args(["-v", "solve", path.to_str().unwrap(), "--solver", "fewest"])
+        .args(["--time-limit", "0.3"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("time limit of 0.3 s reached"), "{stderr}");
 }

@@ -61,6 +61,7 @@ pub mod error {
     pub use crate::error::{Error, Result};
 }
 pub mod exact {
+    pub use crate::exact::rowscan::fewest::Fewest;
     pub use crate::exact::{
         ExactEngine, FirstCell, RowScan, Search, enumerate, enumerate_parallel, split,
     };

@@ -272,7 +272,7 @@ pub fn first_plan(options: &Options, cover: &Cover, board: &Board) -> FirstPlan 
     let races = options.solver.is_auto() && options.threads() >= 2;
     FirstPlan::Exact {
         engine,
-        symmetry: options.symmetry && engine != ExactEngine::RowScan,
+        symmetry: options.symmetry && !matches!(engine, ExactEngine::RowScan | ExactEngine::Fewest),
         race: races.then(|| race_plan(cover)),
     }
 }
@@ -382,12 +382,13 @@ pub fn solver_help() -> String {
          definitive answer taken and the other engine stopped (-v says which answered). \
          Exact searches (not SAT): `first-cell` (fills the first empty cell; boards filled \
          exactly, any piece counts), `row-scan` (edge-matching tiles, row by row, copies \
-         included) and `dlx` (Algorithm X; pieces used once, at most once or a number of \
+         included), `fewest` (the same boards, the position with the fewest fitting looks \
+         first) and `dlx` (Algorithm X; pieces used once, at most once or a number of \
          times the areas force, holes allowed). SAT solvers: `varisat`, `cadical` (CaDiCaL 3), `splr` (built in), `kissat`, \
          `cadical-program`, `minisat` (programs on PATH, run on a DIMACS file; \
          `cadical-program` runs the `cadical` on PATH), or the path of any solver that \
          prints SAT competition output (e.g. --solver ./glucose, or --solver \
-         /usr/bin/cadical). Enumeration needs varisat, cadical, dlx, first-cell or row-scan.",
+         /usr/bin/cadical). Enumeration needs varisat, cadical, dlx, first-cell, row-scan or fewest.",
         PACKING_HEAD_START.as_millis(),
         TILE_HEAD_START.as_millis()
     )

@@ -10,6 +10,7 @@ use super::bitx::BitX;
 use super::dlx::Dlx;
 use super::firstcell::FirstCell;
 use super::rowscan::RowScan;
+use super::rowscan::fewest::Fewest;
 use super::search::{Halt, Layout, Search, Ticker};
 
 /// The exact searches over a cover.
@@ -22,10 +23,13 @@ pub enum ExactEngine {
     /// The row-scan search for edge-matching tiles
     /// ([`crate::exact::rowscan`]).
     RowScan,
+    /// The same boards, the empty position with the fewest looks first
+    /// ([`crate::exact::rowscan::fewest`]).
+    Fewest,
 }
 
 /// The exact engines' names, for `--solver` and messages.
-pub const EXACT_ENGINE_NAMES: [&str; 3] = ["first-cell", "row-scan", "dlx"];
+pub const EXACT_ENGINE_NAMES: [&str; 4] = ["first-cell", "row-scan", "fewest", "dlx"];
 
 impl ExactEngine {
     /// The name `--solver` takes and messages use (one of
@@ -35,6 +39,7 @@ impl ExactEngine {
             ExactEngine::Dlx => "dlx",
             ExactEngine::FirstCell => "first-cell",
             ExactEngine::RowScan => "row-scan",
+            ExactEngine::Fewest => "fewest",
         }
     }
 
@@ -44,6 +49,7 @@ impl ExactEngine {
             "dlx" => ExactEngine::Dlx,
             "first-cell" | "firstcell" => ExactEngine::FirstCell,
             "row-scan" | "rowscan" => ExactEngine::RowScan,
+            "fewest" => ExactEngine::Fewest,
             _ => return None,
         })
     }
@@ -58,6 +64,8 @@ impl ExactEngine {
                 .all(|i| i.implied || i.max == 0 || (i.max == 1 && i.min <= 1)),
             ExactEngine::FirstCell => FirstCell::supports(cover),
             ExactEngine::RowScan => RowScan::supports(cover),
+            // Built with the board, like the row scan's frame first.
+            ExactEngine::Fewest => RowScan::supports(cover),
         }
     }
 
@@ -75,6 +83,9 @@ impl ExactEngine {
             ExactEngine::RowScan => RowScan::new(cover, Some(board), forbidden)
                 .map(Built::RowScan)
                 .ok_or_else(|| "the row-scan engine fills edge-matching boards (tiles with coloured edges, every position filled); use --solver dlx or cadical".into()),
+            ExactEngine::Fewest => Fewest::new(cover, board, forbidden)
+                .map(|f| Built::Fewest(Box::new(f)))
+                .ok_or_else(|| "the fewest engine fills edge-matching boards of square tiles (coloured edges, every position filled, at most 64 colours); use --solver dlx or cadical".into()),
         }
     }
 }
@@ -147,6 +158,8 @@ pub enum Built {
     Bits(BitX),
     FirstCell(FirstCell),
     RowScan(RowScan),
+    /// Fewest looks first.
+    Fewest(Box<Fewest>),
 }
 
 impl Built {
@@ -169,7 +182,7 @@ impl Built {
         match self {
             Built::Links(s) => s.has_slack(),
             Built::Bits(s) => s.has_slack(),
-            Built::FirstCell(_) | Built::RowScan(_) => false,
+            Built::FirstCell(_) | Built::RowScan(_) | Built::Fewest(_) => false,
         }
     }
 
@@ -189,6 +202,7 @@ impl Built {
             Built::Bits(_) => "bit vectors",
             Built::FirstCell(_) => "first-cell",
             Built::RowScan(_) => "row-scan",
+            Built::Fewest(_) => "fewest",
         }
     }
 }
@@ -200,6 +214,7 @@ macro_rules! dispatch {
             Built::Bits($s) => $e,
             Built::FirstCell($s) => $e,
             Built::RowScan($s) => $e,
+            Built::Fewest($s) => $e,
         }
     };
 }

@@ -1,4 +1,4 @@
-//! Exact search over a cover, by backtracking. Three engines
+//! Exact search over a cover, by backtracking. Four engines
 //! ([`ExactEngine`]), each built over a cover as one [`Built`] value:
 //!
 //! - **dlx**: Knuth's Algorithm X, branching on the tightest item, in two
@@ -11,6 +11,8 @@
 //!   boards filled exactly (no holes, no optional cells).
 //! - **row-scan** ([`RowScan`]): edge-matching tiles, position by
 //!   position, looking up the tile looks that fit the colours around.
+//! - **fewest** ([`rowscan::fewest::Fewest`]): the same boards, the empty
+//!   position with the fewest fitting looks first.
 //!
 //! The rest of jigsat sees only the [`Search`] trait and the drivers
 //! here: [`split`] cuts the tree into subtrees (cubes for the SAT engine,

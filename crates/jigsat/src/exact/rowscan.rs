@@ -33,6 +33,9 @@
 //! is left ([`ahead`]: forward checking), or the look is dropped at once
 //! instead of a row later.
 //!
+//! [`fewest`] is the other order: the empty position with the fewest
+//! looks that fit, chosen anew at every step (`--solver fewest`).
+//!
 //! A first solution of the whole tree not found in the fixed order within
 //! a node budget is looked for by restarts in shuffled orders
 //! ([`restart`]); counting and splitting never restart.
@@ -45,6 +48,7 @@
 //! person watching a long run.
 
 mod ahead;
+pub mod fewest;
 mod order;
 mod restart;
 

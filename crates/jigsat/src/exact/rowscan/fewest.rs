@@ -1,0 +1,555 @@
+//! Fewest looks first: an edge-matching search whose next position is
+//! the empty one with the fewest looks that still fit (a dynamic order),
+//! instead of the row scan's fixed one.
+//!
+//! Every look is a tile and the colours it shows north, east, south and
+//! west, numbered once for the whole board, so the looks that fit a
+//! position are bit sets ANDed: the looks allowed there (its rim), per
+//! side whose colour is known the looks showing that colour on that side
+//! (`fit`, narrowed as neighbours are filled), the looks whose tile has a
+//! copy left (`free`), and the looks whose colour on each side with an
+//! empty neighbour that knows a colour is one that neighbour can still
+//! show back (`allow`: arc consistency on that edge, one step). The count
+//! alone made the framed 7x7 count trees 4-11 times smaller than the row
+//! scan's; with `allow`, 14-40 times (encodings/RESULTS.md, "Edge
+//! matching, session 17").
+//!
+//! Each position keeps its count of looks in `fit & free & allow`: a
+//! placement recounts the (up to four) neighbours it gives a colour to
+//! and the positions whose `allow` it changes, and when it uses up a tile
+//! takes that tile's looks off every count, so the choice of the next
+//! position is one pass over the counts. A position with no look left
+//! ends the path at once; one with a single look is filled next. Ties go
+//! to the earlier position in the row scan's order (the frame first where
+//! it closes in few ways), which is how positions are numbered here.
+//!
+//! Only looks under which no solution lies are ever left out, and each
+//! step branches on every look left at one position, so every solution
+//! is met once and counts do not change (tests/edges.rs). Each step costs
+//! 15-25 times a row-scan lookup, which is why `auto` keeps the row scan.
+
+mod tables;
+
+use super::{NONE, items, order};
+use crate::cover::Cover;
+use crate::exact::search::{self, Halt, Search, Ticker, deeper};
+use crate::geometry::Board;
+
+/// A filled position's count: never the fewest.
+const FILLED: u32 = u32::MAX;
+
+/// The dynamic-order search over one edge-matching board.
+#[derive(Clone, Debug)]
+pub struct Fewest {
+    positions: usize,
+    /// Looks, and machine words per bit set of looks.
+    looks: usize,
+    words: usize,
+    /// Per position and side (north, east, south, west): the inner edge
+    /// there and the position across it (`NONE` at the rim).
+    edge: Vec<[u32; 4]>,
+    across: Vec<[u32; 4]>,
+    /// Per side and colour, the looks showing that colour on that side.
+    shows: Vec<u64>,
+    colours: usize,
+    /// Per look: its tile and its colour per side (`NONE` at the rim).
+    tile: Vec<u32>,
+    sides: Vec<[u32; 4]>,
+    /// Per tile, its looks as (word, bits).
+    tile_bits: Vec<Vec<(u32, u64)>>,
+    /// Per position and look, the cover option (`NONE` if not allowed),
+    /// and per cover option its position and look.
+    option: Vec<u32>,
+    place_of: Vec<(u32, u32)>,
+    /// Per tile: copies placed, and how many must and may be.
+    used: Vec<u32>,
+    min: Vec<u32>,
+    max: Vec<u32>,
+    /// The looks whose tile has a copy left.
+    free: Vec<u64>,
+    /// Per position, the looks allowed there that fit the colours known
+    /// around it.
+    fit: Vec<u64>,
+    /// Per position, the looks whose colour on each side with an empty
+    /// neighbour is one that neighbour can still show back
+    /// ([`Fewest::refresh`]); all ones where nothing is known.
+    allow: Vec<u64>,
+    /// Per position, its looks in `fit & free & allow`; `FILLED` once
+    /// filled.
+    count: Vec<u32>,
+    /// Per position, how many of its sides have a known colour; only a
+    /// position with one keeps the tallies below (any other can show
+    /// nearly every colour, and is taken to show all).
+    known: Vec<u8>,
+    /// Per position, side and colour, its looks in `fit & free` showing
+    /// that colour on that side; and per position and side the colours
+    /// with a look, as bits.
+    tally: Vec<u16>,
+    shown: Vec<u64>,
+    /// Positions whose `allow` is to be worked out again, and a mark per
+    /// position against listing one twice.
+    stale: Vec<u32>,
+    is_stale: Vec<bool>,
+    /// Per side, the colours some look shows there; and scratch words.
+    palette: [u64; 4],
+    any: Vec<u64>,
+    /// Per side, per run of six colours and per subset of that run (as
+    /// bits), the looks showing one of those colours on that side: what
+    /// [`Fewest::refresh`] ORs, a run at a time.
+    shows_any: Vec<u64>,
+    chunks: usize,
+    /// The colour of each inner edge, `NONE` while neither side is filled.
+    colour: Vec<u32>,
+    /// The placements on the path (position, look), and what each one
+    /// changed, to take it back: the counts before it, the positions it
+    /// narrowed (with their old `fit`, tallies and colours shown), the
+    /// positions whose `allow` it worked out again (with the old one),
+    /// the edges it coloured.
+    trail: Vec<(u32, u32)>,
+    old_counts: Vec<u32>,
+    narrowed: Vec<u32>,
+    old_fit: Vec<u64>,
+    old_tally: Vec<u16>,
+    old_shown: Vec<u64>,
+    narrowed_start: Vec<usize>,
+    refreshed: Vec<u32>,
+    old_allow: Vec<u64>,
+    refreshed_start: Vec<usize>,
+    coloured: Vec<u32>,
+    coloured_start: Vec<usize>,
+    /// Per depth, the looks still to try at the position chosen there.
+    pending: Vec<u64>,
+    ticker: Ticker,
+}
+
+impl Fewest {
+    /// The search over `cover` on `board` without the `forbidden`
+    /// options; `None` when it is not an exactly filled edge-matching
+    /// board of square positions.
+    pub fn new(cover: &Cover, board: &Board, forbidden: &[u32]) -> Option<Fewest> {
+        if !cover.has_colours() || !board.is_flat() {
+            return None;
+        }
+        let (cells, tiles, min, max) = items(cover)?;
+        let mut excluded = vec![false; cover.options.len()];
+        forbidden.iter().for_each(|&o| excluded[o as usize] = true);
+        // Positions numbered in the row scan's order: ties go to the first.
+        let (scan, _) = order::scan_order(cover, &cells, Some(board), &excluded);
+        let t = tables::tables(cover, board, &cells, &scan, &tiles, &max, &excluded)?;
+        let (positions, words, colours) = (cells.len(), t.words, t.colours);
+        let mut engine = Fewest {
+            positions,
+            looks: t.tile.len(),
+            words,
+            edge: t.edge,
+            across: t.across,
+            shows: t.shows,
+            colours,
+            tile: t.tile,
+            sides: t.sides,
+            tile_bits: t.tile_bits,
+            option: t.option,
+            place_of: t.place_of,
+            used: vec![0; max.len()],
+            min,
+            max,
+            free: t.free,
+            fit: t.fit,
+            allow: vec![u64::MAX; positions * words],
+            count: vec![0; positions],
+            known: vec![0; positions],
+            tally: vec![0; positions * 4 * colours],
+            shown: vec![0; positions * 4],
+            stale: Vec::new(),
+            is_stale: vec![false; positions],
+            palette: t.palette,
+            any: vec![0; words],
+            shows_any: t.shows_any,
+            chunks: colours.div_ceil(6),
+            colour: vec![NONE; cover.edges],
+            trail: Vec::with_capacity(positions),
+            old_counts: Vec::with_capacity(positions * positions),
+            narrowed: Vec::new(),
+            old_fit: Vec::new(),
+            old_tally: Vec::new(),
+            old_shown: Vec::new(),
+            narrowed_start: Vec::new(),
+            refreshed: Vec::new(),
+            old_allow: Vec::new(),
+            refreshed_start: Vec::new(),
+            coloured: Vec::new(),
+            coloured_start: Vec::new(),
+            pending: vec![0; (positions + 1) * words],
+            ticker: Ticker::default(),
+        };
+        for p in 0..positions {
+            engine.count[p] = engine.fitting(p);
+        }
+        Some(engine)
+    }
+
+    /// The looks in `fit & free & allow` at position `p`.
+    fn fitting(&self, p: usize) -> u32 {
+        let w = self.words;
+        (0..w)
+            .map(|i| (self.fit[p * w + i] & self.free[i] & self.allow[p * w + i]).count_ones())
+            .sum()
+    }
+
+    /// The empty position with the fewest looks that fit, the first in
+    /// the row scan's order among equals; `None` when every position is
+    /// filled.
+    fn choose(&self) -> Option<usize> {
+        let mut best = FILLED;
+        let mut at = None;
+        for (p, &n) in self.count.iter().enumerate() {
+            if n < best {
+                best = n;
+                at = Some(p);
+            }
+        }
+        at
+    }
+
+    /// Puts look `l` at position `p`.
+    fn place(&mut self, p: usize, l: usize) {
+        self.old_counts.extend_from_slice(&self.count);
+        self.count[p] = FILLED;
+        self.trail.push((p as u32, l as u32));
+        let t = self.tile[l] as usize;
+        self.used[t] += 1;
+        if self.used[t] == self.max[t] {
+            self.use_up(t);
+        }
+        self.narrowed_start.push(self.narrowed.len());
+        self.coloured_start.push(self.coloured.len());
+        for d in 0..4 {
+            let e = self.edge[p][d];
+            if e == NONE || self.colour[e as usize] != NONE {
+                continue;
+            }
+            let c = self.sides[l][d];
+            self.colour[e as usize] = c;
+            self.coloured.push(e);
+            let q = self.across[p][d];
+            if q != NONE && self.count[q as usize] != FILLED {
+                self.narrow(q as usize, (d + 2) % 4, c);
+            }
+        }
+        self.refreshed_start.push(self.refreshed.len());
+        while let Some(q) = self.stale.pop() {
+            self.is_stale[q as usize] = false;
+            if self.count[q as usize] != FILLED {
+                self.refresh(q as usize);
+            }
+        }
+    }
+
+    /// Keeps at position `q` only the looks showing colour `c` on side
+    /// `d`, and tallies its colours again.
+    fn narrow(&mut self, q: usize, d: usize, c: u32) {
+        let (w, k) = (self.words, 4 * self.colours);
+        self.narrowed.push(q as u32);
+        self.old_fit
+            .extend_from_slice(&self.fit[q * w..(q + 1) * w]);
+        self.old_tally
+            .extend_from_slice(&self.tally[q * k..(q + 1) * k]);
+        self.old_shown
+            .extend_from_slice(&self.shown[q * 4..q * 4 + 4]);
+        let shows = (d * self.colours + c as usize) * w;
+        for i in 0..w {
+            self.fit[q * w + i] &= self.shows[shows + i];
+        }
+        self.known[q] += 1;
+        let before: [u64; 4] = std::array::from_fn(|side| self.shown[q * 4 + side]);
+        self.tally[q * k..(q + 1) * k].fill(0);
+        self.shown[q * 4..q * 4 + 4].fill(0);
+        for i in 0..w {
+            self.retally(q, i, self.fit[q * w + i] & self.free[i]);
+        }
+        for (side, &was) in before.iter().enumerate() {
+            if self.shown[q * 4 + side] != was || self.known[q] == 1 {
+                self.mark(self.across[q][side]);
+            }
+        }
+        self.mark(q as u32);
+    }
+
+    /// Lists position `q` (if any) for [`Fewest::refresh`].
+    fn mark(&mut self, q: u32) {
+        if q != NONE && !self.is_stale[q as usize] {
+            self.is_stale[q as usize] = true;
+            self.stale.push(q);
+        }
+    }
+
+    /// Works out position `p`'s `allow` again: on each side whose
+    /// neighbour is empty and knows a colour, the looks showing one of
+    /// the colours that neighbour can show back (arc consistency on the
+    /// edge between them); and its count.
+    fn refresh(&mut self, p: usize) {
+        let w = self.words;
+        self.refreshed.push(p as u32);
+        self.old_allow
+            .extend_from_slice(&self.allow[p * w..(p + 1) * w]);
+        self.allow[p * w..(p + 1) * w].fill(u64::MAX);
+        for d in 0..4 {
+            let q = self.across[p][d];
+            if q == NONE || self.count[q as usize] == FILLED || self.known[q as usize] == 0 {
+                continue;
+            }
+            let mut colours = self.shown[q as usize * 4 + (d + 2) % 4];
+            if colours & self.palette[d] == self.palette[d] {
+                // Every colour this side takes: nothing to keep out.
+                continue;
+            }
+            self.any.fill(0);
+            let mut chunk = 0;
+            while colours != 0 {
+                let at = ((d * self.chunks + chunk) * 64 + (colours & 63) as usize) * w;
+                for i in 0..w {
+                    self.any[i] |= self.shows_any[at + i];
+                }
+                colours >>= 6;
+                chunk += 1;
+            }
+            for i in 0..w {
+                self.allow[p * w + i] &= self.any[i];
+            }
+        }
+        self.count[p] = self.fitting(p);
+    }
+
+    /// Takes tile `t`'s looks out of `free` and off every empty
+    /// position's count and tallies.
+    fn use_up(&mut self, t: usize) {
+        let w = self.words;
+        for b in 0..self.tile_bits[t].len() {
+            let (word, bits) = self.tile_bits[t][b];
+            let word = word as usize;
+            self.free[word] &= !bits;
+            for q in 0..self.positions {
+                let gone = self.fit[q * w + word] & bits;
+                if self.count[q] == FILLED || gone == 0 {
+                    continue;
+                }
+                self.count[q] -= (gone & self.allow[q * w + word]).count_ones();
+                if self.known[q] > 0 {
+                    self.untally(q, word, gone);
+                }
+            }
+        }
+    }
+
+    /// Takes the looks `gone` (in word `word`) off position `q`'s
+    /// tallies; a colour no look shows any more makes the neighbour on
+    /// that side stale.
+    fn untally(&mut self, q: usize, word: usize, mut gone: u64) {
+        let k = 4 * self.colours;
+        while gone != 0 {
+            let l = word * 64 + gone.trailing_zeros() as usize;
+            gone &= gone - 1;
+            for d in 0..4 {
+                let c = self.sides[l][d];
+                if c == NONE {
+                    continue;
+                }
+                let n = &mut self.tally[q * k + d * self.colours + c as usize];
+                *n -= 1;
+                if *n == 0 {
+                    self.shown[q * 4 + d] &= !(1 << c);
+                    self.mark(self.across[q][d]);
+                }
+            }
+        }
+    }
+
+    /// Gives the looks `back` (in word `word`) back to position `q`'s
+    /// tallies: [`Fewest::untally`] undone.
+    fn retally(&mut self, q: usize, word: usize, mut back: u64) {
+        let k = 4 * self.colours;
+        while back != 0 {
+            let l = word * 64 + back.trailing_zeros() as usize;
+            back &= back - 1;
+            for d in 0..4 {
+                let c = self.sides[l][d];
+                if c != NONE {
+                    self.tally[q * k + d * self.colours + c as usize] += 1;
+                    self.shown[q * 4 + d] |= 1 << c;
+                }
+            }
+        }
+    }
+
+    /// Takes back the last placement.
+    fn unplace(&mut self) {
+        let (_, l) = self.trail.pop().expect("a placement to take back");
+        let (w, k) = (self.words, 4 * self.colours);
+        let from = self.refreshed_start.pop().unwrap_or(0);
+        while self.refreshed.len() > from {
+            let q = self.refreshed.pop().unwrap_or(0) as usize;
+            let at = self.old_allow.len() - w;
+            self.allow[q * w..(q + 1) * w].copy_from_slice(&self.old_allow[at..]);
+            self.old_allow.truncate(at);
+        }
+        let from = self.narrowed_start.pop().unwrap_or(0);
+        while self.narrowed.len() > from {
+            let q = self.narrowed.pop().unwrap_or(0) as usize;
+            let at = self.old_fit.len() - w;
+            self.fit[q * w..(q + 1) * w].copy_from_slice(&self.old_fit[at..]);
+            self.old_fit.truncate(at);
+            let at = self.old_tally.len() - k;
+            self.tally[q * k..(q + 1) * k].copy_from_slice(&self.old_tally[at..]);
+            self.old_tally.truncate(at);
+            let at = self.old_shown.len() - 4;
+            self.shown[q * 4..q * 4 + 4].copy_from_slice(&self.old_shown[at..]);
+            self.old_shown.truncate(at);
+            self.known[q] -= 1;
+        }
+        let from = self.coloured_start.pop().unwrap_or(0);
+        for e in self.coloured.drain(from..) {
+            self.colour[e as usize] = NONE;
+        }
+        let t = self.tile[l as usize] as usize;
+        if self.used[t] == self.max[t] {
+            for b in 0..self.tile_bits[t].len() {
+                let (word, bits) = self.tile_bits[t][b];
+                let word = word as usize;
+                for q in 0..self.positions {
+                    let back = self.fit[q * w + word] & bits;
+                    if self.count[q] != FILLED && back != 0 && self.known[q] > 0 {
+                        self.retally(q, word, back);
+                    }
+                }
+                self.free[word] |= bits;
+            }
+        }
+        self.used[t] -= 1;
+        let at = self.old_counts.len() - self.positions;
+        self.count.copy_from_slice(&self.old_counts[at..]);
+        self.old_counts.truncate(at);
+    }
+
+    fn counts_met(&self) -> bool {
+        self.used.iter().zip(&self.min).all(|(u, m)| u >= m)
+    }
+
+    /// The looks in `fit & free & allow` at `p`: the branches there.
+    fn candidates(&self, p: usize) -> Vec<u32> {
+        let w = self.words;
+        let mut out = Vec::new();
+        for i in 0..w {
+            let mut bits = self.fit[p * w + i] & self.free[i] & self.allow[p * w + i];
+            while bits != 0 {
+                out.push((i * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+            }
+        }
+        out
+    }
+
+    fn search_from(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Halt> {
+        let depth = self.trail.len();
+        self.ticker.node_at(depth as u64)?;
+        let Some(p) = self.choose() else {
+            if self.counts_met() {
+                return search::report(visit, chosen);
+            }
+            return Ok(());
+        };
+        let w = self.words;
+        for i in 0..w {
+            self.pending[depth * w + i] =
+                self.fit[p * w + i] & self.free[i] & self.allow[p * w + i];
+        }
+        for i in 0..w {
+            loop {
+                let bits = self.pending[depth * w + i];
+                if bits == 0 {
+                    break;
+                }
+                self.pending[depth * w + i] &= bits - 1;
+                let l = i * 64 + bits.trailing_zeros() as usize;
+                self.place(p, l);
+                chosen.push(self.option[p * self.looks + l]);
+                let result = deeper(chosen.len(), || self.search_from(chosen, visit));
+                chosen.pop();
+                self.unplace();
+                result?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Search for Fewest {
+    fn primary(&self) -> u32 {
+        self.positions as u32
+    }
+
+    /// Each option must be one [`Search::branches`] offers at its depth;
+    /// anything else panics before the state is touched.
+    fn enter(&mut self, path: &[u32]) {
+        for &o in path {
+            let (p, l) = self
+                .place_of
+                .get(o as usize)
+                .copied()
+                .unwrap_or((NONE, NONE));
+            let offered = p != NONE
+                && self.choose() == Some(p as usize)
+                && self.candidates(p as usize).contains(&l);
+            assert!(
+                offered,
+                "Fewest::enter: option {o} cannot be taken here: a path must come from branches()"
+            );
+            self.place(p as usize, l as usize);
+        }
+    }
+
+    fn leave(&mut self, path: &[u32]) {
+        for _ in path {
+            self.unplace();
+        }
+    }
+
+    fn branches(&mut self) -> Option<Vec<u32>> {
+        let Some(p) = self.choose() else {
+            return if self.counts_met() {
+                None
+            } else {
+                Some(Vec::new())
+            };
+        };
+        let looks = self.looks;
+        let candidates = self.candidates(p);
+        Some(
+            candidates
+                .into_iter()
+                .map(|l| self.option[p * looks + l as usize])
+                .collect(),
+        )
+    }
+
+    fn search(
+        &mut self,
+        chosen: &mut Vec<u32>,
+        visit: &mut dyn FnMut(&[u32]) -> bool,
+    ) -> Result<(), Halt> {
+        let result = self.search_from(chosen, visit);
+        self.ticker.report();
+        result
+    }
+
+    fn ticker(&self) -> &Ticker {
+        &self.ticker
+    }
+
+    fn ticker_mut(&mut self) -> &mut Ticker {
+        &mut self.ticker
+    }
+}
