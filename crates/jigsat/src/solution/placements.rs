@@ -2,7 +2,7 @@
 //! solutions: [`Placements`], the checker's index of the cover's options.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::{PlacedPiece, Solution, check_placed};
 use crate::puzzle::{Kind, Puzzle};
@@ -16,7 +16,9 @@ use crate::puzzle::{Kind, Puzzle};
 /// option decodes to: whether it is on the board when the index is
 /// built, the rest the first time a solution holding the option is met
 /// (a run that wants two assemblies of PelikanBurr met 16 of its 3,601
-/// options, and checking them all up front was a tenth of its time); on
+/// options, and checking them all up front was a tenth of its time),
+/// and of every option once a run has met [`SWEEP_AFTER`] solutions (so
+/// a count of millions asks one flag a solution, not one per piece); on
 /// the board and no cell listed twice are asked when it is built.
 /// What is left per solution is what depends on the placements
 /// together: no two overlap (nor cross, on sticks), every cell that must
@@ -28,14 +30,16 @@ use crate::puzzle::{Kind, Puzzle};
 /// one in full.
 #[derive(Debug)]
 pub struct Placements {
-    /// Per option: its piece, and where its words lie in `bits`.
-    option: Vec<(u32, u32, u32)>,
+    /// Per option: its piece, where its words lie in `bits`, and
+    /// whether it is checked.
+    option: Vec<Entry>,
     /// (word index, bits) of each option's cells, option after option.
     bits: Vec<(u32, u64)>,
-    /// Per option: whether its placement passed the checks of one
-    /// placement alone (set by whichever search thread met it first),
-    /// made on its cells read back from its bits.
-    checked: Vec<AtomicBool>,
+    /// Solutions checked so far, and whether every option is checked
+    /// (swept after [`SWEEP_AFTER`] solutions): from then on a solution
+    /// asks one flag instead of one per piece placed.
+    met: AtomicUsize,
+    all: AtomicBool,
     /// The puzzle those checks read (the search threads outlive the
     /// caller's borrow).
     puzzle: Arc<Puzzle>,
@@ -45,6 +49,24 @@ pub struct Placements {
     counts: Vec<(u32, u32)>,
     names: Vec<String>,
     cells: usize,
+}
+
+/// Solutions checked option by option before every option is checked
+/// at once (a `--solution 2` meets a few; a count, millions).
+const SWEEP_AFTER: usize = 1000;
+
+/// One option of the index.
+#[derive(Debug)]
+struct Entry {
+    /// The piece entry it places.
+    piece: u32,
+    /// Where its words lie in `bits`.
+    from: u32,
+    to: u32,
+    /// Whether its placement passed the checks of one placement alone
+    /// (set by whichever search thread met it first, on its cells read
+    /// back from its bits).
+    checked: AtomicBool,
 }
 
 /// The space one thread's [`Placements::check`] works in.
@@ -78,7 +100,8 @@ impl Placements {
             // A piece's cells mostly lie in a word or two: grown in place
             // of being copied (and its pages touched) again and again.
             bits: Vec::with_capacity(options * words.min(2)),
-            checked: (0..options).map(|_| AtomicBool::new(false)).collect(),
+            met: AtomicUsize::new(0),
+            all: AtomicBool::new(false),
             puzzle: Arc::new(puzzle.clone()),
             must: vec![0; words],
             counts: pieces.iter().map(|p| (p.count.min, p.count.max)).collect(),
@@ -132,8 +155,12 @@ impl Placements {
                     *b = 0;
                 }
             }
-            out.option
-                .push((placed.piece as u32, first, out.bits.len() as u32));
+            out.option.push(Entry {
+                piece: placed.piece as u32,
+                from: first,
+                to: out.bits.len() as u32,
+                checked: AtomicBool::new(false),
+            });
         }
         Ok(Some(out))
     }
@@ -142,7 +169,7 @@ impl Placements {
     pub fn piece_of(&self, o: u32) -> Option<usize> {
         self.option
             .get(o as usize)
-            .map(|&(piece, ..)| piece as usize)
+            .map(|entry| entry.piece as usize)
     }
 
     /// Scratch space for one thread.
@@ -156,11 +183,8 @@ impl Placements {
     /// Whether the chosen options make a solution of the puzzle; the error
     /// says which rule is broken, as [`super::check`] would.
     pub fn check(&self, chosen: &[u32], scratch: &mut Scratch) -> Result<(), String> {
-        for &o in chosen {
-            let met = self.checked.get(o as usize);
-            if met.is_some_and(|c| !c.load(Ordering::Relaxed)) {
-                self.check_alone(o)?;
-            }
+        if !self.all.load(Ordering::Relaxed) {
+            self.check_each_alone(chosen)?;
         }
         let result = self.check_in(chosen, scratch);
         scratch.covered.iter_mut().for_each(|w| *w = 0);
@@ -168,10 +192,36 @@ impl Placements {
         result
     }
 
+    /// [`Placements::check_alone`] on each chosen option not yet checked;
+    /// after [`SWEEP_AFTER`] solutions, on every option once (the up-front
+    /// cost a run that wants a few solutions never pays), so that a count
+    /// of millions asks one flag a solution, not one per piece placed.
+    #[cold]
+    #[inline(never)]
+    fn check_each_alone(&self, chosen: &[u32]) -> Result<(), String> {
+        for &o in chosen {
+            let entry = self.option.get(o as usize);
+            if entry.is_some_and(|e| !e.checked.load(Ordering::Relaxed)) {
+                self.check_alone(o)?;
+            }
+        }
+        if self.met.fetch_add(1, Ordering::Relaxed) == SWEEP_AFTER {
+            for o in 0..self.option.len() as u32 {
+                if !self.option[o as usize].checked.load(Ordering::Relaxed) {
+                    self.check_alone(o)?;
+                }
+            }
+            self.all.store(true, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+
     /// The checks of option `o`'s placement on its own, the first time a
     /// solution holds it (two threads meeting it at once both check it).
     fn check_alone(&self, o: u32) -> Result<(), String> {
-        let (piece, from, to) = self.option[o as usize];
+        let Entry {
+            piece, from, to, ..
+        } = self.option[o as usize];
         let board = &self.puzzle.board;
         // The board's cells in index order are ascending, as a decoded
         // placement's are; crossings (after the cells) are not cells.
@@ -191,7 +241,9 @@ impl Placements {
         };
         let pieces = self.puzzle.pieces();
         check_placed(&self.puzzle, &pieces[piece as usize], &placed)?;
-        self.checked[o as usize].store(true, Ordering::Relaxed);
+        self.option[o as usize]
+            .checked
+            .store(true, Ordering::Relaxed);
         Ok(())
     }
 
@@ -200,16 +252,16 @@ impl Placements {
         // overlap exactly when some word meets what is already covered.
         let (mut overlap, mut fits) = (0u64, true);
         for &o in chosen {
-            let Some(&(piece, from, to)) = self.option.get(o as usize) else {
+            let Some(entry) = self.option.get(o as usize) else {
                 fits = false;
                 break;
             };
-            for &(w, b) in &self.bits[from as usize..to as usize] {
+            for &(w, b) in &self.bits[entry.from as usize..entry.to as usize] {
                 let covered = &mut scratch.covered[w as usize];
                 overlap |= *covered & b;
                 *covered |= b;
             }
-            scratch.used[piece as usize] += 1;
+            scratch.used[entry.piece as usize] += 1;
         }
         if fits && overlap == 0 {
             return self.complete(scratch);
@@ -218,7 +270,9 @@ impl Placements {
         scratch.covered.iter_mut().for_each(|w| *w = 0);
         scratch.used.iter_mut().for_each(|n| *n = 0);
         for &o in chosen {
-            let &(piece, from, to) = self
+            let &Entry {
+                piece, from, to, ..
+            } = self
                 .option
                 .get(o as usize)
                 .ok_or_else(|| format!("option {o} is not a placement of this puzzle"))?;
@@ -310,15 +364,15 @@ mod tests {
         let off = Placements::new(&puzzle, 1, &skip).unwrap_err();
         assert!(off.contains("which is not on the board"), "{off}");
         let index = Placements::new(&puzzle, 3, &decode).unwrap().unwrap();
-        assert!(index.checked.iter().all(|c| !c.load(Ordering::Relaxed)));
+        let checked = |index: &Placements| -> Vec<bool> {
+            (index.option.iter())
+                .map(|e| e.checked.load(Ordering::Relaxed))
+                .collect()
+        };
+        assert_eq!(checked(&index), [false, false, false]);
         let mut scratch = index.scratch();
         assert_eq!(index.check(&[0, 1], &mut scratch), Ok(()));
-        let met: Vec<bool> = index
-            .checked
-            .iter()
-            .map(|c| c.load(Ordering::Relaxed))
-            .collect();
-        assert_eq!(met, [true, true, false]);
+        assert_eq!(checked(&index), [true, true, false]);
         for _ in 0..2 {
             let why = index.check(&[1, 2], &mut scratch).unwrap_err();
             assert!(why.contains("not its shape"), "{why}");
@@ -328,5 +382,22 @@ mod tests {
         let overlap = index.check(&[0, 0], &mut scratch).unwrap_err();
         assert!(overlap.contains("overlap"), "{overlap}");
         assert_eq!(index.check(&[1, 0], &mut scratch), Ok(()));
+    }
+
+    /// After [`SWEEP_AFTER`] solutions every option is checked at once,
+    /// so a bad placement no solution holds is refused there, and from
+    /// then on a solution asks no flag per piece.
+    #[test]
+    fn after_many_solutions_every_option_is_checked_at_once() {
+        let puzzle = Puzzle::parse(DOMINOES, "dominoes.toml", "dominoes").unwrap();
+        let index = Placements::new(&puzzle, 3, &decode).unwrap().unwrap();
+        let mut scratch = index.scratch();
+        for _ in 0..SWEEP_AFTER {
+            assert_eq!(index.check(&[0, 1], &mut scratch), Ok(()));
+        }
+        assert!(!index.all.load(Ordering::Relaxed));
+        let why = index.check(&[0, 1], &mut scratch).unwrap_err();
+        assert!(why.contains("not its shape"), "{why}");
+        assert!(!index.option[2].checked.load(Ordering::Relaxed));
     }
 }
