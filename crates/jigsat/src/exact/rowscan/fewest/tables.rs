@@ -139,6 +139,23 @@ fn shows_any(shows: &[u64], colours: usize, words: usize) -> Vec<u64> {
     out
 }
 
+/// The one position and the one tile an option covers; `None` when it
+/// covers more or fewer.
+fn position_and_tile(covered: &[u32], scan: &[u32], tiles: &[u32]) -> Option<(u32, u32)> {
+    let (mut p, mut t) = (NONE, NONE);
+    for &i in covered {
+        let i = i as usize;
+        if scan[i] != NONE && p == NONE {
+            p = scan[i];
+        } else if tiles[i] != NONE && t == NONE {
+            t = tiles[i];
+        } else {
+            return None;
+        }
+    }
+    (p != NONE && t != NONE).then_some((p, t))
+}
+
 /// Per position its edges by side and the positions across them, the
 /// looks (a tile and its colours by side, numbered once for the board)
 /// and each option kept as (position, look, option); `None` when an
@@ -187,20 +204,7 @@ fn read_options(
         if excluded[o] {
             continue;
         }
-        let (mut p, mut t) = (NONE, NONE);
-        for &i in covered {
-            let i = i as usize;
-            if scan[i] != NONE && p == NONE {
-                p = scan[i];
-            } else if tiles[i] != NONE && t == NONE {
-                t = tiles[i];
-            } else {
-                return None;
-            }
-        }
-        if p == NONE || t == NONE {
-            return None;
-        }
+        let (p, t) = position_and_tile(covered, scan, tiles)?;
         if max[t as usize] == 0 {
             continue;
         }
