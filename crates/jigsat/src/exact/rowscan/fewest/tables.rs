@@ -26,8 +26,9 @@ pub(super) struct Tables {
 
 /// The tables for `cover` on `board`, positions numbered by `scan` (per
 /// cover item) and tiles by `tiles`; `None` when an option is not one
-/// position and one tile, two options are alike, or there are more than
-/// 64 colours.
+/// position and one tile, a position's options touch different edges on
+/// one side, or there are more than 64 colours (options alike at a
+/// position are looks of their own).
 pub(super) fn tables(
     cover: &Cover,
     board: &Board,
