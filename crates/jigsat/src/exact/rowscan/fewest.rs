@@ -23,10 +23,18 @@
 //! to the earlier position in the row scan's order (the frame first where
 //! it closes in few ways), which is how positions are numbered here.
 //!
+//! What a placement changes is written to one log of old values and put
+//! back from it, so taking a placement back costs what making it did.
+//! The colours a position can show per side are bit sets worked out from
+//! its looks, not tallies kept per colour: a narrowed position is seen
+//! again look by look, and a used-up tile asks, per colour its looks
+//! showed, whether another look still shows it (one AND of bit sets).
+//!
 //! Only looks under which no solution lies are ever left out, and each
 //! step branches on every look left at one position, so every solution
 //! is met once and counts do not change (tests/edges.rs). Each step costs
-//! 15-25 times a row-scan lookup, which is why `auto` keeps the row scan.
+//! several row-scan lookups, which is why `auto` keeps the row scan where
+//! its trees are small (encodings/RESULTS.md).
 
 mod tables;
 
@@ -37,6 +45,22 @@ use crate::geometry::Board;
 
 /// A filled position's count: never the fewest.
 const FILLED: u32 = u32::MAX;
+
+/// One old value in the log a placement writes, put back by
+/// [`Fewest::unplace`].
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    /// A word of `fit`, `allow` or `free`, or a position's colours shown
+    /// on one side, and its value before.
+    Fit(u32, u64),
+    Allow(u32, u64),
+    Free(u32, u64),
+    Shown(u32, u64),
+    /// A position one more of whose sides became known.
+    Known(u32),
+    /// An inner edge that got its colour.
+    Colour(u32),
+}
 
 /// The dynamic-order search over one edge-matching board.
 #[derive(Clone, Debug)]
@@ -52,9 +76,11 @@ pub struct Fewest {
     /// Per side and colour, the looks showing that colour on that side.
     shows: Vec<u64>,
     colours: usize,
-    /// Per look: its tile and its colour per side (`NONE` at the rim).
+    /// Per look: its tile, its colour per side (`NONE` at the rim), and
+    /// that colour as a bit (0 at the rim).
     tile: Vec<u32>,
     sides: Vec<[u32; 4]>,
+    side_bits: Vec<[u64; 4]>,
     /// Per tile, its looks as (word, bits).
     tile_bits: Vec<Vec<(u32, u64)>>,
     /// Per position and look, the cover option (`NONE` if not allowed),
@@ -78,13 +104,11 @@ pub struct Fewest {
     /// filled.
     count: Vec<u32>,
     /// Per position, how many of its sides have a known colour; only a
-    /// position with one keeps the tallies below (any other can show
-    /// nearly every colour, and is taken to show all).
+    /// position with one keeps `shown` (any other can show nearly every
+    /// colour, and is taken to show all).
     known: Vec<u8>,
-    /// Per position, side and colour, its looks in `fit & free` showing
-    /// that colour on that side; and per position and side the colours
-    /// with a look, as bits.
-    tally: Vec<u16>,
+    /// Per position and side, the colours its looks in `fit & free` show
+    /// there, as bits.
     shown: Vec<u64>,
     /// Positions whose `allow` is to be worked out again, and a mark per
     /// position against listing one twice.
@@ -100,23 +124,12 @@ pub struct Fewest {
     chunks: usize,
     /// The colour of each inner edge, `NONE` while neither side is filled.
     colour: Vec<u32>,
-    /// The placements on the path (position, look), and what each one
-    /// changed, to take it back: the counts before it, the positions it
-    /// narrowed (with their old `fit`, tallies and colours shown), the
-    /// positions whose `allow` it worked out again (with the old one),
-    /// the edges it coloured.
+    /// The placements on the path (position, look); per placement, the
+    /// counts before it and where its old values start in `log`.
     trail: Vec<(u32, u32)>,
     old_counts: Vec<u32>,
-    narrowed: Vec<u32>,
-    old_fit: Vec<u64>,
-    old_tally: Vec<u16>,
-    old_shown: Vec<u64>,
-    narrowed_start: Vec<usize>,
-    refreshed: Vec<u32>,
-    old_allow: Vec<u64>,
-    refreshed_start: Vec<usize>,
-    coloured: Vec<u32>,
-    coloured_start: Vec<usize>,
+    log: Vec<Undo>,
+    log_start: Vec<usize>,
     /// Per depth, the looks still to try at the position chosen there.
     pending: Vec<u64>,
     ticker: Ticker,
@@ -137,6 +150,11 @@ impl Fewest {
         let (scan, _) = order::scan_order(cover, &cells, Some(board), &excluded);
         let t = tables::tables(cover, board, &cells, &scan, &tiles, &max, &excluded)?;
         let (positions, words, colours) = (cells.len(), t.words, t.colours);
+        let side_bits = t
+            .sides
+            .iter()
+            .map(|cs| cs.map(|c| if c == NONE { 0 } else { 1u64 << c }))
+            .collect();
         let mut engine = Fewest {
             positions,
             looks: t.tile.len(),
@@ -147,6 +165,7 @@ impl Fewest {
             colours,
             tile: t.tile,
             sides: t.sides,
+            side_bits,
             tile_bits: t.tile_bits,
             option: t.option,
             place_of: t.place_of,
@@ -158,7 +177,6 @@ impl Fewest {
             allow: vec![u64::MAX; positions * words],
             count: vec![0; positions],
             known: vec![0; positions],
-            tally: vec![0; positions * 4 * colours],
             shown: vec![0; positions * 4],
             stale: Vec::new(),
             is_stale: vec![false; positions],
@@ -169,16 +187,8 @@ impl Fewest {
             colour: vec![NONE; cover.edges],
             trail: Vec::with_capacity(positions),
             old_counts: Vec::with_capacity(positions * positions),
-            narrowed: Vec::new(),
-            old_fit: Vec::new(),
-            old_tally: Vec::new(),
-            old_shown: Vec::new(),
-            narrowed_start: Vec::new(),
-            refreshed: Vec::new(),
-            old_allow: Vec::new(),
-            refreshed_start: Vec::new(),
-            coloured: Vec::new(),
-            coloured_start: Vec::new(),
+            log: Vec::new(),
+            log_start: Vec::with_capacity(positions),
             pending: vec![0; (positions + 1) * words],
             ticker: Ticker::default(),
         };
@@ -214,6 +224,7 @@ impl Fewest {
     /// Puts look `l` at position `p`.
     fn place(&mut self, p: usize, l: usize) {
         self.old_counts.extend_from_slice(&self.count);
+        self.log_start.push(self.log.len());
         self.count[p] = FILLED;
         self.trail.push((p as u32, l as u32));
         let t = self.tile[l] as usize;
@@ -221,8 +232,6 @@ impl Fewest {
         if self.used[t] == self.max[t] {
             self.use_up(t);
         }
-        self.narrowed_start.push(self.narrowed.len());
-        self.coloured_start.push(self.coloured.len());
         for d in 0..4 {
             let e = self.edge[p][d];
             if e == NONE || self.colour[e as usize] != NONE {
@@ -230,13 +239,12 @@ impl Fewest {
             }
             let c = self.sides[l][d];
             self.colour[e as usize] = c;
-            self.coloured.push(e);
+            self.log.push(Undo::Colour(e));
             let q = self.across[p][d];
             if q != NONE && self.count[q as usize] != FILLED {
                 self.narrow(q as usize, (d + 2) % 4, c);
             }
         }
-        self.refreshed_start.push(self.refreshed.len());
         while let Some(q) = self.stale.pop() {
             self.is_stale[q as usize] = false;
             if self.count[q as usize] != FILLED {
@@ -246,29 +254,36 @@ impl Fewest {
     }
 
     /// Keeps at position `q` only the looks showing colour `c` on side
-    /// `d`, and tallies its colours again.
+    /// `d`, and sees again which colours it shows on each side.
     fn narrow(&mut self, q: usize, d: usize, c: u32) {
-        let (w, k) = (self.words, 4 * self.colours);
-        self.narrowed.push(q as u32);
-        self.old_fit
-            .extend_from_slice(&self.fit[q * w..(q + 1) * w]);
-        self.old_tally
-            .extend_from_slice(&self.tally[q * k..(q + 1) * k]);
-        self.old_shown
-            .extend_from_slice(&self.shown[q * 4..q * 4 + 4]);
+        let w = self.words;
         let shows = (d * self.colours + c as usize) * w;
         for i in 0..w {
-            self.fit[q * w + i] &= self.shows[shows + i];
+            let at = q * w + i;
+            self.log.push(Undo::Fit(at as u32, self.fit[at]));
+            self.fit[at] &= self.shows[shows + i];
         }
         self.known[q] += 1;
-        let before: [u64; 4] = std::array::from_fn(|side| self.shown[q * 4 + side]);
-        self.tally[q * k..(q + 1) * k].fill(0);
-        self.shown[q * 4..q * 4 + 4].fill(0);
+        self.log.push(Undo::Known(q as u32));
+        let mut now = [0u64; 4];
         for i in 0..w {
-            self.retally(q, i, self.fit[q * w + i] & self.free[i]);
+            let mut bits = self.fit[q * w + i] & self.free[i];
+            while bits != 0 {
+                let look = &self.side_bits[i * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                for side in 0..4 {
+                    now[side] |= look[side];
+                }
+            }
         }
-        for (side, &was) in before.iter().enumerate() {
-            if self.shown[q * 4 + side] != was || self.known[q] == 1 {
+        let first = self.known[q] == 1;
+        for (side, &colours) in now.iter().enumerate() {
+            let at = q * 4 + side;
+            if self.shown[at] != colours {
+                self.log.push(Undo::Shown(at as u32, self.shown[at]));
+                self.shown[at] = colours;
+                self.mark(self.across[q][side]);
+            } else if first {
                 self.mark(self.across[q][side]);
             }
         }
@@ -289,9 +304,9 @@ impl Fewest {
     /// edge between them); and its count.
     fn refresh(&mut self, p: usize) {
         let w = self.words;
-        self.refreshed.push(p as u32);
-        self.old_allow
-            .extend_from_slice(&self.allow[p * w..(p + 1) * w]);
+        for i in 0..w {
+            self.log.push(Undo::Allow((p * w + i) as u32, self.allow[p * w + i]));
+        }
         self.allow[p * w..(p + 1) * w].fill(u64::MAX);
         for d in 0..4 {
             let q = self.across[p][d];
@@ -321,13 +336,18 @@ impl Fewest {
     }
 
     /// Takes tile `t`'s looks out of `free` and off every empty
-    /// position's count and tallies.
+    /// position's count, and sees which colours the positions that held
+    /// them no longer show.
     fn use_up(&mut self, t: usize) {
         let w = self.words;
         for b in 0..self.tile_bits[t].len() {
             let (word, bits) = self.tile_bits[t][b];
+            self.log.push(Undo::Free(word, self.free[word as usize]));
+            self.free[word as usize] &= !bits;
+        }
+        for b in 0..self.tile_bits[t].len() {
+            let (word, bits) = self.tile_bits[t][b];
             let word = word as usize;
-            self.free[word] &= !bits;
             for q in 0..self.positions {
                 let gone = self.fit[q * w + word] & bits;
                 if self.count[q] == FILLED || gone == 0 {
@@ -335,47 +355,33 @@ impl Fewest {
                 }
                 self.count[q] -= (gone & self.allow[q * w + word]).count_ones();
                 if self.known[q] > 0 {
-                    self.untally(q, word, gone);
+                    self.lost(q, word, gone);
                 }
             }
         }
     }
 
-    /// Takes the looks `gone` (in word `word`) off position `q`'s
-    /// tallies; a colour no look shows any more makes the neighbour on
-    /// that side stale.
-    fn untally(&mut self, q: usize, word: usize, mut gone: u64) {
-        let k = 4 * self.colours;
+    /// After the looks `gone` (in word `word`) left position `q`: each
+    /// colour they showed that no look left there shows on that side is
+    /// taken off `shown`, and the neighbour on that side made stale.
+    fn lost(&mut self, q: usize, word: usize, mut gone: u64) {
+        let w = self.words;
         while gone != 0 {
             let l = word * 64 + gone.trailing_zeros() as usize;
             gone &= gone - 1;
             for d in 0..4 {
                 let c = self.sides[l][d];
-                if c == NONE {
+                let at = q * 4 + d;
+                if c == NONE || self.shown[at] & (1 << c) == 0 {
                     continue;
                 }
-                let n = &mut self.tally[q * k + d * self.colours + c as usize];
-                *n -= 1;
-                if *n == 0 {
-                    self.shown[q * 4 + d] &= !(1 << c);
+                let shows = (d * self.colours + c as usize) * w;
+                let still = (0..w)
+                    .any(|i| self.fit[q * w + i] & self.free[i] & self.shows[shows + i] != 0);
+                if !still {
+                    self.log.push(Undo::Shown(at as u32, self.shown[at]));
+                    self.shown[at] &= !(1 << c);
                     self.mark(self.across[q][d]);
-                }
-            }
-        }
-    }
-
-    /// Gives the looks `back` (in word `word`) back to position `q`'s
-    /// tallies: [`Fewest::untally`] undone.
-    fn retally(&mut self, q: usize, word: usize, mut back: u64) {
-        let k = 4 * self.colours;
-        while back != 0 {
-            let l = word * 64 + back.trailing_zeros() as usize;
-            back &= back - 1;
-            for d in 0..4 {
-                let c = self.sides[l][d];
-                if c != NONE {
-                    self.tally[q * k + d * self.colours + c as usize] += 1;
-                    self.shown[q * 4 + d] |= 1 << c;
                 }
             }
         }
@@ -384,47 +390,19 @@ impl Fewest {
     /// Takes back the last placement.
     fn unplace(&mut self) {
         let (_, l) = self.trail.pop().expect("a placement to take back");
-        let (w, k) = (self.words, 4 * self.colours);
-        let from = self.refreshed_start.pop().unwrap_or(0);
-        while self.refreshed.len() > from {
-            let q = self.refreshed.pop().unwrap_or(0) as usize;
-            let at = self.old_allow.len() - w;
-            self.allow[q * w..(q + 1) * w].copy_from_slice(&self.old_allow[at..]);
-            self.old_allow.truncate(at);
-        }
-        let from = self.narrowed_start.pop().unwrap_or(0);
-        while self.narrowed.len() > from {
-            let q = self.narrowed.pop().unwrap_or(0) as usize;
-            let at = self.old_fit.len() - w;
-            self.fit[q * w..(q + 1) * w].copy_from_slice(&self.old_fit[at..]);
-            self.old_fit.truncate(at);
-            let at = self.old_tally.len() - k;
-            self.tally[q * k..(q + 1) * k].copy_from_slice(&self.old_tally[at..]);
-            self.old_tally.truncate(at);
-            let at = self.old_shown.len() - 4;
-            self.shown[q * 4..q * 4 + 4].copy_from_slice(&self.old_shown[at..]);
-            self.old_shown.truncate(at);
-            self.known[q] -= 1;
-        }
-        let from = self.coloured_start.pop().unwrap_or(0);
-        for e in self.coloured.drain(from..) {
-            self.colour[e as usize] = NONE;
-        }
-        let t = self.tile[l as usize] as usize;
-        if self.used[t] == self.max[t] {
-            for b in 0..self.tile_bits[t].len() {
-                let (word, bits) = self.tile_bits[t][b];
-                let word = word as usize;
-                for q in 0..self.positions {
-                    let back = self.fit[q * w + word] & bits;
-                    if self.count[q] != FILLED && back != 0 && self.known[q] > 0 {
-                        self.retally(q, word, back);
-                    }
-                }
-                self.free[word] |= bits;
+        let from = self.log_start.pop().unwrap_or(0);
+        while self.log.len() > from {
+            match self.log.pop() {
+                Some(Undo::Fit(i, v)) => self.fit[i as usize] = v,
+                Some(Undo::Allow(i, v)) => self.allow[i as usize] = v,
+                Some(Undo::Free(i, v)) => self.free[i as usize] = v,
+                Some(Undo::Shown(i, v)) => self.shown[i as usize] = v,
+                Some(Undo::Known(q)) => self.known[q as usize] -= 1,
+                Some(Undo::Colour(e)) => self.colour[e as usize] = NONE,
+                None => break,
             }
         }
-        self.used[t] -= 1;
+        self.used[self.tile[l as usize] as usize] -= 1;
         let at = self.old_counts.len() - self.positions;
         self.count.copy_from_slice(&self.old_counts[at..]);
         self.old_counts.truncate(at);
