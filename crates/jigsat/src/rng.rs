@@ -5,6 +5,7 @@
 //! good enough for shuffling, and stable across platforms and versions —
 //! a given seed always makes the same file. No dependency needed.
 
+#[derive(Clone, Debug)]
 pub struct Rng(u64);
 
 impl Rng {

@@ -186,12 +186,14 @@ impl Built {
         }
     }
 
-    /// Lets an engine that restarts (the row scan, see its `restart`
+    /// Lets an engine that restarts (the row scan and fewest, see their `restart`
     /// module) look for a first solution that way; only for a run that
     /// wants one solution, since restarted walks may meet one twice.
     pub fn allow_restarts(&mut self) {
-        if let Built::RowScan(scan) = self {
-            scan.allow_restarts();
+        match self {
+            Built::RowScan(scan) => scan.allow_restarts(),
+            Built::Fewest(fewest) => fewest.allow_restarts(),
+            _ => {}
         }
     }
 

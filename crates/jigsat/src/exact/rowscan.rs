@@ -508,6 +508,18 @@ fn read_look(
     Some(look)
 }
 
+impl restart::Restart for RowScan {
+    const NAME: &'static str = "row-scan engine";
+
+    fn shuffle(&mut self, seed: u64) {
+        RowScan::shuffle(self, seed);
+    }
+
+    fn watch(&mut self) -> &mut restart::Watch {
+        &mut self.watch
+    }
+}
+
 impl Search for RowScan {
     fn primary(&self) -> u32 {
         self.positions as u32

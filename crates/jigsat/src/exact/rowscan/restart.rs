@@ -1,8 +1,8 @@
-//! A first solution by restarts: when the row scan in its fixed order
-//! has not answered within a node budget, each thread walks the whole
-//! tree again with the looks of every table slot shuffled, giving up
-//! after a budget that grows without bound (Luby's sequence), and starts
-//! over with a new shuffle.
+//! A first solution by restarts: when the row scan (or fewest looks
+//! first) in its fixed order has not answered within a node budget, each
+//! thread walks the whole tree again with the looks tried in a shuffled
+//! order, giving up after a budget that grows without bound (Luby's
+//! sequence), and starts over with a new shuffle.
 //!
 //! First-solution times of a backtracking search on edge-matching boards
 //! are heavy-tailed (Gomes, Selman et al.): one choice near the root can
@@ -22,8 +22,18 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use super::RowScan;
 use crate::exact::search::{Halt, Search};
+
+/// An engine that can walk its tree in another order and give up at a
+/// node budget: the row scan and fewest looks first.
+pub(super) trait Restart: Search + Sync {
+    /// Tries the looks in an order drawn from `seed` from now on.
+    fn shuffle(&mut self, seed: u64);
+    /// The current run's node budget and stop flag.
+    fn watch(&mut self) -> &mut Watch;
+    /// The engine's name, for the log.
+    const NAME: &'static str;
+}
 
 /// How long the runs are, in nodes per thread.
 #[derive(Clone, Copy, Debug)]
@@ -139,29 +149,33 @@ fn seed(t: usize, r: u64) -> u64 {
 /// A first solution of `scan`'s whole tree on `threads` threads: the fixed
 /// scan for `budgets.first` nodes a thread, then restarts; what
 /// [`crate::exact::enumerate_parallel_each`] returns.
-pub(super) fn first<V, F>(
-    scan: &RowScan,
+pub(super) fn first<E, V, F>(
+    scan: &E,
     budgets: Budgets,
     threads: usize,
     visitor: &F,
 ) -> Result<u64, Halt>
 where
+    E: Restart,
     V: FnMut(&[u32]) -> bool + Send,
     F: Fn() -> V + Sync,
 {
     let mut fixed = scan.clone();
-    fixed.watch = Watch::new(fixed.ticker.nodes, budgets.first, None);
+    *fixed.watch() = Watch::new(fixed.ticker().nodes, budgets.first, None);
     let first =
         crate::exact::enumerate_parallel_each(&mut fixed, vec![Vec::new()], threads, visitor);
     // A thread over its budget stops the others; the run's own interrupt
     // (a solution found, the time limit) ends the search.
-    let gave_up = matches!(first, Err(Halt::Interrupted)) && !fixed.ticker.stopped();
+    let gave_up = matches!(first, Err(Halt::Interrupted)) && !fixed.ticker().stopped();
     if !gave_up {
         return first;
     }
-    log::info!("row-scan engine: no answer in the fixed order, restarting in shuffled orders");
+    log::info!(
+        "{}: no answer in the fixed order, restarting in shuffled orders",
+        E::NAME
+    );
     let quit = Arc::new(AtomicBool::new(false));
-    let nodes = AtomicU64::new(fixed.ticker.nodes);
+    let nodes = AtomicU64::new(fixed.ticker().nodes);
     let ended = std::sync::Mutex::new(None);
     let run = |t: usize| {
         let mut visit = visitor();
@@ -191,8 +205,8 @@ where
 /// Thread `t`'s runs until one ends without giving up (`Some`: the tree
 /// walked, or the visitor stopping it), or until the run's interrupt or
 /// another thread ends them (`None`); and the nodes they took.
-fn restarts(
-    scan: &RowScan,
+fn restarts<E: Restart>(
+    scan: &E,
     unit: u64,
     t: usize,
     quit: &Arc<AtomicBool>,
@@ -202,12 +216,12 @@ fn restarts(
     for r in 1.. {
         let mut run = scan.clone();
         run.shuffle(seed(t, r));
-        let start = run.ticker.nodes;
-        run.watch = Watch::new(start, unit.saturating_mul(luby(r)), Some(Arc::clone(quit)));
+        let start = run.ticker().nodes;
+        *run.watch() = Watch::new(start, unit.saturating_mul(luby(r)), Some(Arc::clone(quit)));
         let result = run.search(&mut Vec::new(), visit);
-        spent += run.ticker.nodes - start;
+        spent += run.ticker().nodes - start;
         match result {
-            Err(Halt::Interrupted) if run.watch.over => continue,
+            Err(Halt::Interrupted) if run.watch().over => continue,
             Err(Halt::Interrupted) => return (None, spent),
             done => return (Some(done), spent),
         }
