@@ -896,3 +896,28 @@ fn fewest_looks_first_stops_at_the_time_limit_with_its_progress() {
     assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("time limit of 0.3 s reached"), "{stderr}");
 }
+
+/// `auto` looks for a first solution of a board of 64 positions or more
+/// by fewest looks first, and of a smaller one by the row scan
+/// (`portfolio::FEWEST_FROM`); `count` keeps the row scan on both.
+#[test]
+fn auto_solves_large_boards_fewest_first_and_counts_by_the_row_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    for (size, engine) in [("7x7", "row-scan"), ("8x8", "fewest")] {
+        let path = generate(dir.path(), size, 4, Some("0"), 1);
+        let solved = jigsat()
+            .args(["solve", path.to_str().unwrap(), "-j", "1"])
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&solved.stdout);
+        assert_eq!(solved.status.code(), Some(0), "{size}: {said}");
+        assert!(said.contains(&format!("({engine} search)")), "{size}: {said}");
+    }
+    let path = generate(dir.path(), "8x8", 4, Some("0"), 1);
+    let estimated = jigsat()
+        .args(["estimate", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&estimated.stdout);
+    assert!(said.contains("with row-scan"), "{said}");
+}

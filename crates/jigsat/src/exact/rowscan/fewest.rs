@@ -148,7 +148,7 @@ pub struct Fewest {
 /// board it answers at once (the 7x7s); unit runs of about 0.2 s.
 const BUDGETS: restart::Budgets = restart::Budgets {
     first: 1 << 21,
-    unit: 1 << 18,
+    unit: 1 << 16,
 };
 
 impl Fewest {
@@ -454,6 +454,14 @@ impl Fewest {
     /// ([`restart`]): only for a search that stops at its first solution.
     pub fn allow_restarts(&mut self) {
         self.restarts = Some(BUDGETS);
+    }
+
+    /// [`Fewest::allow_restarts`] with the fixed order's budget and
+    /// Luby's unit run in nodes: for tests, where small budgets make
+    /// small boards restart.
+    #[doc(hidden)]
+    pub fn allow_restarts_after(&mut self, first: u64, unit: u64) {
+        self.restarts = Some(restart::Budgets { first, unit });
     }
 
     fn search_from(
