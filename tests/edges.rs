@@ -911,7 +911,10 @@ fn auto_solves_large_boards_fewest_first_and_counts_by_the_row_scan() {
             .unwrap();
         let said = String::from_utf8_lossy(&solved.stdout);
         assert_eq!(solved.status.code(), Some(0), "{size}: {said}");
-        assert!(said.contains(&format!("({engine} search)")), "{size}: {said}");
+        assert!(
+            said.contains(&format!("({engine} search)")),
+            "{size}: {said}"
+        );
     }
     let path = generate(dir.path(), "8x8", 4, Some("0"), 1);
     let estimated = jigsat()

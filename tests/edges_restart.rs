@@ -44,7 +44,9 @@ fn over_board<T>(
 
 impl Restarting for RowScan {
     fn over(path: &Path) -> RowScan {
-        over_board(path, |cover, p| RowScan::new(cover, Some(&p.board), &[]).unwrap())
+        over_board(path, |cover, p| {
+            RowScan::new(cover, Some(&p.board), &[]).unwrap()
+        })
     }
     fn restart_after(&mut self, first: u64, unit: u64) {
         self.allow_restarts_after(first, unit);

@@ -33,8 +33,11 @@
 //! Only looks under which no solution lies are ever left out, and each
 //! step branches on every look left at one position, so every solution
 //! is met once and counts do not change (tests/edges.rs). Each step costs
-//! several row-scan lookups, which is why `auto` keeps the row scan where
-//! its trees are small (encodings/RESULTS.md).
+//! 20-30 row-scan lookups, so `auto` takes fewest only for a first
+//! solution on a board of 64 positions or more, where its smaller trees
+//! win ([`crate::portfolio::FEWEST_FROM`]). A first solution is looked for
+//! with restarts ([`restart`]) in which the looks at each chosen position
+//! are tried in a shuffled order.
 
 mod tables;
 
