@@ -563,6 +563,10 @@ impl restart::Restart for Fewest {
     fn watch(&mut self) -> &mut restart::Watch {
         &mut self.watch
     }
+
+    fn budgets(&mut self) -> &mut Option<restart::Budgets> {
+        &mut self.restarts
+    }
 }
 
 impl Search for Fewest {
@@ -629,10 +633,7 @@ impl Search for Fewest {
         V: FnMut(&[u32]) -> bool + Send,
         F: Fn() -> V + Sync,
     {
-        let budgets = self.restarts?;
-        let mut fixed = self.clone();
-        fixed.restarts = None;
-        Some(restart::first(&fixed, budgets, threads, visitor))
+        restart::first_by_restarts(self, threads, visitor)
     }
 
     fn ticker(&self) -> &Ticker {

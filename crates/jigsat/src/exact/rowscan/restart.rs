@@ -31,6 +31,9 @@ pub(super) trait Restart: Search + Sync {
     fn shuffle(&mut self, seed: u64);
     /// The current run's node budget and stop flag.
     fn watch(&mut self) -> &mut Watch;
+    /// The budgets of its runs, when a first solution may be looked for
+    /// by restarts.
+    fn budgets(&mut self) -> &mut Option<Budgets>;
     /// The engine's name, for the log.
     const NAME: &'static str;
 }
@@ -144,6 +147,24 @@ fn luby(i: u64) -> u64 {
 /// The seed of thread `t`'s `r`-th restart: each thread its own stream.
 fn seed(t: usize, r: u64) -> u64 {
     crate::rng::Rng::new(((t as u64) << 40) ^ r).next_u64()
+}
+
+/// [`Search::first_by_restarts`] for an engine that restarts: `None`
+/// unless its restarts are allowed.
+pub(super) fn first_by_restarts<E, V, F>(
+    engine: &mut E,
+    threads: usize,
+    visitor: &F,
+) -> Option<Result<u64, Halt>>
+where
+    E: Restart,
+    V: FnMut(&[u32]) -> bool + Send,
+    F: Fn() -> V + Sync,
+{
+    let budgets = (*engine.budgets())?;
+    let mut fixed = engine.clone();
+    *fixed.budgets() = None;
+    Some(first(&fixed, budgets, threads, visitor))
 }
 
 /// A first solution of `scan`'s whole tree on `threads` threads: the fixed
