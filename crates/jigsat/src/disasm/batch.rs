@@ -253,11 +253,16 @@ impl Tasks<'_> {
     }
 
     /// One task: takes the next assembly apart until none is left or the
-    /// batch halted; its halt halts the batch.
+    /// batch halted; its halt halts the batch. The caller's stop flag is
+    /// read before each assembly too: the watcher that raises the batch's
+    /// flag looks only now and then, and a release build can take every
+    /// small assembly apart in between, which read as a batch that was
+    /// never stopped.
     fn work(&self) {
+        let stopped = || self.outer.is_some_and(|o| o.load(Ordering::Relaxed));
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
-            if i >= self.bodies.len() || self.halted.load(Ordering::Relaxed) {
+            if i >= self.bodies.len() || self.halted.load(Ordering::Relaxed) || stopped() {
                 return;
             }
             let chosen = chosen_image(self.puzzle, self.group, self.backs, &self.bodies[i]);
@@ -272,8 +277,7 @@ impl Tasks<'_> {
                 d.turn_back(&chosen.back);
             }
             if let Err((h, _)) = &mut answer {
-                if *h == Halt::Interrupted && !self.outer.is_some_and(|o| o.load(Ordering::Relaxed))
-                {
+                if *h == Halt::Interrupted && !stopped() {
                     // Stopped because another task halted: not reached.
                     return;
                 }
