@@ -126,16 +126,30 @@ pub const PACKING_HEAD_START: Duration = Duration::from_millis(50);
 /// hard ones, where a second second of head start is lost in the noise.
 pub const TILE_HEAD_START: Duration = Duration::from_secs(1);
 
+/// The head start of fewest looks first, on boards of 64 positions or
+/// more. Beside both of fewest's threads CaDiCaL takes a third of their
+/// time, and on the framed 8x8s with 7 colours it never answered first:
+/// it found 2 of 10 boards (in 1.6 and about 8.5 s, after fewest) and
+/// none of the other 8 in 45-90 s, while fewest alone answered seeds 3, 4
+/// and 10 in 14.8, 4.3 and 23.1 s against 22.9, 5.9 and 35.9 s with
+/// CaDiCaL joining after 1 s (encodings/RESULTS.md, "session 18").
+pub const FEWEST_HEAD_START: Duration = Duration::from_secs(30);
+
 /// How a first solution on `cover` is raced. Packing puzzles: CaDiCaL
 /// after [`PACKING_HEAD_START`], in place of one of the exact engine's
 /// threads. Edge-matching tiles: after [`TILE_HEAD_START`], and beside the
 /// row scan's threads, because which thread count the row scan runs with
 /// is fixed when it starts and one thread instead of two made it up to
 /// 1.9x slower on boards it answers in under a second.
-fn race_plan(cover: &Cover) -> RacePlan {
+/// Fewest looks first (boards of [`FEWEST_FROM`] positions or more) has
+/// [`FEWEST_HEAD_START`] instead.
+fn race_plan(cover: &Cover, engine: ExactEngine) -> RacePlan {
     if cover.has_colours() {
         RacePlan {
-            head_start: TILE_HEAD_START,
+            head_start: match engine {
+                ExactEngine::Fewest => FEWEST_HEAD_START,
+                _ => TILE_HEAD_START,
+            },
             takes_a_thread: false,
         }
     } else {
@@ -285,7 +299,7 @@ pub fn first_plan(options: &Options, cover: &Cover, board: &Board) -> FirstPlan 
     FirstPlan::Exact {
         engine,
         symmetry: options.symmetry && !matches!(engine, ExactEngine::RowScan | ExactEngine::Fewest),
-        race: races.then(|| race_plan(cover)),
+        race: races.then(|| race_plan(cover, engine)),
     }
 }
 
@@ -390,7 +404,8 @@ pub fn solver_help() -> String {
         "The engine. Left out (or `auto`), jigsat picks one for the puzzle (see \
          `encodings/RESULTS.md`): an exact search where one applies, SAT otherwise; on two \
          or more cores a first solution is a race: the exact search alone for {} ms on \
-         packing puzzles and {} ms on edge-matching tiles, then CaDiCaL beside it, the first \
+         packing puzzles and {} ms on edge-matching tiles ({} s where fewest searches: \
+         boards of {} positions or more), then CaDiCaL beside it, the first \
          definitive answer taken and the other engine stopped (-v says which answered). \
          Exact searches (not SAT): `first-cell` (fills the first empty cell; boards filled \
          exactly, any piece counts), `row-scan` (edge-matching tiles, row by row, copies \
@@ -402,6 +417,8 @@ pub fn solver_help() -> String {
          prints SAT competition output (e.g. --solver ./glucose, or --solver \
          /usr/bin/cadical). Enumeration needs varisat, cadical, dlx, first-cell, row-scan or fewest.",
         PACKING_HEAD_START.as_millis(),
-        TILE_HEAD_START.as_millis()
+        TILE_HEAD_START.as_millis(),
+        FEWEST_HEAD_START.as_secs(),
+        FEWEST_FROM
     )
 }
