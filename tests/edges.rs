@@ -898,13 +898,20 @@ fn fewest_looks_first_stops_at_the_time_limit_with_its_progress() {
 }
 
 /// `auto` looks for a first solution of a board of 64 positions or more
-/// by fewest looks first, and of a smaller one by the row scan
-/// (`portfolio::FEWEST_FROM`); `count` keeps the row scan on both.
+/// whose frame the row scan would fill first (many colours along the rim)
+/// by fewest looks first, and of a smaller board, or one with a single
+/// frame colour, by the row scan (`portfolio::FEWEST_FROM`); `count`
+/// keeps the row scan.
 #[test]
-fn auto_solves_large_boards_fewest_first_and_counts_by_the_row_scan() {
+fn auto_solves_large_framed_boards_fewest_first_and_counts_by_the_row_scan() {
     let dir = tempfile::tempdir().unwrap();
-    for (size, engine) in [("7x7", "row-scan"), ("8x8", "fewest")] {
-        let path = generate(dir.path(), size, 4, Some("0"), 1);
+    let one_frame_colour: &[&str] = &["--frame-colours", "1"];
+    for (size, colours, extra, engine) in [
+        ("7x7", 4, &[][..], "row-scan"),
+        ("8x8", 10, &[][..], "fewest"),
+        ("8x8", 4, one_frame_colour, "row-scan"),
+    ] {
+        let path = generate_with(dir.path(), size, colours, Some("0"), 1, extra);
         let solved = jigsat()
             .args(["solve", path.to_str().unwrap(), "-j", "1"])
             .output()
@@ -913,10 +920,10 @@ fn auto_solves_large_boards_fewest_first_and_counts_by_the_row_scan() {
         assert_eq!(solved.status.code(), Some(0), "{size}: {said}");
         assert!(
             said.contains(&format!("({engine} search)")),
-            "{size}: {said}"
+            "{size} {extra:?}: {said}"
         );
     }
-    let path = generate(dir.path(), "8x8", 4, Some("0"), 1);
+    let path = generate(dir.path(), "8x8", 10, Some("0"), 1);
     let estimated = jigsat()
         .args(["estimate", path.to_str().unwrap()])
         .output()

@@ -45,7 +45,7 @@ use crate::cover::Cover;
 use crate::encode::Encoding;
 use crate::enumerate::Engine;
 use crate::error::{Error, Result};
-use crate::exact::ExactEngine;
+use crate::exact::{ExactEngine, RowScan};
 use crate::family::boxes::OrderInstance;
 use crate::geometry::Board;
 use crate::options::{Model, Options, SolverChoice};
@@ -69,9 +69,13 @@ const NARROW: i32 = 5;
 /// answer.
 fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<ExactEngine> {
     // Edge-matching tiles: the row scan, on everything it fills; a first
-    // solution on a large board by fewest looks first.
+    // solution on a large board it would fill frame first by fewest looks
+    // first.
     if ExactEngine::RowScan.supports(cover) {
-        if goal == Goal::First && board.len() >= FEWEST_FROM {
+        if goal == Goal::First
+            && board.len() >= FEWEST_FROM
+            && RowScan::fills_frame_first(cover, board)
+        {
             return Some(ExactEngine::Fewest);
         }
         return Some(ExactEngine::RowScan);
@@ -96,11 +100,15 @@ fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<ExactEngine>
 }
 
 /// The positions from which a first solution of an edge-matching board
-/// is looked for by fewest looks first (with its restarts) instead of
-/// the row scan. Its trees are 10-100 times smaller and each step costs
+/// whose frame the row scan fills first (many colours along the rim) is
+/// looked for by fewest looks first (with its restarts) instead of the
+/// row scan. Its trees are 10-100 times smaller and each step costs
 /// 20-30 row-scan steps: on framed 7x7s both answer in under 0.3 s, on
 /// framed 8x8s with 7 colours fewest answered 4 of 10 boards in 45 s
-/// against the row scan's 2 (encodings/RESULTS.md, "session 18").
+/// against the row scan's 2. With one frame colour (Eternity II's
+/// families) the row scan goes row by row and stays: 8x8s with 7 inner
+/// colours took it a median 0.3 s and fewest 0.6 s, up to 5 times its
+/// time (encodings/RESULTS.md, "session 18").
 pub const FEWEST_FROM: usize = 64;
 
 /// How a first solution is raced against CaDiCaL on two cores or more
@@ -127,7 +135,7 @@ pub const PACKING_HEAD_START: Duration = Duration::from_millis(50);
 pub const TILE_HEAD_START: Duration = Duration::from_secs(1);
 
 /// The head start of fewest looks first, on boards of 64 positions or
-/// more. Beside both of fewest's threads CaDiCaL takes a third of their
+/// more that the row scan would fill frame first. Beside both of fewest's threads CaDiCaL takes a third of their
 /// time, and on the framed 8x8s with 7 colours it never answered first:
 /// it found 2 of 10 boards (in 1.6 and about 8.5 s, after fewest) and
 /// none of the other 8 in 45-90 s, while fewest alone answered seeds 3, 4
@@ -405,7 +413,7 @@ pub fn solver_help() -> String {
          `encodings/RESULTS.md`): an exact search where one applies, SAT otherwise; on two \
          or more cores a first solution is a race: the exact search alone for {} ms on \
          packing puzzles and {} ms on edge-matching tiles ({} s where fewest searches: \
-         boards of {} positions or more), then CaDiCaL beside it, the first \
+         boards of {} positions or more filled frame first), then CaDiCaL beside it, the first \
          definitive answer taken and the other engine stopped (-v says which answered). \
          Exact searches (not SAT): `first-cell` (fills the first empty cell; boards filled \
          exactly, any piece counts), `row-scan` (edge-matching tiles, row by row, copies \

@@ -141,6 +141,13 @@ impl RowScan {
         RowScan::new(cover, None, &[]).is_some()
     }
 
+    /// Whether the scan fills `board`'s frame first: its rim closes in
+    /// few ways (many colours along it), so the board is led by a small
+    /// hard ring rather than row by row.
+    pub fn fills_frame_first(cover: &Cover, board: &Board) -> bool {
+        order::frame_first(cover, board, &vec![false; cover.options.len()])
+    }
+
     /// The engine for `cover` without the `forbidden` options, scanning
     /// `board`'s positions in the order `scan_order` gives (the cover's
     /// cell order without a board), or `None` when the cover is not an

@@ -34,8 +34,9 @@
 //! step branches on every look left at one position, so every solution
 //! is met once and counts do not change (tests/edges.rs). Each step costs
 //! 20-30 row-scan lookups, so `auto` takes fewest only for a first
-//! solution on a board of 64 positions or more, where its smaller trees
-//! win ([`crate::portfolio::FEWEST_FROM`]). A first solution is looked for
+//! solution on a board of 64 positions or more that the row scan would
+//! fill frame first, where its smaller trees win
+//! ([`crate::portfolio::FEWEST_FROM`]). A first solution is looked for
 //! with restarts ([`restart`]) in which the looks at each chosen position
 //! are tried in a shuffled order.
 

@@ -76,7 +76,7 @@ fn scan_rank(c: Cell) -> (i32, i32, i32) {
 /// the row scan is better; the estimate of closed rings is
 /// `(r - 4)! * 4! / k^r` for `k` colours on the edges between rim tiles,
 /// taken as few below 100 (encodings/RESULTS.md has the measurements).
-fn frame_first(cover: &Cover, board: &Board, excluded: &[bool]) -> bool {
+pub(super) fn frame_first(cover: &Cover, board: &Board, excluded: &[bool]) -> bool {
     let ([ox, oy, _], [w, h, d]) = (board.origin(), board.extent());
     if d > 1 || w < 3 || h < 3 || board.len() != (w * h) as usize {
         return false;
