@@ -55,8 +55,8 @@ const FILLED: u32 = u32::MAX;
 /// [`Fewest::unplace`].
 #[derive(Clone, Copy, Debug)]
 enum Undo {
-    /// A word of `fit`, `allow` or `free`, or a position's colours shown
-    /// on one side, and its value before.
+    /// A word of `fit`, of `allow` or of `free`, or a position's colours
+    /// shown on one side (an index into `shown`), with its value before.
     Fit(u32, u64),
     Allow(u32, u64),
     Free(u32, u64),
@@ -103,7 +103,7 @@ pub struct Fewest {
     fit: Vec<u64>,
     /// Per position, the looks whose colour on each side with an empty
     /// neighbour is one that neighbour can still show back
-    /// ([`Fewest::refresh`]); all ones where nothing is known.
+    /// ([`Fewest::restrict`]); all ones where nothing is known.
     allow: Vec<u64>,
     /// Per position, its looks in `fit & free & allow`; `FILLED` once
     /// filled.
@@ -115,8 +115,9 @@ pub struct Fewest {
     /// Per position and side, the colours its looks in `fit & free` show
     /// there, as bits.
     shown: Vec<u64>,
-    /// Positions whose `allow` is to be worked out again, and a mark per
-    /// position against listing one twice.
+    /// Positions whose count is to be worked out again after a placement
+    /// (their `allow` narrowed), and a mark per position against listing
+    /// one twice.
     stale: Vec<u32>,
     is_stale: Vec<bool>,
     /// Per side, the colours some look shows there; and scratch words.
@@ -124,7 +125,7 @@ pub struct Fewest {
     any: Vec<u64>,
     /// Per side, per run of six colours and per subset of that run (as
     /// bits), the looks showing one of those colours on that side: what
-    /// [`Fewest::refresh`] ORs, a run at a time.
+    /// [`Fewest::restrict`] ORs, a run at a time.
     shows_any: Vec<u64>,
     chunks: usize,
     /// The colour of each inner edge, `NONE` while neither side is filled.
@@ -149,7 +150,9 @@ pub struct Fewest {
 }
 
 /// The fixed order for about 1.5 s at 1.4 M nodes a second, past every
-/// board it answers at once (the 7x7s); unit runs of about 0.2 s.
+/// board it answers at once (the 7x7s); unit runs of about 0.05 s, which
+/// did best of 2^16, 2^18 and 2^20 nodes on framed 8x8s
+/// (encodings/RESULTS.md, "session 18").
 const BUDGETS: restart::Budgets = restart::Budgets {
     first: 1 << 21,
     unit: 1 << 16,
@@ -300,24 +303,27 @@ impl Fewest {
                 }
             }
         }
+        // A position that just got its first known side was taken to show
+        // every colour: its neighbours hear of its colours now.
         let first = self.known[q] == 1;
         for (side, &colours) in now.iter().enumerate() {
             let at = q * 4 + side;
-            if self.shown[at] != colours {
+            let changed = self.shown[at] != colours;
+            if changed {
                 self.log.push(Undo::Shown(at as u32, self.shown[at]));
                 self.shown[at] = colours;
-                self.restrict(self.across[q][side], (side + 2) % 4, colours);
-            } else if first {
+            }
+            if changed || first {
                 self.restrict(self.across[q][side], (side + 2) % 4, colours);
             }
         }
         // Its `allow` stands: the side just filled let through a set of
-        // colours that held `c`, and its other sides mark it if they
-        // changed.
+        // colours that held `c`, and its other sides restrict it when
+        // their neighbours' colours change.
         self.count[q] = self.fitting(q);
     }
 
-    /// Lists position `q` (if any) for [`Fewest::refresh`].
+    /// Lists position `q` (if any) to be counted again.
     fn mark(&mut self, q: u32) {
         if q != NONE && !self.is_stale[q as usize] {
             self.is_stale[q as usize] = true;
@@ -391,7 +397,8 @@ impl Fewest {
 
     /// After the looks `gone` (in word `word`) left position `q`: each
     /// colour they showed that no look left there shows on that side is
-    /// taken off `shown`, and the neighbour on that side made stale.
+    /// taken off `shown`, and the neighbour on that side restricted to
+    /// what is left.
     fn lost(&mut self, q: usize, word: usize, mut gone: u64) {
         let w = self.words;
         while gone != 0 {
@@ -442,8 +449,14 @@ impl Fewest {
 
     /// The looks in `fit & free & allow` at `p`: the branches there.
     fn candidates(&self, p: usize) -> Vec<u32> {
-        let w = self.words;
         let mut out = Vec::new();
+        self.push_candidates(p, &mut out);
+        out
+    }
+
+    /// [`Fewest::candidates`], pushed onto `out`.
+    fn push_candidates(&self, p: usize, out: &mut Vec<u32>) {
+        let w = self.words;
         for i in 0..w {
             let mut bits = self.fit[p * w + i] & self.free[i] & self.allow[p * w + i];
             while bits != 0 {
@@ -451,7 +464,6 @@ impl Fewest {
                 bits &= bits - 1;
             }
         }
-        out
     }
 
     /// Lets a first solution of the whole tree be looked for by restarts
@@ -514,15 +526,10 @@ impl Fewest {
         chosen: &mut Vec<u32>,
         visit: &mut dyn FnMut(&[u32]) -> bool,
     ) -> Result<(), Halt> {
-        let from = self.tries.len();
-        let w = self.words;
-        for i in 0..w {
-            let mut bits = self.fit[p * w + i] & self.free[i] & self.allow[p * w + i];
-            while bits != 0 {
-                self.tries.push((i * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-            }
-        }
+        let mut tries = std::mem::take(&mut self.tries);
+        let from = tries.len();
+        self.push_candidates(p, &mut tries);
+        self.tries = tries;
         if let Some(rng) = self.shuffled.as_mut() {
             rng.shuffle(&mut self.tries[from..]);
         }
