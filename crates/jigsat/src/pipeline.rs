@@ -154,7 +154,9 @@ pub fn solve(puzzle: &Puzzle, options: &Options) -> Result<Report> {
 
 /// A first solution by a race: the exact `engine` against CaDiCaL (the SAT
 /// solver a race can stop: its terminator polls the flag), with the head
-/// start and the share of threads of the plan.
+/// start and the share of threads of the plan; with a partner in the plan,
+/// the exact engine first races it (on one thread of its own) and the pair
+/// races CaDiCaL.
 fn race_first(
     instance: &Instance,
     engine: ExactEngine,
@@ -178,6 +180,30 @@ fn race_first(
         run: Box::new(|_: &Arc<AtomicBool>| {
             solve_exact(instance, engine, symmetry, &raced, exact_stats, started)
         }),
+    };
+    let exact = match plan.partner {
+        Some((partner, head_start)) => {
+            // A second exact engine on one thread: the pair is the race's
+            // first runner, and one flag stops all three engines.
+            let alone = Options {
+                jobs: Some(1),
+                ..raced.clone()
+            };
+            let partner_stats = stats.clone();
+            let second = Runner {
+                name: partner.name().to_string(),
+                run: Box::new(move |_: &Arc<AtomicBool>| {
+                    solve_exact(instance, partner, false, &alone, partner_stats, started)
+                }),
+            };
+            Runner {
+                name: format!("{} and {}", engine.name(), partner.name()),
+                run: Box::new(move |stop: &Arc<AtomicBool>| {
+                    race::race(exact, second, head_start, stop)
+                }),
+            }
+        }
+        None => exact,
     };
     let sat = Runner {
         name: "cadical".to_string(),

@@ -108,7 +108,8 @@ fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<ExactEngine>
 /// against the row scan's 2. With one frame colour (Eternity II's
 /// families) the row scan goes row by row and stays: 8x8s with 7 inner
 /// colours took it a median 0.3 s and fewest 0.6 s, up to 5 times its
-/// time (encodings/RESULTS.md, "session 18").
+/// time (encodings/RESULTS.md, "session 18"); there fewest races beside
+/// it instead ([`race_plan`]), from the same size.
 pub const FEWEST_FROM: usize = 64;
 
 /// How a first solution is raced against CaDiCaL on two cores or more
@@ -120,6 +121,9 @@ pub struct RacePlan {
     /// Whether CaDiCaL takes one of the exact engine's threads; otherwise
     /// it runs beside all of them.
     pub takes_a_thread: bool,
+    /// A second exact engine on one thread that joins the first after the
+    /// given head start, before CaDiCaL does.
+    pub partner: Option<(ExactEngine, Duration)>,
 }
 
 /// The head start of packing puzzles: longer than the exact searches need
@@ -143,6 +147,13 @@ pub const TILE_HEAD_START: Duration = Duration::from_secs(1);
 /// CaDiCaL joining after 1 s (encodings/RESULTS.md, "session 18").
 pub const FEWEST_HEAD_START: Duration = Duration::from_secs(30);
 
+/// The head start of the row scan over fewest looks first on large boards
+/// it keeps: its fixed order (about 1.5 s) and its first restarts run
+/// without fewest, and so does CaDiCaL from [`TILE_HEAD_START`], so that
+/// a board either answers by then is not slowed by one more thread on two
+/// cores (encodings/RESULTS.md, "session 19").
+pub const PARTNER_HEAD_START: Duration = Duration::from_secs(2);
+
 /// How a first solution on `cover` is raced. Packing puzzles: CaDiCaL
 /// after [`PACKING_HEAD_START`], in place of one of the exact engine's
 /// threads. Edge-matching tiles: after [`TILE_HEAD_START`], and beside the
@@ -151,20 +162,29 @@ pub const FEWEST_HEAD_START: Duration = Duration::from_secs(30);
 /// 1.9x slower on boards it answers in under a second.
 /// Fewest looks first (boards of [`FEWEST_FROM`] positions or more) has
 /// [`FEWEST_HEAD_START`] instead.
-fn race_plan(cover: &Cover, engine: ExactEngine) -> RacePlan {
-    if cover.has_colours() {
-        RacePlan {
-            head_start: match engine {
-                ExactEngine::Fewest => FEWEST_HEAD_START,
-                _ => TILE_HEAD_START,
-            },
-            takes_a_thread: false,
-        }
-    } else {
-        RacePlan {
+///
+/// A large board the row scan keeps (64 positions or more, not filled
+/// frame first) also gets fewest looks first, on one thread beside the
+/// row scan's and CaDiCaL's, after [`PARTNER_HEAD_START`]: on such boards
+/// either exact engine can answer in seconds where the other runs for
+/// minutes (10x10s shaped like `em_10_4_6`: over 45 s and 24 s alone,
+/// 6.8 and 21 s with fewest beside; encodings/RESULTS.md, "session 19").
+fn race_plan(cover: &Cover, board: &Board, engine: ExactEngine) -> RacePlan {
+    if !cover.has_colours() {
+        return RacePlan {
             head_start: PACKING_HEAD_START,
             takes_a_thread: true,
-        }
+            partner: None,
+        };
+    }
+    let partnered = engine == ExactEngine::RowScan && board.len() >= FEWEST_FROM;
+    RacePlan {
+        head_start: match engine {
+            ExactEngine::Fewest => FEWEST_HEAD_START,
+            _ => TILE_HEAD_START,
+        },
+        takes_a_thread: false,
+        partner: partnered.then_some((ExactEngine::Fewest, PARTNER_HEAD_START)),
     }
 }
 
@@ -307,7 +327,7 @@ pub fn first_plan(options: &Options, cover: &Cover, board: &Board) -> FirstPlan 
     FirstPlan::Exact {
         engine,
         symmetry: options.symmetry && !matches!(engine, ExactEngine::RowScan | ExactEngine::Fewest),
-        race: races.then(|| race_plan(cover, engine)),
+        race: races.then(|| race_plan(cover, board, engine)),
     }
 }
 
@@ -414,7 +434,9 @@ pub fn solver_help() -> String {
          or more cores a first solution is a race: the exact search alone for {} ms on \
          packing puzzles and {} ms on edge-matching tiles ({} s where fewest searches: \
          boards of {} positions or more filled frame first), then CaDiCaL beside it, the first \
-         definitive answer taken and the other engine stopped (-v says which answered). \
+         definitive answer taken and the other engine stopped (-v says which answered); on \
+         the other edge-matching boards of that size fewest joins the row scan too, on a \
+         thread of its own after {} ms. \
          Exact searches (not SAT): `first-cell` (fills the first empty cell; boards filled \
          exactly, any piece counts), `row-scan` (edge-matching tiles, row by row, copies \
          included), `fewest` (the same boards, the position with the fewest fitting looks \
@@ -427,6 +449,63 @@ pub fn solver_help() -> String {
         PACKING_HEAD_START.as_millis(),
         TILE_HEAD_START.as_millis(),
         FEWEST_HEAD_START.as_secs(),
-        FEWEST_FROM
+        FEWEST_FROM,
+        PARTNER_HEAD_START.as_millis()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{EdgeSpec, edges};
+    use crate::instance::Instance;
+
+    /// The race a generated edge-matching board gets on two cores.
+    fn race_of(size: u32, colours: u32, frame_colours: Option<u32>) -> (ExactEngine, RacePlan) {
+        let spec = EdgeSpec {
+            width: size,
+            height: size,
+            colours,
+            border: Some("0".into()),
+            frame_colours,
+            clues: 0,
+            seed: 1,
+        };
+        let puzzle = Puzzle::parse(&edges(&spec), "board.toml", "board").unwrap();
+        let instance = Instance::new(&puzzle).unwrap();
+        let options = Options {
+            jobs: Some(2),
+            ..Options::default()
+        };
+        match first_plan(&options, instance.cover(), &puzzle.board) {
+            FirstPlan::Exact {
+                engine,
+                race: Some(race),
+                ..
+            } => (engine, race),
+            _ => panic!("an exact engine raced on two cores"),
+        }
+    }
+
+    #[test]
+    fn large_boards_the_row_scan_keeps_get_fewest_beside_it() {
+        // 8x8 with a frame colour of its own: the row scan, with fewest on
+        // a thread of its own after its head start, and CaDiCaL.
+        let (engine, race) = race_of(8, 7, Some(1));
+        assert_eq!(engine, ExactEngine::RowScan);
+        assert_eq!(
+            race.partner,
+            Some((ExactEngine::Fewest, PARTNER_HEAD_START))
+        );
+        assert_eq!(race.head_start, TILE_HEAD_START);
+        // Under 64 positions: the row scan and CaDiCaL only.
+        let (engine, race) = race_of(7, 6, Some(1));
+        assert_eq!(engine, ExactEngine::RowScan);
+        assert_eq!(race.partner, None);
+        // Filled frame first: fewest itself, no partner.
+        let (engine, race) = race_of(8, 10, None);
+        assert_eq!(engine, ExactEngine::Fewest);
+        assert_eq!(race.partner, None);
+        assert_eq!(race.head_start, FEWEST_HEAD_START);
+    }
 }
