@@ -109,7 +109,7 @@ fn exact_engine(cover: &Cover, board: &Board, goal: Goal) -> Option<ExactEngine>
 /// families) the row scan goes row by row and stays: 8x8s with 7 inner
 /// colours took it a median 0.3 s and fewest 0.6 s, up to 5 times its
 /// time (encodings/RESULTS.md, "session 18"); there fewest races beside
-/// it instead ([`race_plan`]), from the same size.
+/// it instead (`race_plan`), from the same size.
 pub const FEWEST_FROM: usize = 64;
 
 /// How a first solution is raced against CaDiCaL on two cores or more
