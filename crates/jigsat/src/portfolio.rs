@@ -167,8 +167,9 @@ pub const PARTNER_HEAD_START: Duration = Duration::from_secs(2);
 /// frame first) also gets fewest looks first, on one thread beside the
 /// row scan's and CaDiCaL's, after [`PARTNER_HEAD_START`]: on such boards
 /// either exact engine can answer in seconds where the other runs for
-/// minutes (10x10s shaped like `em_10_4_6`: over 45 s and 24 s alone,
-/// 6.8 and 21 s with fewest beside; encodings/RESULTS.md, "session 19").
+/// minutes (10x10s shaped like `em_10_4_6`, eight seeds: a median of
+/// 19 s without fewest, one over 45 s; 8.5 s with it, none over 21 s;
+/// encodings/RESULTS.md, "session 19").
 fn race_plan(cover: &Cover, board: &Board, engine: ExactEngine) -> RacePlan {
     if !cover.has_colours() {
         return RacePlan {
