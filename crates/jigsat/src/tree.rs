@@ -61,12 +61,21 @@ impl std::fmt::Display for TreeEstimate {
             _ => String::new(),
         };
         // A figure the walks cannot vouch for reads as the lower bound it
-        // is, without an error bar that would look like a guarantee.
-        let (size, at_least) = if t.lower_bound {
+        // is, without an error bar that would look like a guarantee; one
+        // past what a float holds (walks whose products overflow) as that.
+        let (size, at_least) = if !t.nodes.is_finite() {
             (
                 format!(
-                    "at least {:.2e} nodes (a lower bound: few walks got past the frame, \
-                     so the figure is likely far low)",
+                    "more than {:.1e} nodes (the walks' products overflow)",
+                    f64::MAX
+                ),
+                "more than ",
+            )
+        } else if t.lower_bound {
+            (
+                format!(
+                    "at least {:.2e} nodes (a lower bound: few walks past the frame carry \
+                     the figure, so it is likely far low)",
                     t.nodes
                 ),
                 "at least ",
@@ -113,6 +122,7 @@ fn whole(x: f64) -> String {
 /// Seconds for a person: "0.4 s", "12 min", "3.2 h", "41 days".
 fn duration(s: f64) -> String {
     match s {
+        s if !s.is_finite() => "1e300 years".to_string(),
         s if s < 120.0 => format!("{s:.1} s"),
         s if s < 7200.0 => format!("{:.0} min", s / 60.0),
         s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
@@ -249,4 +259,32 @@ pub fn first_cell_nodes(instance: &Instance, options: &Options) -> Result<f64> {
             Err(e) => return Err(e),
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree past what a float holds says so, with no error bar and no
+    /// "inf".
+    #[test]
+    fn a_tree_past_a_float_reads_more_than_the_largest_one() {
+        let estimate = TreeEstimate {
+            engine: "first-cell",
+            tree: exact::TreeSize {
+                probes: 1000,
+                nodes: f64::INFINITY,
+                nodes_error: 0.0,
+                solutions: 0.0,
+                lower_bound: false,
+            },
+            nodes_per_second: 1e7,
+            seconds_per_solution: 0.0,
+            threads: 2,
+        };
+        let said = estimate.to_string();
+        assert!(said.contains("more than 1.8e308 nodes"), "{said}");
+        assert!(said.contains("more than 1e300 years for count"), "{said}");
+        assert!(!said.contains("inf") && !said.contains('±'), "{said}");
+    }
 }

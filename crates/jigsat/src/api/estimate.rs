@@ -194,8 +194,8 @@ impl SearchTree {
 
     /// Whether [`SearchTree::nodes`] is only a lower bound: on a tree
     /// searched frame first whose frame is too large to search whole,
-    /// when few walks got past the frame or one walk makes most of the
-    /// figure. The sentence then reads "at least".
+    /// when few walks got past the frame or a few of them make most of
+    /// the figure. The sentence then reads "at least".
     ///
     /// ```
     /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
