@@ -90,11 +90,17 @@ impl std::fmt::Display for TreeEstimate {
                 "",
             )
         };
+        let time = match self.seconds() {
+            // The walks overflowed: longer than any figure.
+            _ if !t.nodes.is_finite() => "1e300 years".to_string(),
+            // No pace measured: the time is not known.
+            s if !s.is_finite() => "an unknown time".to_string(),
+            s => duration(s),
+        };
         write!(
             f,
             "search tree of {size}{solutions}; \
-             {at_least}{} for count with {} on {} thread{} ({:.1} M nodes/s each{}, {} walks)",
-            duration(self.seconds()),
+             {at_least}{time} for count with {} on {} thread{} ({:.1} M nodes/s each{}, {} walks)",
             self.engine,
             self.threads,
             if self.threads == 1 { "" } else { "s" },
@@ -122,7 +128,6 @@ fn whole(x: f64) -> String {
 /// Seconds for a person: "0.4 s", "12 min", "3.2 h", "41 days".
 fn duration(s: f64) -> String {
     match s {
-        s if !s.is_finite() => "1e300 years".to_string(),
         s if s < 120.0 => format!("{s:.1} s"),
         s if s < 7200.0 => format!("{:.0} min", s / 60.0),
         s if s < 172_800.0 => format!("{:.1} h", s / 3600.0),
@@ -286,5 +291,16 @@ mod tests {
         assert!(said.contains("more than 1.8e308 nodes"), "{said}");
         assert!(said.contains("more than 1e300 years for count"), "{said}");
         assert!(!said.contains("inf") && !said.contains('±'), "{said}");
+        // Without a pace, a finite tree's time is not known, not endless.
+        let unpaced = TreeEstimate {
+            tree: exact::TreeSize {
+                nodes: 1e9,
+                ..estimate.tree.clone()
+            },
+            nodes_per_second: 0.0,
+            ..estimate
+        };
+        let said = unpaced.to_string();
+        assert!(said.contains("; an unknown time for count"), "{said}");
     }
 }
