@@ -188,3 +188,57 @@ fn estimate_forecasts_a_frame_first_count_within_a_factor_of_two() {
         "forecast {forecast:.3e} nodes, counted {counted:.3e}"
     );
 }
+
+/// bench/brendan-7x7.toml is Brendan Owen's 7x7, the board of the
+/// published GPU brute force (encodings/RESULTS.md, "session 20"), its
+/// tiles read from the solved board billtraill/e2_go's README prints.
+/// With that board's top row and the tile under its first corner fixed
+/// where the README has them, the row scan and dlx both find that the
+/// rest fills in one way only, and `solve` gives exactly the README's
+/// board (every tile where it lies there, unturned), checked from the
+/// file: the tiles were read right, and the engines agree on them.
+#[test]
+#[ignore = "dlx takes seconds in a debug build; under one in release"]
+fn brendans_7x7_completes_its_published_top_row_one_way_on_both_engines() {
+    const README_BOARD: [[u32; 7]; 7] = [
+        [1, 5, 24, 7, 21, 23, 2],
+        [12, 28, 44, 42, 32, 45, 6],
+        [22, 31, 49, 38, 26, 33, 18],
+        [19, 27, 46, 48, 29, 35, 17],
+        [14, 25, 34, 43, 40, 36, 9],
+        [13, 41, 30, 47, 39, 37, 16],
+        [3, 8, 11, 15, 20, 10, 4],
+    ];
+    let bench = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/brendan-7x7.toml");
+    let mut text = std::fs::read_to_string(&bench).unwrap();
+    let clues = README_BOARD[0].iter().enumerate().map(|(x, &t)| (t, x, 0));
+    for (tile, x, y) in clues.chain([(README_BOARD[1][0], 0, 1)]) {
+        let name = format!("name = \"{tile}\"\n");
+        assert!(text.contains(&name), "no tile {tile}");
+        text = text.replacen(&name, &format!("{name}at = [{x}, {y}]\nrotation = 0\n"), 1);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("brendan-clued.toml");
+    std::fs::write(&path, text).unwrap();
+    assert_eq!(counts(&path, &["--solver", "row-scan"]), (1, 1));
+    assert_eq!(counts(&path, &["--solver", "dlx"]), (1, 1));
+
+    let out = jigsat()
+        .arg("solve")
+        .arg(&path)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let solution = &doc["solutions"][0];
+    check(&read_tiles(&path), solution);
+    for t in solution["tiles"].as_array().unwrap() {
+        let (x, y) = (t["at"][0].as_u64().unwrap(), t["at"][1].as_u64().unwrap());
+        let name = README_BOARD[y as usize][x as usize].to_string();
+        assert_eq!(
+            (t["tile"].as_str(), t["rotation"].as_u64()),
+            (Some(name.as_str()), Some(0))
+        );
+    }
+}
