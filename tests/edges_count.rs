@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 use common::jigsat;
-use common::tiles::{check, read_tiles};
+use common::tiles::{check, layout, read_tiles};
 use serde_json::Value;
 
 /// `generate edges --size 6x6 --border 0` with `colours` and `seed`.
@@ -246,12 +246,14 @@ fn brendans_7x7_completes_its_published_top_row_one_way_on_both_engines() {
 /// bench/brendan-6x6.toml, a 6x6 listed as Brendan Owen's (3 frame and 5
 /// inner colours): the row scan on two threads and on one, and dlx (no
 /// tile has a copy), count it alike, and `solve --all` lists that many
-/// classes, each checked from the file. (The published 160 solutions of
-/// Brendan's 6x6 are not this list's count: encodings/RESULTS.md,
-/// "session 20".)
+/// classes, each checked from the file and each one of the boards a
+/// peer's brute force lists for the same tiles (jEternithug's output,
+/// tests/fixtures/peers), the same number of them. (The published 160
+/// solutions of Brendan's 6x6 are not this list's count:
+/// encodings/RESULTS.md, "session 20".)
 #[test]
 #[ignore = "seconds in a debug build; 3 s in release"]
-fn brendans_6x6_as_listed_counts_alike_on_the_row_scan_and_dlx() {
+fn brendans_6x6_counts_alike_on_the_row_scan_dlx_and_a_peers_list() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/brendan-6x6.toml");
     let reference = counts(&path, &["--solver", "row-scan", "-j", "2"]);
     assert!(reference.1 >= 1);
@@ -274,4 +276,40 @@ fn brendans_6x6_as_listed_counts_alike_on_the_row_scan_and_dlx() {
     assert_eq!(classes.len() as u64, reference.1);
     let puzzle = read_tiles(&path);
     classes.iter().for_each(|s| check(&puzzle, s));
+
+    // Each class turned so that tile 1 (a corner) is at the top left,
+    // read row by row as the peer writes its boards.
+    let ours: std::collections::BTreeSet<Vec<String>> = classes
+        .iter()
+        .map(|s| {
+            let mut at: Vec<((i64, i64), String)> = layout(s)
+                .into_iter()
+                .map(|(p, (tile, _, _))| (p, tile))
+                .collect();
+            for _ in 0..4 {
+                if at.iter().any(|(p, t)| *p == (0, 0) && t == "1") {
+                    break;
+                }
+                // A quarter turn clockwise: (x, y) to (5 - y, x).
+                at.iter_mut().for_each(|(p, _)| *p = (5 - p.1, p.0));
+            }
+            at.sort_by_key(|((x, y), _)| (*y, *x));
+            at.into_iter().map(|(_, t)| t).collect()
+        })
+        .collect();
+    let peer_file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/peers/brendan-6x6-jeternithug.txt");
+    let peer: std::collections::BTreeSet<Vec<String>> = std::fs::read_to_string(peer_file)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            l.trim_end_matches(':')
+                .split(':')
+                .map(String::from)
+                .collect()
+        })
+        .collect();
+    assert!(peer.iter().all(|b| b.len() == 36));
+    assert_eq!(ours, peer);
 }
