@@ -110,6 +110,34 @@ fn counts(path: &Path, extra: &[&str]) -> (u64, u64) {
     )
 }
 
+/// The counts (fixed board, classes) of the board at `path`, alike on
+/// the row scan with two threads and one and on dlx (so at most one tile
+/// may have copies), at least one class; and the classes `solve --all`
+/// lists, as many, each checked from the file.
+fn counted_alike_and_listed(path: &Path) -> ((u64, u64), Vec<Value>) {
+    let reference = counts(path, &["--solver", "row-scan", "-j", "2"]);
+    assert!(reference.1 >= 1);
+    assert_eq!(
+        counts(path, &["--solver", "row-scan", "-j", "1"]),
+        reference
+    );
+    assert_eq!(counts(path, &["--solver", "dlx"]), reference);
+
+    let out = jigsat()
+        .arg("solve")
+        .arg(path)
+        .args(["--all", "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let classes = doc["solutions"].as_array().unwrap().clone();
+    assert_eq!(classes.len() as u64, reference.1);
+    let puzzle = read_tiles(path);
+    classes.iter().for_each(|s| check(&puzzle, s));
+    (reference, classes)
+}
+
 /// A 6x6 with 5 inner colours that counts in well under a second in a
 /// release build: the row scan on two threads (split into parts) and on
 /// one, and dlx (one tile with copies at most, so its count holds), agree;
@@ -121,26 +149,7 @@ fn a_6x6_edge_board_counts_alike_on_two_threads_one_thread_and_dlx() {
     let path = framed_6x6(dir.path(), 5, 5);
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.matches("count = ").count() <= 1, "dlx cannot count it");
-    let reference = counts(&path, &["--solver", "row-scan", "-j", "2"]);
-    assert!(reference.1 >= 1);
-    assert_eq!(
-        counts(&path, &["--solver", "row-scan", "-j", "1"]),
-        reference
-    );
-    assert_eq!(counts(&path, &["--solver", "dlx"]), reference);
-
-    let out = jigsat()
-        .arg("solve")
-        .arg(&path)
-        .args(["--all", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let classes = doc["solutions"].as_array().unwrap();
-    assert_eq!(classes.len() as u64, reference.1);
-    let puzzle = read_tiles(&path);
-    classes.iter().for_each(|s| check(&puzzle, s));
+    counted_alike_and_listed(&path);
 }
 
 /// The frame-first 7x7 (`--colours 6`, seed 3): `estimate` searches the
@@ -255,27 +264,8 @@ fn brendans_7x7_completes_its_published_top_row_one_way_on_both_engines() {
 #[ignore = "seconds in a debug build; 3 s in release"]
 fn brendans_6x6_counts_alike_on_the_row_scan_dlx_and_a_peers_list() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/brendan-6x6.toml");
-    let reference = counts(&path, &["--solver", "row-scan", "-j", "2"]);
-    assert!(reference.1 >= 1);
+    let (reference, classes) = counted_alike_and_listed(&path);
     assert_eq!(reference.0, 4 * reference.1, "distinct tiles: 4 turns each");
-    assert_eq!(
-        counts(&path, &["--solver", "row-scan", "-j", "1"]),
-        reference
-    );
-    assert_eq!(counts(&path, &["--solver", "dlx"]), reference);
-
-    let out = jigsat()
-        .arg("solve")
-        .arg(&path)
-        .args(["--all", "--format", "json"])
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{out:?}");
-    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let classes = doc["solutions"].as_array().unwrap();
-    assert_eq!(classes.len() as u64, reference.1);
-    let puzzle = read_tiles(&path);
-    classes.iter().for_each(|s| check(&puzzle, s));
 
     // Each class turned so that tile 1 (a corner) is at the top left,
     // read row by row as the peer writes its boards.
