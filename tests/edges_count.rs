@@ -152,10 +152,11 @@ fn a_6x6_edge_board_counts_alike_on_two_threads_one_thread_and_dlx() {
     counted_alike_and_listed(&path);
 }
 
-/// The frame-first 7x7 (`--colours 6`, seed 3): `estimate` searches the
-/// frame whole and walks only inside it, so it forecasts the nodes
-/// `count` then visits within a factor of two (Knuth's walks from the
-/// root alone, which seldom close the frame, said 27 times too few).
+/// The frame-first 7x7 (`--colours 6`, seed 3): `estimate`'s
+/// populations, whose walks that die on the rim are replaced by copies
+/// of those that close the frame, forecast the nodes `count` then visits
+/// within a factor of two (Knuth's walks alone, which seldom close the
+/// frame, said 27 times too few).
 #[test]
 #[ignore = "about a second in release"]
 fn estimate_forecasts_a_frame_first_count_within_a_factor_of_two() {

@@ -1,4 +1,4 @@
-//! `jigsat estimate`: Knuth's random-walk estimate of the tree `count`
+//! `jigsat estimate`: the random walks' estimate of the tree `count`
 //! searches, checked against the node count the search itself reports.
 
 mod common;
@@ -83,8 +83,6 @@ fn the_estimate_lands_within_3x_of_the_nodes_count_visits() {
         assert!(e["seconds"].as_f64().unwrap() > 0.0);
         assert!(e["nodes_per_second"].as_f64().unwrap() > 0.0);
         assert!(e["nodes_error"].as_f64().unwrap() >= 0.0);
-        // Within three times the real tree: a forecast, not a lower bound.
-        assert_eq!(e["lower_bound"], false, "{p}");
     }
 }
 
@@ -105,4 +103,32 @@ fn estimates_repeat_and_a_search_without_a_tree_is_named() {
     assert_eq!(output.status.code(), Some(2));
     let text = String::from_utf8_lossy(&output.stderr);
     assert!(text.contains("no search tree"), "{text}");
+}
+
+/// The nodes `count` visited on Brendan Owen's 7x7 (`bench/brendan-7x7.toml`,
+/// row scan): `jigsat -v count` in 41.5 min on two cores (encodings/RESULTS.md,
+/// "session 20"), too long to count again here.
+const BRENDAN_7X7_NODES: f64 = 171_609_401_639.0;
+
+/// Edge-matching boards filled row by row, where nearly every walk dies
+/// within a few rows and Knuth's walks alone read 1.8-3.6 times low (9.7e10
+/// "± 33 %" on the 7x7): `estimate`'s populations forecast Brendan's 6x6
+/// (counted here) and 7x7 within a sixth, under every seed tried.
+#[test]
+#[ignore = "about 3 s in release"]
+fn row_order_boards_are_forecast_within_a_sixth() {
+    let bench = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("bench");
+    let six = bench.join("brendan-6x6.toml");
+    let six = six.to_str().unwrap();
+    let seven = bench.join("brendan-7x7.toml");
+    let seven = seven.to_str().unwrap();
+    for (p, real) in [(six, counted_nodes(&[six])), (seven, BRENDAN_7X7_NODES)] {
+        for seed in ["1", "2", "3"] {
+            let nodes = estimate(&[p, "--seed", seed])["nodes"].as_f64().unwrap();
+            assert!(
+                (0.85..1.18).contains(&(nodes / real)),
+                "{p}, seed {seed}: estimated {nodes:.4e}, visited {real:.4e}"
+            );
+        }
+    }
 }

@@ -252,7 +252,7 @@ fn pictures_refuse_more_classes_than_they_draw() {
 }
 
 /// 128 dominoes on 16x16 tile it in about 2.5e32 ways, past 2^64: `count`
-/// refuses (exit 2) with Knuth's estimate a few seconds in, rather than
+/// refuses (exit 2) with the walks' estimate a few seconds in, rather than
 /// run for ever towards a figure it could not hold; `estimate` says so.
 #[test]
 fn a_count_past_two_to_the_64_is_refused_with_the_estimate() {
@@ -274,7 +274,7 @@ fn a_count_past_two_to_the_64_is_refused_with_the_estimate() {
     assert!(
         err.contains("dominoes-16x16.toml")
             && err.contains("2^64")
-            && err.contains("Knuth's estimate")
+            && err.contains("the walks' estimate")
             && err.contains("nothing counted"),
         "{err}"
     );

@@ -305,9 +305,9 @@ pub struct EstimateArgs {
     #[command(flatten)]
     pub problem: ProblemArg,
 
-    /// Random walks down the tree, e.g. --probes 10000 for a tighter
-    /// figure on an uneven tree.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    /// Random walks down the tree, in eight populations, e.g. --probes
+    /// 100000 for a tighter figure on an uneven tree.
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     pub probes: u64,
 
     /// Seed of the walks' random choices: the same seed, the same estimate.

@@ -162,16 +162,20 @@ pub enum Command {
         names the missing, repeated or foreign parts and exits with status 2, claiming nothing.")]
     Merge(MergeArgs),
 
-    /// How big the search `count` would run is, before running it:
-    /// Knuth's estimate from random walks down the search tree (nodes,
+    /// How big the search `count` would run is, before running it: an
+    /// estimate from random walks down the search tree (nodes,
     /// and the solutions they reach), and the time it would take at the
     /// pace this machine searches it (measured in a 0.2 s run).
     #[command(after_help = "Examples:\n  \
         jigsat estimate puzzles/y25.toml\n  \
-        jigsat estimate puzzles/pentomino-6x10.toml --probes 10000 --format json\n\n\
-        Each walk picks one branch at random at every step and multiplies the branch counts \
-        on its way: the mean over the walks is an unbiased estimate of the tree's size, and \
-        the ± figure is its standard error (it shrinks with more --probes). `count` prints \
+        jigsat estimate puzzles/pentomino-6x10.toml --probes 100000 --format json\n\n\
+        The walks go down in eight populations of --probes / 8, level by level: every child \
+        of every walk counts, weighted by the share of the level its parent stands for, and \
+        when there are more children than walks, that many are drawn again in proportion to \
+        their weights, so walks that die are replaced by copies of walks that live. Each \
+        population's sum of weights is an unbiased estimate of the tree's size; the figure is \
+        their mean, and the ± figure its standard error from their spread (it shrinks with \
+        more --probes). `count` prints \
         the same estimate on stderr when it is still running after a few seconds and the \
         whole search looks to take more than a minute.")]
     Estimate(EstimateArgs),

@@ -21,10 +21,11 @@ const FORECAST_AFTER: Duration = Duration::from_secs(3);
 /// A count that looks to take longer than this is announced.
 const LONG_COUNT_SECONDS: f64 = 60.0;
 
-/// Walks for the announcement: enough for a figure within a few times.
-const FORECAST_PROBES: usize = 300;
+/// Walks for the announcement (eight populations of 250): enough for a
+/// figure within a few times, cheap beside the count.
+const FORECAST_PROBES: usize = 2000;
 
-/// After [`FORECAST_AFTER`], unless the count is `done`: Knuth's estimate
+/// After [`FORECAST_AFTER`], unless the count is `done`: the estimate
 /// of the whole search (`jigsat estimate`). A count it says would pass
 /// 2^64 is refused: `refused` says why, and the run is stopped. Unless
 /// `quiet`, the estimate goes on stderr in one line when it comes to more

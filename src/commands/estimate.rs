@@ -59,7 +59,6 @@ fn json(name: &str, e: &SearchTree) -> String {
         "probes": e.walks(),
         "nodes": e.nodes(),
         "nodes_error": e.nodes_error(),
-        "lower_bound": e.is_lower_bound(),
         // A whole number while it is exact as one (below 2^53).
         "solutions": if e.solutions() < 9e15 {
             serde_json::json!(e.solutions().round() as u64)

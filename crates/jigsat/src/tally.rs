@@ -29,14 +29,14 @@ pub fn is_past_u64(why: &str) -> bool {
     why.starts_with(PAST_U64)
 }
 
-/// The refusal of a search Knuth's estimate says meets `solutions`
+/// The refusal of a search the walks' estimate says meets `solutions`
 /// solutions, when that passes 2^64: its count on a fixed board, at
 /// least as many (each class stands for at least the members the search
 /// meets), would too. `None` when the count fits, or may.
 pub fn beyond_u64(solutions: f64) -> Option<String> {
     (solutions >= u64::MAX as f64).then(|| {
         format!(
-            "{PAST_U64}: the search meets about {solutions:.2e} solutions (Knuth's estimate, `jigsat estimate`), \
+            "{PAST_U64}: the search meets about {solutions:.2e} solutions (the walks' estimate, `jigsat estimate`), \
              which would also take {:.0e} years at a billion a second; nothing counted",
             solutions / 1e9 / 3.156e7
         )

@@ -1,6 +1,7 @@
 //! The search tree `count` would walk, for the commands that look at it
-//! without counting: `jigsat estimate` (Knuth's random walks and the pace
-//! of a short run) and the parts of a split ([`crate::jobs`]).
+//! without counting: `jigsat estimate` (random walks carried down the tree
+//! together, and the pace of a short run) and the parts of a split
+//! ([`crate::jobs`]).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,7 +20,7 @@ use crate::rng::Rng;
 pub struct TreeEstimate {
     /// The engine `count` would use.
     pub engine: &'static str,
-    /// Knuth's estimate of its tree (after symmetry breaking).
+    /// The walks' estimate of its tree (after symmetry breaking).
     pub tree: exact::TreeSize,
     /// Nodes a second on one thread, measured in a short run.
     pub nodes_per_second: f64,
@@ -60,9 +61,8 @@ impl std::fmt::Display for TreeEstimate {
             s if s > 0.0 => format!(" reaching about {} solutions", whole(s)),
             _ => String::new(),
         };
-        // A figure the walks cannot vouch for reads as the lower bound it
-        // is, without an error bar that would look like a guarantee; one
-        // past what a float holds (walks whose products overflow) as that.
+        // A figure past what a float holds (walks whose products
+        // overflow) reads as that, without an error bar.
         let (size, at_least) = if !t.nodes.is_finite() {
             (
                 format!(
@@ -70,15 +70,6 @@ impl std::fmt::Display for TreeEstimate {
                     f64::MAX
                 ),
                 "more than ",
-            )
-        } else if t.lower_bound {
-            (
-                format!(
-                    "at least {:.2e} nodes (a lower bound: few walks past the frame carry \
-                     the figure, so it is likely far low)",
-                    t.nodes
-                ),
-                "at least ",
             )
         } else {
             (
@@ -142,8 +133,9 @@ const PACE_RUN: Duration = Duration::from_millis(200);
 /// Solutions of the calibration run kept to time each one's own work.
 const SOLUTION_SAMPLES: usize = 1000;
 
-/// Knuth's estimate of the tree `count` would search with these options,
-/// from `probes` random walks (seeded by `seed`), and, with `pace`, the
+/// The estimate of the tree `count` would search with these options,
+/// from `probes` random walks carried down in populations
+/// ([`exact::estimate`], seeded by `seed`), and, with `pace`, the
 /// pace it is searched at here (a short run of the engine: without it
 /// the time is not known); `Err` with the reason when there is no tree
 /// to probe (a SAT engine, the corner search, a pre-check that settles
@@ -256,9 +248,14 @@ pub fn first_cell_nodes(instance: &Instance, options: &Options) -> Result<f64> {
         Ok(match run.build(ExactEngine::FirstCell) {
             Ok(mut search) => {
                 let mut rng = Rng::new(1);
-                exact::estimate(&mut search, portfolio::FIRST_CELL_PROBES, &mut rng)
-                    .map_err(stopped)?
-                    .nodes
+                exact::estimate::estimate_below(
+                    &mut search,
+                    &[],
+                    portfolio::FIRST_CELL_PROBES,
+                    &mut rng,
+                )
+                .map_err(stopped)?
+                .nodes
             }
             Err(Error::Usage(_)) => f64::INFINITY,
             Err(e) => return Err(e),
@@ -281,7 +278,6 @@ mod tests {
                 nodes: f64::INFINITY,
                 nodes_error: 0.0,
                 solutions: 0.0,
-                lower_bound: false,
             },
             nodes_per_second: 1e7,
             seconds_per_solution: 0.0,

@@ -1,7 +1,8 @@
 //! How big the search `count` would run is, before running it (`jigsat
-//! estimate`): Knuth's random walks down the exact search's tree and the
-//! pace of a short run of it, so that a program can decide whether a
-//! count is worth starting.
+//! estimate`): random walks carried down the exact search's tree together
+//! (eight populations of them, each drawn again at every level in
+//! proportion to the nodes it stands for) and the pace of a short run of
+//! it, so that a program can decide whether a count is worth starting.
 //!
 //! ```
 //! use jigsat::api::{Puzzle, Solver, estimate::Estimate};
@@ -37,7 +38,7 @@ pub enum Estimate {
     NoTree(String),
 }
 
-/// Knuth's estimate of the exact search's tree and what it would cost
+/// The walks' estimate of the exact search's tree and what it would cost
 /// at the pace measured here. Its [`Display`](std::fmt::Display) is
 /// `jigsat estimate`'s sentence.
 ///
@@ -70,7 +71,7 @@ impl SearchTree {
         self.core.engine
     }
 
-    /// Random walks taken.
+    /// Random walks taken: the populations' sizes added up.
     ///
     /// ```
     /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
@@ -83,7 +84,8 @@ impl SearchTree {
         self.core.tree.probes
     }
 
-    /// The tree's nodes (after symmetry breaking): the walks' mean.
+    /// The tree's nodes (after symmetry breaking): the mean of the
+    /// populations' figures.
     ///
     /// ```
     /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
@@ -96,7 +98,8 @@ impl SearchTree {
         self.core.tree.nodes
     }
 
-    /// The standard error of [`SearchTree::nodes`].
+    /// The standard error of [`SearchTree::nodes`], from the spread
+    /// between the populations.
     ///
     /// ```
     /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
@@ -110,7 +113,7 @@ impl SearchTree {
     }
 
     /// The solutions the search meets, on a fixed board after symmetry
-    /// breaking: the walks' mean.
+    /// breaking: the mean of the populations' figures.
     ///
     /// ```
     /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
@@ -191,22 +194,6 @@ impl SearchTree {
     pub fn beyond_u64(&self) -> Option<String> {
         crate::tally::beyond_u64(self.core.tree.solutions)
     }
-
-    /// Whether [`SearchTree::nodes`] is only a lower bound: on a tree
-    /// searched frame first whose frame is too large to search whole,
-    /// when few walks got past the frame or a few of them make most of
-    /// the figure. The sentence then reads "at least".
-    ///
-    /// ```
-    /// let puzzle = jigsat::api::Puzzle::from_file("puzzles/soma.toml")?;
-    /// if let jigsat::api::estimate::Estimate::Tree(t) = jigsat::api::Solver::new().estimate_walks(&puzzle, 50, 1)? {
-    ///     assert!(!t.is_lower_bound());
-    /// }
-    /// # Ok::<(), jigsat::api::Error>(())
-    /// ```
-    pub fn is_lower_bound(&self) -> bool {
-        self.core.tree.lower_bound
-    }
 }
 
 impl std::fmt::Display for SearchTree {
@@ -218,8 +205,9 @@ impl std::fmt::Display for SearchTree {
 }
 
 impl Solver {
-    /// Knuth's estimate of the tree `count` would search with these
-    /// options, from `walks` random walks (seeded by `seed`: the same
+    /// The estimate of the tree `count` would search with these
+    /// options, from `walks` random walks carried down in eight
+    /// populations (seeded by `seed`: the same
     /// seed, the same estimate), and the pace it is searched at here.
     /// Runs on the caller's thread; the solver's stop flag and time limit
     /// end the walks.

@@ -77,7 +77,7 @@
 //! - [`info`]: what jigsat makes of a puzzle before solving it
 //!   ([`Solver::info`]: placements, CNF sizes, symmetry, the pre-check).
 //! - [`estimate`]: the size of the search `count` would run
-//!   ([`Solver::estimate`], Knuth's random walks).
+//!   ([`Solver::estimate`], random walks carried down together).
 //! - [`generate`]: puzzles made with a planted solution (edge matching).
 //! - [`options`]: the values the [`Solver`]'s setters take by name, as
 //!   types, for a program that lists them itself.

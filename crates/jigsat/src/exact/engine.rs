@@ -243,9 +243,6 @@ impl Search for Built {
     fn is_slack(&self, option: u32) -> bool {
         dispatch!(self, s => s.is_slack(option))
     }
-    fn stage(&self) -> Option<usize> {
-        dispatch!(self, s => s.stage())
-    }
     fn first_by_restarts<V, F>(&mut self, threads: usize, visitor: &F) -> Option<Result<u64, Halt>>
     where
         V: FnMut(&[u32]) -> bool + Send,

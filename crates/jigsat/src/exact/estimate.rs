@@ -1,4 +1,5 @@
-//! How big a search tree is, before searching it: Knuth's random probes.
+//! How big a search tree is, before searching it: random walks, alone
+//! (Knuth's) and carried down together (a population).
 //!
 //! Knuth ("Estimating the efficiency of backtrack programs", 1975): walk
 //! from the root to a leaf, choosing each step's branch at random, and
@@ -13,300 +14,154 @@
 //! is reached with probability 1/(d₀·…·d_{k-1}) and counted with that
 //! product as its weight, so its expected contribution is exactly 1. The
 //! same walk ending at a solution estimates the solutions (its weight
-//! d₀·…·d_{k-1}). One walk varies wildly on an uneven tree; the mean of
-//! many converges, and their spread says how far to trust it.
+//! d₀·…·d_{k-1}).
 //!
-//! The walk uses only [`Search::enter`], [`Search::branches`] and
-//! [`Search::leave`], so it estimates the very tree the engine would
+//! Unbiased is not enough on a deep tree where most walks die: on an
+//! edge-matching board filled row by row nearly every walk ends within a
+//! few rows, and the few that get deep carry weights of 10¹⁰ and more. The
+//! mean of a thousand such walks is a sum of rare huge terms, usually far
+//! *below* the tree (the terms that would raise it were not drawn), and
+//! its spread says nothing about how far: Brendan Owen's 7x7, 1.72e11
+//! nodes counted, was forecast at 9.7e10 "± 33 %".
+//!
+//! So the whole tree is estimated by a *population* ([`population`];
+//! Aldous and Vazirani's "go with the winners", 1994, the normalising
+//! constant of a particle filter): up to `n` nodes go down level by
+//! level together. Every child of every node counts, weighted by its
+//! parent's weight, so the level's weights sum to an unbiased estimate of
+//! its nodes; when there are more than `n` children, `n` of them are drawn
+//! in proportion to their weights, each standing for an equal share of
+//! the level. A walk that dies is replaced by a copy of one that lives,
+//! so the deep levels are always reached, by many walks. The figure stays
+//! unbiased (each draw keeps the weights' expected sums), and a
+//! population of one is Knuth's walk. Several independent populations
+//! ([`RUNS`]) give the error bar by their spread.
+//!
+//! Knuth's walks alone ([`estimate_below`]) stay where many small subtrees
+//! are each sized with a few walks (`split`'s balance), and where a rule
+//! was measured on them (the portfolio's look at first-cell trees).
+//!
+//! The walks use only [`Search::enter`], [`Search::branches`] and
+//! [`Search::leave`], so they estimate the very tree the engine would
 //! search — same item choices, same symmetry breaking.
-//!
-//! A tree whose top is small but seldom walked through (the row scan
-//! closing a frame first: most walks die before the frame closes, so the
-//! few that get inside decide the figure, and 1,000 walks forecast a
-//! seventh to a thirtieth of the nodes) names that depth
-//! ([`Search::stage`]); its top is then searched whole and the walks
-//! start below it. A top too large to search whole is sampled instead:
-//! cheap walks down to the stage, as many as a node budget allows, each
-//! that gets there walked on below ([`sampled`]); when few get there the
-//! figure is flagged as a lower bound ([`TreeSize::lower_bound`]).
 
 use super::search::{Halt, Search};
 use crate::rng::Rng;
 
-/// What the random probes say about a search tree's size: the figures
-/// of Knuth's estimate ([`estimate`]).
+/// What random walks say about a search tree's size ([`estimate`],
+/// [`estimate_below`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct TreeSize {
-    /// Probes taken.
+    /// Walks taken: for populations, their sizes added up.
     pub probes: usize,
-    /// The mean of the probes' node estimates.
+    /// The estimate of the nodes: the mean of the walks' or the
+    /// populations' figures.
     pub nodes: f64,
-    /// The standard error of that mean: the probes' standard deviation
-    /// over √probes.
+    /// The standard error of that mean: the figures' standard deviation
+    /// over the square root of their number.
     pub nodes_error: f64,
-    /// The mean of the probes' solution estimates (leaves where the
-    /// search is complete, on a fixed board after symmetry breaking).
+    /// The estimate of the solutions (leaves where the search is
+    /// complete, on a fixed board after symmetry breaking).
     pub solutions: f64,
-    /// Whether `nodes` can only be read as a lower bound: on a staged
-    /// tree whose top is too large to search whole, when few walks got
-    /// down to the stage or a few of them make most of the figure. Such a
-    /// mean is far more often low than high (the rare walks that would
-    /// raise it were not drawn), and its spread is no guide to how far.
-    pub lower_bound: bool,
 }
 
-/// Knuth's estimate of the tree below `search`'s root from `probes`
-/// random walks; `Err` when the search's stop flag was raised first.
-///
-/// On a tree with a [`Search::stage`] (the row scan's frame first) the
-/// top down to that depth is searched whole, when that takes at most
-/// [`STAGE_NODES`] nodes, and the walks start below it, spread over the
-/// nodes found there ([`staged`]).
+/// Independent populations an [`estimate`] is the mean of: enough for a
+/// spread to read an error bar from, few enough that each is large.
+pub const RUNS: usize = 8;
+
+/// The population estimate of the tree below `search`'s root: [`RUNS`]
+/// populations sharing `probes` walks between them; `Err` when the
+/// search's stop flag was raised first.
 pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<TreeSize, Halt> {
-    if let Some(depth) = search.stage() {
-        return match top_of(search, depth)? {
-            Some(top) => staged(search, top, probes, rng),
-            None => sampled(search, depth, probes, STAGE_NODES, rng),
-        };
+    let runs = RUNS.min(probes.max(1));
+    let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
+    for run in 0..runs {
+        // The remainder goes to the first runs: the sizes add up to `probes`.
+        let size = probes / runs + usize::from(run < probes % runs);
+        let (nodes, found) = population(search, &[], size.max(1), rng)?;
+        log::debug!("estimate: a population of {size}: {nodes:.4e} nodes, {found:.4e} solutions");
+        sum += nodes;
+        sum_sq += nodes * nodes;
+        solutions += found;
     }
-    estimate_below(search, &[], probes, rng)
-}
-
-/// The most nodes the top of a staged tree may take to search whole
-/// (about two seconds), the most nodes it may end in, and how many of
-/// those, at most, the walks start from (a random choice of them when
-/// there are more: each then stands for its share of all).
-const STAGE_NODES: u64 = 2_000_000;
-const STAGE_ENDS: usize = 1_000_000;
-const STAGE_WALKED: usize = 20_000;
-
-/// The top of a tree searched whole: its nodes above the stage depth,
-/// its solutions there, and the paths to the nodes at that depth.
-struct Top {
-    nodes: f64,
-    solutions: f64,
-    ends: Vec<Vec<u32>>,
-}
-
-/// The tree above `depth`, searched whole; `None` when that would take
-/// more than [`STAGE_NODES`] nodes or end in more than [`STAGE_ENDS`].
-fn top_of<S: Search>(search: &mut S, depth: usize) -> Result<Option<Top>, Halt> {
-    let mut top = Top {
-        nodes: 0.0,
-        solutions: 0.0,
-        ends: Vec::new(),
-    };
-    let mut stack: Vec<Vec<u32>> = vec![Vec::new()];
-    while let Some(path) = stack.pop() {
-        if path.len() >= depth {
-            top.ends.push(path);
-            if top.ends.len() > STAGE_ENDS {
-                return Ok(None);
-            }
-            continue;
-        }
-        top.nodes += 1.0;
-        if top.nodes > STAGE_NODES as f64 {
-            return Ok(None);
-        }
-        search.ticker_mut().node()?;
-        search.enter(&path);
-        let branches = search.branches();
-        search.leave(&path);
-        match branches {
-            None => top.solutions += 1.0,
-            Some(b) => stack.extend(b.into_iter().map(|o| [&path[..], &[o]].concat())),
-        }
-    }
-    Ok(Some(top))
-}
-
-/// The estimate of a tree whose `top` is known: its nodes as counted,
-/// plus, below each node it ends in, the mean of an equal share of the
-/// `probes` walks (at least one each). The subtrees' errors add up as
-/// independent ones do; with one walk each, a subtree's own spread is
-/// not known, and the spread between the subtrees' figures stands in for
-/// it (larger: it holds how much the subtrees differ too).
-fn staged<S: Search>(
-    search: &mut S,
-    mut top: Top,
-    probes: usize,
-    rng: &mut Rng,
-) -> Result<TreeSize, Halt> {
-    let all = top.ends.len() as f64;
-    let walked = top.ends.len().min(probes.max(STAGE_WALKED));
-    for i in 0..walked {
-        let j = i + rng.below(top.ends.len() - i);
-        top.ends.swap(i, j);
-    }
-    top.ends.truncate(walked);
-    let scale = all / walked.max(1) as f64;
-    let each = probes.div_ceil(walked.max(1)).max(1);
-    let mut size = TreeSize {
-        probes: 0,
-        nodes: top.nodes,
-        nodes_error: 0.0,
-        solutions: top.solutions,
-        lower_bound: false,
-    };
-    let (mut variance, mut sum, mut sum_sq, mut found) = (0.0, 0.0, 0.0, 0.0);
-    for end in &top.ends {
-        let below = estimate_below(search, end, each, rng)?;
-        size.probes += below.probes;
-        found += below.solutions;
-        variance += below.nodes_error * below.nodes_error;
-        sum += below.nodes;
-        sum_sq += below.nodes * below.nodes;
-    }
-    if each == 1 || scale > 1.0 {
-        // The spread between subtrees, for a sum of `all` drawn at random.
-        let n = walked as f64;
-        variance = all * all * (sum_sq / n - (sum / n).powi(2)).max(0.0) / n;
-    }
-    size.nodes += sum * scale;
-    size.solutions += found * scale;
-    size.nodes_error = variance.sqrt();
-    Ok(size)
-}
-
-/// The walks of a staged tree whose top is too large to search whole
-/// (more than [`STAGE_NODES`] nodes): walks from the root down to the
-/// stage, as many as [`STAGE_NODES`] nodes allow (they are cheap: most
-/// die on the rim), until `probes` of them reach it; below each that does,
-/// an equal share of `probes` walks. Each walk's figure is Knuth's, its
-/// part below the stage the mean of the walks there, so the mean stays
-/// unbiased; it is flagged a lower bound when fewer than [`REACHED_MOST`]
-/// walks reached the stage or the sum is worth fewer than
-/// [`EFFECTIVE_LEAST`] equal walks.
-fn sampled<S: Search>(
-    search: &mut S,
-    depth: usize,
-    probes: usize,
-    budget: u64,
-    rng: &mut Rng,
-) -> Result<TreeSize, Halt> {
-    let probes = probes.max(1);
-    let (mut walks, mut spent) = (Vec::new(), 0u64);
-    let mut reached = 0;
-    while reached < probes && (spent < budget || walks.is_empty()) {
-        let walk = walk_to(search, &[], depth, rng)?;
-        spent += walk.steps;
-        reached += usize::from(walk.end.is_some());
-        walks.push(walk);
-    }
-    let each = probes.div_ceil(reached.max(1));
-    let (mut sum, mut sum_sq, mut most, mut solutions) = (0.0, 0.0, 0.0f64, 0.0);
-    let mut below_walks = 0;
-    for walk in &walks {
-        let mut x = walk.nodes;
-        solutions += walk.solutions;
-        if let Some(end) = &walk.end {
-            let below = estimate_below(search, end, each, rng)?;
-            below_walks += below.probes;
-            // The stage node itself is counted in `walk.nodes` already.
-            x += walk.weight * (below.nodes - 1.0);
-            solutions += walk.weight * below.solutions;
-        }
-        sum += x;
-        sum_sq += x * x;
-        most = most.max(x);
-    }
-    let n = walks.len() as f64;
+    let n = runs as f64;
     let mean = sum / n;
-    // Kish's effective sample size: how many equal walks the sum is worth.
-    let effective = if sum_sq > 0.0 { sum * sum / sum_sq } else { n };
-    log::debug!(
-        "estimate: {} walks, {reached} to the stage, worth {effective:.1} equal walks, the largest {:.3} of the sum",
-        walks.len(),
-        most / sum.max(f64::MIN_POSITIVE),
-    );
+    // The sample variance (n - 1): with eight figures the difference shows.
+    let variance = (sum_sq - n * mean * mean).max(0.0) / (n - 1.0).max(1.0);
     Ok(TreeSize {
-        probes: walks.len() + below_walks,
+        probes: probes.max(runs),
         nodes: mean,
-        nodes_error: ((sum_sq / n - mean * mean).max(0.0) / n).sqrt(),
+        nodes_error: (variance / n).sqrt(),
         solutions: solutions / n,
-        lower_bound: reached < REACHED_MOST.min(probes) || effective < EFFECTIVE_LEAST,
     })
 }
 
-/// Walks down to the stage below which a sampled estimate is trusted.
-const REACHED_MOST: usize = 100;
-
-/// Below this effective number of walks (`(Σx)² / Σx²`) a sampled
-/// estimate is a lower bound: a few heavy walks carry it, and the rare
-/// heavier ones that would raise it were not drawn. Framed 8x8s with 7
-/// colours: seed 6's figure was worth 9-18 walks and read 0.87e10 to
-/// 5.5e10 with five seeds of the walks, "± 24-38 %" each, while `count`
-/// met more than 2.4e10 nodes; a 7x7 worth 32-42 walks read within 1 %
-/// of its tree (encodings/RESULTS.md, "session 19").
-const EFFECTIVE_LEAST: f64 = 25.0;
-
-/// One walk ([`walk_to`]), down to a leaf or to a depth.
-struct TopWalk {
-    /// Knuth's node figure of the walk so far, the stage node included.
-    nodes: f64,
-    /// The product of the branches met: what the stage node stands for.
-    weight: f64,
-    /// The path to the node at the depth, when the walk got there.
-    end: Option<Vec<u32>>,
-    /// The walk's solution figure (its weight), when it ended at a
-    /// solution.
-    solutions: f64,
-    /// Nodes entered.
-    steps: u64,
-}
-
-/// One walk from `root` down to a leaf or to `depth` (then `end` holds
-/// the path there).
+/// One population estimate of the tree below `root` (see the module's
+/// docs): up to `size` nodes carried down level by level, drawn again in
+/// proportion to their weights (systematic resampling: one random offset,
+/// then evenly spaced points along the weights) whenever a level has more
+/// children than that. Returns the node and the solution figures.
 ///
-/// Each step enters the path from the root (`enter` promises only that),
-/// so a walk costs the square of its depth: each step looks at the stop
-/// flag, which is what lets it end a walk down a tree tens of thousands
-/// of levels deep, and counts as a node of the search's ticker.
-fn walk_to<S: Search>(
+/// Each node is entered from the root (`enter` promises only that), so a
+/// population costs `size` times the square of the depth, like as many
+/// walks that all get to the bottom; each node looks at the stop flag and
+/// counts as a node of the search's ticker.
+pub fn population<S: Search>(
     search: &mut S,
     root: &[u32],
-    depth: usize,
+    size: usize,
     rng: &mut Rng,
-) -> Result<TopWalk, Halt> {
-    let mut walk = TopWalk {
-        nodes: 1.0,
-        weight: 1.0,
-        end: None,
-        solutions: 0.0,
-        steps: 0,
-    };
-    let mut path = root.to_vec();
-    loop {
-        if path.len() >= depth {
-            walk.end = Some(path);
-            return Ok(walk);
-        }
-        if search.ticker().stopped() {
-            return Err(Halt::Interrupted);
-        }
-        search.ticker_mut().node()?;
-        walk.steps += 1;
-        search.enter(&path);
-        let branches = search.branches();
-        search.leave(&path);
-        match branches {
-            None => {
-                walk.solutions = walk.weight;
-                return Ok(walk);
+) -> Result<(f64, f64), Halt> {
+    let size = size.max(1);
+    let mut level: Vec<(Vec<u32>, f64)> = vec![(root.to_vec(), 1.0)];
+    let (mut nodes, mut solutions) = (1.0, 0.0);
+    // (parent in `level`, branch, weight)
+    let mut children: Vec<(usize, u32, f64)> = Vec::new();
+    while !level.is_empty() {
+        children.clear();
+        for (i, (path, weight)) in level.iter().enumerate() {
+            if search.ticker().stopped() {
+                return Err(Halt::Interrupted);
             }
-            Some(b) if b.is_empty() => return Ok(walk),
-            Some(b) => {
-                walk.weight *= b.len() as f64;
-                walk.nodes += walk.weight;
-                path.push(b[rng.below(b.len())]);
+            search.ticker_mut().node()?;
+            search.enter(path);
+            let branches = search.branches();
+            search.leave(path);
+            match branches {
+                None => solutions += weight,
+                Some(b) => children.extend(b.into_iter().map(|o| (i, o, *weight))),
             }
         }
+        let total: f64 = children.iter().map(|c| c.2).sum();
+        nodes += total;
+        let path = |&(i, o, _): &(usize, u32, f64)| [&level[i].0[..], &[o]].concat();
+        level = if children.len() <= size {
+            // All of them: the level is known exactly, given the last.
+            children.iter().map(|c| (path(c), c.2)).collect()
+        } else {
+            let share = total / size as f64;
+            let mut point = share * unit(rng);
+            let (mut drawn, mut passed) = (Vec::with_capacity(size), 0.0);
+            for c in &children {
+                passed += c.2;
+                while point < passed && drawn.len() < size {
+                    drawn.push((path(c), share));
+                    point += share;
+                }
+            }
+            drawn
+        };
     }
+    Ok((nodes, solutions))
 }
 
-/// [`estimate`] of the subtree below the node `root` (a path of the
-/// tree) leads to: the walks start there.
+/// A number in `[0, 1)`, from the top 53 bits.
+fn unit(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// Knuth's estimate of the subtree below the node `root` (a path of the
+/// tree) leads to, from `probes` walks started there.
 pub fn estimate_below<S: Search>(
     search: &mut S,
     root: &[u32],
@@ -316,7 +171,7 @@ pub fn estimate_below<S: Search>(
     let probes = probes.max(1);
     let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
     for _ in 0..probes {
-        let (nodes, found) = probe(search, root, rng)?;
+        let (nodes, found) = walk(search, root, rng)?;
         sum += nodes;
         sum_sq += nodes * nodes;
         solutions += found;
@@ -329,15 +184,33 @@ pub fn estimate_below<S: Search>(
         nodes: mean,
         nodes_error: (variance / n).sqrt(),
         solutions: solutions / n,
-        lower_bound: false,
     })
 }
 
-/// One walk from `root` to a leaf: its node estimate and its solution
-/// estimate (the walk's weight if the leaf is a solution, else 0).
-fn probe<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> Result<(f64, f64), Halt> {
-    let walk = walk_to(search, root, usize::MAX, rng)?;
-    Ok((walk.nodes, walk.solutions))
+/// One of Knuth's walks from `root` to a leaf: its node figure, and its
+/// solution figure (its weight if the leaf is a solution, else 0). Each
+/// step enters the path from the root, as [`population`] does.
+fn walk<S: Search>(search: &mut S, root: &[u32], rng: &mut Rng) -> Result<(f64, f64), Halt> {
+    let (mut nodes, mut weight) = (1.0, 1.0);
+    let mut path = root.to_vec();
+    loop {
+        if search.ticker().stopped() {
+            return Err(Halt::Interrupted);
+        }
+        search.ticker_mut().node()?;
+        search.enter(&path);
+        let branches = search.branches();
+        search.leave(&path);
+        match branches {
+            None => return Ok((nodes, weight)),
+            Some(b) if b.is_empty() => return Ok((nodes, 0.0)),
+            Some(b) => {
+                weight *= b.len() as f64;
+                nodes += weight;
+                path.push(b[rng.below(b.len())]);
+            }
+        }
+    }
 }
 
 /// How many nodes a second `search` visits on one thread here (it runs
@@ -380,26 +253,33 @@ mod tests {
     use super::*;
     use crate::exact::search::Ticker;
 
-    /// A tree whose top is a comb: at each depth above `stage` one branch
-    /// goes on and the other `wide - 1` are dead ends; below the stage a
-    /// full binary tree `height` deep, its leaves solutions.
+    /// A comb over a binary tree: at each of the first `spine` levels one
+    /// of `wide` branches goes on (the first) and the others are dead
+    /// ends; below, a full binary tree `height` deep, its leaves
+    /// solutions. A lone walk gets down the spine once in `wide^spine`.
     #[derive(Clone, Default)]
     struct Comb {
         ticker: Ticker,
         path: Vec<u32>,
         wide: u32,
-        stage: usize,
-        height: usize,
-        /// Levels between the stage and the binary tree where, again, one
-        /// of two branches goes on and the other is a dead end.
         spine: usize,
+        height: usize,
     }
 
     impl Comb {
-        /// The nodes of the whole tree, as a search visits them.
-        fn nodes(&self) -> f64 {
-            let top = self.stage as f64 * f64::from(self.wide);
-            top + 2.0 * self.spine as f64 + (2f64.powi(self.height as i32 + 1) - 1.0)
+        /// The nodes and the solutions of the whole tree, searched.
+        fn counted(&mut self) -> (f64, f64) {
+            let (mut nodes, mut solutions) = (0.0, 0.0);
+            let mut stack = vec![Vec::new()];
+            while let Some(path) = stack.pop() {
+                nodes += 1.0;
+                self.enter(&path);
+                match self.branches() {
+                    None => solutions += 1.0,
+                    Some(b) => stack.extend(b.into_iter().map(|o| [&path[..], &[o]].concat())),
+                }
+            }
+            (nodes, solutions)
         }
     }
 
@@ -415,14 +295,11 @@ mod tests {
         }
         fn branches(&mut self) -> Option<Vec<u32>> {
             let d = self.path.len();
-            let below = self.stage + self.spine;
-            if self.path.iter().take(below).any(|&o| o != 0) {
+            if self.path.iter().take(self.spine).any(|&o| o != 0) {
                 Some(Vec::new())
-            } else if d < self.stage {
+            } else if d < self.spine {
                 Some((0..self.wide).collect())
-            } else if d < below + self.height {
-                // The spine's levels and the binary tree's alike: two
-                // branches (a spine's second is a dead end, above).
+            } else if d < self.spine + self.height {
                 Some(vec![0, 1])
             } else {
                 None
@@ -430,24 +307,10 @@ mod tests {
         }
         fn search(
             &mut self,
-            chosen: &mut Vec<u32>,
-            visit: &mut dyn FnMut(&[u32]) -> bool,
+            _chosen: &mut Vec<u32>,
+            _visit: &mut dyn FnMut(&[u32]) -> bool,
         ) -> Result<(), Halt> {
-            self.enter(chosen);
-            let branches = self.branches();
-            match branches {
-                None => {
-                    visit(chosen);
-                }
-                Some(b) => {
-                    for o in b {
-                        chosen.push(o);
-                        self.search(chosen, visit)?;
-                        chosen.pop();
-                    }
-                }
-            }
-            Ok(())
+            unreachable!("only walked")
         }
         fn ticker(&self) -> &Ticker {
             &self.ticker
@@ -455,68 +318,75 @@ mod tests {
         fn ticker_mut(&mut self) -> &mut Ticker {
             &mut self.ticker
         }
-        fn stage(&self) -> Option<usize> {
-            Some(self.stage)
+    }
+
+    /// A population at least as large as the widest level keeps every
+    /// node: the figures are the tree's, exactly, whatever the seed.
+    #[test]
+    fn a_population_as_wide_as_the_tree_counts_it_exactly() {
+        let mut comb = Comb {
+            wide: 3,
+            spine: 2,
+            height: 6,
+            ..Comb::default()
+        };
+        let (nodes, solutions) = comb.counted();
+        assert_eq!(solutions, 64.0);
+        for seed in 1..4 {
+            let found = population(&mut comb, &[], 64, &mut Rng::new(seed)).unwrap();
+            assert_eq!(found, (nodes, solutions));
         }
     }
 
-    /// Where one walk in a million gets down to the stage, the few
-    /// thousand walks the budget allows show only the top: the figure is
-    /// far below the tree and says it is a lower bound.
+    /// Where one lone walk in 4^8 gets down the spine, a thousand of
+    /// Knuth's walks see only the comb; populations of the same thousand
+    /// walks carry the live branch down and find the tree below it.
     #[test]
-    fn walks_that_die_before_the_stage_give_a_lower_bound() {
+    fn populations_reach_the_bulk_where_lone_walks_die() {
         let mut comb = Comb {
-            wide: 100,
-            stage: 3,
-            height: 16,
-            ..Comb::default()
-        };
-        let size = sampled(&mut comb, 3, 100, 20_000, &mut Rng::new(1)).unwrap();
-        assert!(size.lower_bound);
-        assert!(size.nodes < comb.nodes() / 10.0, "{size:?}");
-    }
-
-    /// Where one walk in eight gets there, enough do: the figure is
-    /// close to the tree's nodes and no lower bound.
-    #[test]
-    fn walks_that_reach_the_stage_forecast_the_tree() {
-        let mut comb = Comb {
-            wide: 2,
-            stage: 3,
-            height: 8,
-            ..Comb::default()
-        };
-        let size = sampled(&mut comb, 3, 200, 20_000, &mut Rng::new(1)).unwrap();
-        assert!(!size.lower_bound, "{size:?}");
-        let ratio = size.nodes / comb.nodes();
-        assert!(
-            (0.7..1.3).contains(&ratio),
-            "{size:?} against {}",
-            comb.nodes()
-        );
-        // Every leaf below the stage is a solution: 2^8 of them.
-        assert!((size.solutions / 256.0 - 1.0).abs() < 0.3, "{size:?}");
-    }
-
-    /// Where every walk gets to the stage but one in 64 below it gets
-    /// down the spine to the bulk of the tree, the few that do carry the
-    /// figure: it says it is a lower bound, though hundreds of walks
-    /// reached the stage.
-    #[test]
-    fn a_figure_a_few_heavy_walks_carry_is_a_lower_bound() {
-        let mut comb = Comb {
-            wide: 2,
-            stage: 3,
-            spine: 6,
+            wide: 4,
+            spine: 8,
             height: 12,
             ..Comb::default()
         };
-        let size = sampled(&mut comb, 3, 200, 20_000, &mut Rng::new(1)).unwrap();
-        assert!(size.probes >= 200, "{size:?}");
-        assert!(size.lower_bound, "{size:?}");
-        // Without the spine, the same walks are all alike: a forecast.
-        comb.spine = 0;
-        let size = sampled(&mut comb, 3, 200, 20_000, &mut Rng::new(1)).unwrap();
-        assert!(!size.lower_bound, "{size:?}");
+        let (nodes, solutions) = comb.counted();
+        let walks = estimate_below(&mut comb, &[], 1000, &mut Rng::new(1)).unwrap();
+        assert!(walks.nodes < nodes / 10.0, "{walks:?} against {nodes}");
+        let size = estimate(&mut comb, 1000, &mut Rng::new(1)).unwrap();
+        assert_eq!(size.probes, 1000);
+        let ratio = size.nodes / nodes;
+        assert!((0.8..1.25).contains(&ratio), "{size:?} against {nodes}");
+        assert!((size.solutions / solutions - 1.0).abs() < 0.25, "{size:?}");
+        // The runs differ, and their spread says by about how much.
+        assert!(size.nodes_error > 0.0, "{size:?}");
+        assert!(
+            (size.nodes - nodes).abs() < 4.0 * size.nodes_error,
+            "{size:?}"
+        );
+    }
+
+    /// Fewer walks than runs: one run each; the walks add up to those
+    /// asked for, the same seed gives the same figure, and a raised stop
+    /// flag ends them.
+    #[test]
+    fn populations_share_the_walks_repeat_and_stop() {
+        let mut comb = Comb {
+            wide: 2,
+            spine: 3,
+            height: 5,
+            ..Comb::default()
+        };
+        assert_eq!(estimate(&mut comb, 3, &mut Rng::new(1)).unwrap().probes, 3);
+        assert_eq!(
+            estimate(&mut comb, 21, &mut Rng::new(1)).unwrap().probes,
+            21
+        );
+        assert_eq!(
+            estimate(&mut comb, 21, &mut Rng::new(5)),
+            estimate(&mut comb, 21, &mut Rng::new(5))
+        );
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        comb.set_interrupt(flag);
+        assert!(estimate(&mut comb, 21, &mut Rng::new(5)).is_err());
     }
 }

@@ -18,7 +18,8 @@
 //! here: [`split`] cuts the tree into subtrees (cubes for the SAT engine,
 //! work for threads, the parts of a split count) and
 //! [`enumerate_parallel`] runs the subtrees on several threads;
-//! [`estimate`](mod@estimate) walks it at random (Knuth's estimate).
+//! [`estimate`](mod@estimate) walks it at random (Knuth's walks, and
+//! populations of walks carried down together).
 //!
 //! Items that must be covered exactly once (cells of an exact fill, pieces
 //! used once) are *primary*; items that may be covered at most once (cells

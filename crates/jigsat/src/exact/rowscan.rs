@@ -105,9 +105,6 @@ pub struct RowScan {
     position: Vec<u32>,
     /// Positions filled by the path entered with [`Search::enter`].
     depth: usize,
-    /// With the frame first, the positions up to the closed frame
-    /// ([`Search::stage`]).
-    stage: Option<usize>,
     /// The forward checks run after each placement.
     ahead: Box<ahead::Ahead>,
     /// With a first solution of the whole tree looked for by restarts
@@ -159,7 +156,7 @@ impl RowScan {
         let (cells, tiles, min, max) = items(cover)?;
         let mut excluded = vec![false; cover.options.len()];
         forbidden.iter().for_each(|&o| excluded[o as usize] = true);
-        let (scan, stage) = order::scan_order(cover, &cells, board, &excluded);
+        let scan = order::scan_order(cover, &cells, board, &excluded);
         let sides = edge_sides(cover, &cells, &scan)?;
         let mut looks: Vec<(u32, Look)> = Vec::new();
         for (o, covered) in cover.options.iter().enumerate() {
@@ -197,7 +194,6 @@ impl RowScan {
             looks.iter().map(|(o, look)| (*o, look.asks())).collect();
         let mut engine = RowScan::build(cover, positions, keys, width, looks, min, max);
         let asks = engine.by_look(asks);
-        engine.stage = stage;
         engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides));
         Some(engine)
     }
@@ -246,7 +242,6 @@ impl RowScan {
             renumber: Vec::new(),
             position: Vec::with_capacity(looks.len()),
             depth: 0,
-            stage: None,
             ahead: Box::default(),
             restarts: None,
             watch: restart::Watch::default(),
@@ -591,10 +586,6 @@ impl Search for RowScan {
         let result = self.search_from(self.depth, chosen, visit);
         self.ticker.report();
         result
-    }
-
-    fn stage(&self) -> Option<usize> {
-        self.stage
     }
 
     fn first_by_restarts<V, F>(&mut self, threads: usize, visitor: &F) -> Option<Result<u64, Halt>>

@@ -87,13 +87,6 @@ pub trait Search: Clone + Send {
     fn is_slack(&self, _option: u32) -> bool {
         false
     }
-    /// A depth down to which the tree is small but walks seldom get
-    /// through (the row scan's closed frame, reached in few of the ways
-    /// it is begun): [`estimate`](mod@super::estimate) searches it whole and walks
-    /// only below it. `None` for most engines.
-    fn stage(&self) -> Option<usize> {
-        None
-    }
     /// A first solution of the whole tree by the engine's own plan on
     /// `threads` threads (the row scan's restarts), or `None` to leave it
     /// to the drivers' split.

@@ -170,7 +170,7 @@ impl Fewest {
         let mut excluded = vec![false; cover.options.len()];
         forbidden.iter().for_each(|&o| excluded[o as usize] = true);
         // Positions numbered in the row scan's order: ties go to the first.
-        let (scan, _) = order::scan_order(cover, &cells, Some(board), &excluded);
+        let scan = order::scan_order(cover, &cells, Some(board), &excluded);
         let t = tables::tables(cover, board, &cells, &scan, &tiles, &max, &excluded)?;
         let (positions, words, colours) = (cells.len(), t.words, t.colours);
         let side_bits = t

@@ -13,14 +13,13 @@ use crate::geometry::{Board, Cell};
 /// their colours constrain their neighbours from the start. Then the top
 /// two rows column by column, then row by row ([`scan_rank`]), or the
 /// frame first where [`frame_first`] says so ([`ring_rank`]); without a
-/// board, the cover's cell order. With the frame first, also the number
-/// of positions up to the closed frame.
+/// board, the cover's cell order.
 pub(super) fn scan_order(
     cover: &Cover,
     cells: &[(u32, usize)],
     board: Option<&Board>,
     excluded: &[bool],
-) -> (Vec<u32>, Option<usize>) {
+) -> Vec<u32> {
     let mut looks = vec![0u32; cover.items.len()];
     for (o, covered) in cover.options.iter().enumerate() {
         if !excluded[o] {
@@ -47,8 +46,7 @@ pub(super) fn scan_order(
     for (p, &(_, _, i)) in order.iter().enumerate() {
         scan[i] = p as u32;
     }
-    let framed = order.iter().filter(|(many, rank, _)| !many || rank.0 == 0);
-    (scan, ring.map(|_| framed.count()))
+    scan
 }
 
 /// A cell's place in the scan: the top two rows column by column, then
