@@ -135,7 +135,7 @@ const SOLUTION_SAMPLES: usize = 1000;
 
 /// The estimate of the tree `count` would search with these options,
 /// from `probes` random walks carried down in populations
-/// ([`exact::estimate`], seeded by `seed`), and, with `pace`, the
+/// ([`exact::estimate()`], seeded by `seed`), and, with `pace`, the
 /// pace it is searched at here (a short run of the engine: without it
 /// the time is not known); `Err` with the reason when there is no tree
 /// to probe (a SAT engine, the corner search, a pre-check that settles
