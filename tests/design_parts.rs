@@ -12,14 +12,15 @@ fn run(args: &[&str], at: &Path) -> Output {
     jigsat().current_dir(at).args(args).output().unwrap()
 }
 
-/// The pool split into 3 parts in `dir/NAME`, each part run with
-/// `command` (`design` or `count`).
-fn split(dir: &Path, name: &str, seed: &str, command: &str) {
+/// The pool split into 3 parts in `dir/NAME`, its subtrees sized by
+/// `probes` walks each, each part run with `command` (`design` or
+/// `count`).
+fn split(dir: &Path, name: &str, probes: &str, command: &str) {
     let pool = puzzle_path("tromino-choice.toml");
     let pool = pool.to_str().unwrap();
     let out = run(
         &[
-            "split", pool, "--parts", "3", "-o", name, "--seed", seed, "-q",
+            "split", pool, "--parts", "3", "-o", name, "--probes", probes, "-q",
         ],
         dir,
     );
@@ -33,7 +34,7 @@ fn split(dir: &Path, name: &str, seed: &str, command: &str) {
 #[test]
 fn three_parts_merge_to_the_table_of_the_whole_pool() {
     let dir = tempfile::tempdir().unwrap();
-    split(dir.path(), "parts", "1", "design");
+    split(dir.path(), "parts", "40", "design");
     let pool = puzzle_path("tromino-choice.toml");
     let pool = pool.to_str().unwrap();
     for format in ["text", "json", "csv"] {
@@ -61,9 +62,11 @@ fn three_parts_merge_to_the_table_of_the_whole_pool() {
 fn a_merge_of_parts_missing_foreign_or_without_choices_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let at = dir.path();
-    split(at, "parts", "1", "design");
-    split(at, "other", "7", "design");
-    split(at, "counted", "1", "count");
+    split(at, "parts", "40", "design");
+    // Sized by one walk each, the subtrees are cut another way (40 walks
+    // size this small tree's subtrees exactly, whatever the seed).
+    split(at, "other", "1", "design");
+    split(at, "counted", "40", "count");
     let merge = |name: &str| {
         let out = run(&["design", "--merge", name, "-q"], at);
         assert_eq!(out.status.code(), Some(2), "{name}");

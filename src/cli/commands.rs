@@ -339,7 +339,8 @@ pub struct SplitArgs {
     #[arg(short, long, value_name = "DIR")]
     pub output: PathBuf,
 
-    /// Random walks per subtree for the size estimates.
+    /// Random walks per subtree for the size estimates, carried down
+    /// together as one population (as `estimate` does).
     #[arg(long, value_name = "N", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub probes: u64,
 

@@ -146,7 +146,8 @@ pub enum Command {
         y25-split/run-parallel.sh                  # GNU parallel on this machine, then merge\n  \
         (cd y25-split && sbatch jigsat.sbatch)     # Slurm, then: jigsat merge y25-split\n  \
         cadical y25-split/cubes.icnf               # CaDiCaL's cube mode\n\n\
-        The parts are cut where the tree is heavy (Knuth's estimate of each subtree, split \
+        The parts are cut where the tree is heavy (each subtree sized by a population of \
+        --probes random walks, split \
         deeper until no subtree weighs more than a quarter of a part), then dealt out so that \
         their estimated sizes are close. DIR gets plan.toml, jobs/part-NNNN.job (self-contained: \
         the puzzle, the engine, the forced choices of the part and a fingerprint), results/, \

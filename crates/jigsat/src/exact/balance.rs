@@ -6,7 +6,11 @@
 //! polycube search one branch near the root can hold most of the tree.
 //! So the cut follows the weight:
 //!
-//! 1. Knuth's estimate ([`estimate_below`]) sizes each subtree;
+//! 1. a population of random walks ([`population`]) sizes each subtree:
+//!    on a polycube tree or an edge board filled row by row far closer
+//!    than as many lone walks (Y25 cut in 64: the largest part 1.38 times
+//!    the median, against 2.20 with Knuth's walks; encodings/RESULTS.md,
+//!    "session 21");
 //! 2. the heaviest subtree is replaced by its children, again and again,
 //!    until there are [`SUBTREES_PER_PART`] subtrees for every part and
 //!    none weighs more than a fraction of a part — so the cut goes deeper
@@ -20,15 +24,15 @@
 //! solution exactly once, because the branches of a node are disjoint (the
 //! item branched on is covered by exactly one option).
 //!
-//! The estimates are noisy — a probe that finds a rare deep branch
-//! weighs a hundred that do not — but each part sums several subtrees, so
-//! the errors partly cancel; encodings/RESULTS.md has the measured spread
-//! of the real part sizes.
+//! The estimates are noisy — a population of 40 walks misses rare deep
+//! branches — but each part sums several subtrees, so the errors partly
+//! cancel; encodings/RESULTS.md has the measured spread of the real part
+//! sizes.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::estimate::estimate_below;
+use super::estimate::population;
 use super::search::{Halt, Search};
 use crate::rng::Rng;
 
@@ -50,7 +54,7 @@ const MAX_SUBTREES_PER_PART: usize = 64;
 pub struct Subtree {
     /// The options taken from the root.
     pub path: Vec<u32>,
-    /// Knuth's estimate of the nodes below (the node itself included).
+    /// The estimate of the nodes below (the node itself included).
     pub nodes: f64,
 }
 
@@ -95,7 +99,7 @@ pub fn cut<S: Search>(
     let mut open = BinaryHeap::new();
     open.push(Subtree {
         path: Vec::new(),
-        nodes: estimate_below(s, &[], probes, rng)?.nodes,
+        nodes: population(s, &[], probes, rng)?.0,
     });
     // Leaves: a solution (its own subtree of one node) cannot be cut.
     let mut leaves: Vec<Subtree> = Vec::new();
@@ -116,14 +120,11 @@ pub fn cut<S: Search>(
                 for o in options {
                     let mut path = heaviest.path.clone();
                     path.push(o);
-                    let e = estimate_below(s, &path, probes, rng)?;
+                    let (nodes, solutions) = population(s, &path, probes, rng)?;
                     walks += probes;
                     // A dead end (one node, no solution) holds nothing.
-                    if e.nodes > 1.0 || e.solutions > 0.0 {
-                        open.push(Subtree {
-                            path,
-                            nodes: e.nodes,
-                        });
+                    if nodes > 1.0 || solutions > 0.0 {
+                        open.push(Subtree { path, nodes });
                     }
                 }
             }

@@ -97,7 +97,7 @@ pub struct Shape {
 pub struct PlanFile {
     /// The tree and cut every result must come from.
     pub plan: Shape,
-    /// Knuth's estimate of the whole tree.
+    /// The walks' estimate of the whole tree.
     pub estimated_nodes: f64,
     /// Every part's digest, part 1 first ([`super::trust::part_digest`]):
     /// a result is merged only when it carries its part's.
@@ -219,7 +219,7 @@ pub struct CheckpointFile {
     /// The tree and cut the count was started with: a checkpoint is only
     /// taken up again for the same.
     pub plan: Shape,
-    /// Knuth's estimate of the whole tree.
+    /// The walks' estimate of the whole tree.
     pub estimated_nodes: f64,
     /// The puzzle file the count was started on (its text is not kept:
     /// the fingerprint ties the checkpoint to it).

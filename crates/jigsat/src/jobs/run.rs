@@ -22,7 +22,7 @@ pub struct Cut {
     /// What the plan, every job and every result carry: the tree's
     /// engine, symmetry and fingerprint, the cut's digest and the parts.
     pub shape: Shape,
-    /// Knuth's estimate of the whole tree (the parts' estimates summed).
+    /// The walks' estimate of the whole tree (the parts' estimates summed).
     pub estimated_nodes: f64,
     /// Heaviest first, numbered from 1.
     pub parts: Vec<PartPaths>,

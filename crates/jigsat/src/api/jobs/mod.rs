@@ -255,7 +255,7 @@ impl Split {
         self.cut.parts.len()
     }
 
-    /// Knuth's estimate of the search nodes of the whole tree (the parts'
+    /// The walks' estimate of the search nodes of the whole tree (the parts'
     /// estimates summed).
     ///
     /// ```
