@@ -74,9 +74,9 @@ impl std::fmt::Display for TreeEstimate {
         } else {
             (
                 format!(
-                    "about {:.2e} nodes (± {:.0} %)",
+                    "about {:.2e} nodes (± {} %)",
                     t.nodes,
-                    100.0 * t.nodes_error / t.nodes.max(1.0)
+                    percent(100.0 * t.nodes_error / t.nodes.max(1.0))
                 ),
                 "",
             )
@@ -103,6 +103,16 @@ impl std::fmt::Display for TreeEstimate {
             },
             t.probes,
         )
+    }
+}
+
+/// An error in percent: whole above 1 %, to a tenth below (many walks
+/// give "± 0.4 %", not "± 0 %"), and 0 only when it is.
+fn percent(x: f64) -> String {
+    if x >= 0.95 || x == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
     }
 }
 
@@ -266,6 +276,15 @@ pub fn first_cell_nodes(instance: &Instance, options: &Options) -> Result<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Errors read whole from 1 %, to a tenth below.
+    #[test]
+    fn an_error_under_one_percent_keeps_a_decimal() {
+        assert_eq!(percent(31.4), "31");
+        assert_eq!(percent(1.0), "1");
+        assert_eq!(percent(0.42), "0.4");
+        assert_eq!(percent(0.0), "0");
+    }
 
     /// A tree past what a float holds says so, with no error bar and no
     /// "inf".

@@ -65,20 +65,25 @@ pub struct TreeSize {
     pub solutions: f64,
 }
 
-/// Independent populations an [`estimate`] is the mean of: enough for a
-/// spread to read an error bar from, few enough that each is large.
+/// Independent populations an [`estimate`] is the mean of (at least):
+/// enough for a spread to read an error bar from, few enough that each is
+/// large.
 pub const RUNS: usize = 8;
+
+/// The most walks in one population of an [`estimate`]. A level holds
+/// every child of its walks at once (8 bytes each), so this bounds the
+/// memory: 16,384 walks with a thousand branches each take 128 MB.
+const LARGEST: usize = 16_384;
 
 /// The population estimate of the tree below `search`'s root: [`RUNS`]
 /// populations sharing `probes` walks between them; `Err` when the
 /// search's stop flag was raised first.
 pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<TreeSize, Halt> {
-    let runs = RUNS.min(probes.max(1));
+    let sizes = sizes(probes);
+    let runs = sizes.len();
     let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
-    for run in 0..runs {
-        // The remainder goes to the first runs: the sizes add up to `probes`.
-        let size = probes / runs + usize::from(run < probes % runs);
-        let (nodes, found) = population(search, &[], size.max(1), rng)?;
+    for size in sizes {
+        let (nodes, found) = population(search, &[], size, rng)?;
         log::debug!("estimate: a population of {size}: {nodes:.4e} nodes, {found:.4e} solutions");
         sum += nodes;
         sum_sq += nodes * nodes;
@@ -89,11 +94,23 @@ pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Resu
     // The sample variance (n - 1): with eight figures the difference shows.
     let variance = (sum_sq - n * mean * mean).max(0.0) / (n - 1.0).max(1.0);
     Ok(TreeSize {
-        probes: probes.max(runs),
+        probes: probes.max(1),
         nodes: mean,
         nodes_error: (variance / n).sqrt(),
         solutions: solutions / n,
     })
+}
+
+/// The sizes of the populations `probes` walks make: [`RUNS`] of them, or
+/// more where they would pass [`LARGEST`] (so that memory stays bounded),
+/// or one per walk where there are fewer walks; they add up to `probes`
+/// (at least 1), the remainder going to the first.
+fn sizes(probes: usize) -> Vec<usize> {
+    let probes = probes.max(1);
+    let runs = RUNS.max(probes.div_ceil(LARGEST)).min(probes);
+    (0..runs)
+        .map(|run| probes / runs + usize::from(run < probes % runs))
+        .collect()
 }
 
 /// One population estimate of the tree below `root` (see the module's
@@ -115,8 +132,8 @@ pub fn population<S: Search>(
     let size = size.max(1);
     let mut level: Vec<(Vec<u32>, f64)> = vec![(root.to_vec(), 1.0)];
     let (mut nodes, mut solutions) = (1.0, 0.0);
-    // (parent in `level`, branch, weight)
-    let mut children: Vec<(usize, u32, f64)> = Vec::new();
+    // (parent in `level`, branch): a child weighs what its parent does.
+    let mut children: Vec<(u32, u32)> = Vec::new();
     while !level.is_empty() {
         children.clear();
         for (i, (path, weight)) in level.iter().enumerate() {
@@ -129,21 +146,22 @@ pub fn population<S: Search>(
             search.leave(path);
             match branches {
                 None => solutions += weight,
-                Some(b) => children.extend(b.into_iter().map(|o| (i, o, *weight))),
+                Some(b) => children.extend(b.into_iter().map(|o| (i as u32, o))),
             }
         }
-        let total: f64 = children.iter().map(|c| c.2).sum();
+        let weight = |&(i, _): &(u32, u32)| level[i as usize].1;
+        let total: f64 = children.iter().map(weight).sum();
         nodes += total;
-        let path = |&(i, o, _): &(usize, u32, f64)| [&level[i].0[..], &[o]].concat();
+        let path = |&(i, o): &(u32, u32)| [&level[i as usize].0[..], &[o]].concat();
         level = if children.len() <= size {
             // All of them: the level is known exactly, given the last.
-            children.iter().map(|c| (path(c), c.2)).collect()
+            children.iter().map(|c| (path(c), weight(c))).collect()
         } else {
             let share = total / size as f64;
             let mut point = share * unit(rng);
             let (mut drawn, mut passed) = (Vec::with_capacity(size), 0.0);
             for c in &children {
-                passed += c.2;
+                passed += weight(c);
                 while point < passed && drawn.len() < size {
                     drawn.push((path(c), share));
                     point += share;
@@ -363,6 +381,24 @@ mod tests {
             (size.nodes - nodes).abs() < 4.0 * size.nodes_error,
             "{size:?}"
         );
+    }
+
+    /// Eight populations sharing the walks, more where each would pass
+    /// the largest size; always adding up to the walks asked for.
+    #[test]
+    fn walks_are_shared_by_populations_of_bounded_size() {
+        assert_eq!(sizes(0), vec![1]);
+        assert_eq!(sizes(3), vec![1, 1, 1]);
+        assert_eq!(sizes(21), vec![3, 3, 3, 3, 3, 2, 2, 2]);
+        for probes in [10_000, 8 * LARGEST, 8 * LARGEST + 1, 10_000_000] {
+            let s = sizes(probes);
+            assert_eq!(s.iter().sum::<usize>(), probes);
+            assert!(
+                s.len() >= RUNS && s.iter().all(|&n| n <= LARGEST),
+                "{probes}"
+            );
+        }
+        assert_eq!(sizes(8 * LARGEST + 1).len(), 9);
     }
 
     /// Fewer walks than runs: one run each; the walks add up to those
