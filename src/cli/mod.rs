@@ -170,7 +170,8 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         jigsat estimate puzzles/y25.toml\n  \
         jigsat estimate puzzles/pentomino-6x10.toml --probes 100000 --format json\n\n\
-        The walks go down in eight populations of --probes / 8, level by level: every child \
+        The walks go down in eight populations of --probes / 8 (more past 131,072 walks, \
+        none over 16,384), level by level: every child \
         of every walk counts, weighted by the share of the level its parent stands for, and \
         when there are more children than walks, that many are drawn again in proportion to \
         their weights, so walks that die are replaced by copies of walks that live. Each \

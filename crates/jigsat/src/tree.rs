@@ -50,7 +50,7 @@ impl TreeEstimate {
 impl std::fmt::Display for TreeEstimate {
     /// `jigsat estimate`'s sentence: "search tree of about 1.2e7 nodes
     /// (± 3 %); 4.1 s for count with dlx on 2 threads (3.0 M nodes/s
-    /// each, 1000 walks)"; `count` says it too before a long count.
+    /// each, 10000 walks)"; `count` says it too before a long count.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let t = &self.tree;
         let solutions = match t.solutions {

@@ -198,7 +198,7 @@ impl SearchTree {
 
 impl std::fmt::Display for SearchTree {
     /// "search tree of about 1.2e7 nodes (± 3 %); 4.1 s for count with
-    /// dlx on 2 threads (3.0 M nodes/s each, 1000 walks)".
+    /// dlx on 2 threads (3.0 M nodes/s each, 10000 walks)".
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         self.core.fmt(f)
     }

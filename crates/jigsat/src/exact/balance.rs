@@ -24,10 +24,10 @@
 //! solution exactly once, because the branches of a node are disjoint (the
 //! item branched on is covered by exactly one option).
 //!
-//! The estimates are noisy — a population of 40 walks misses rare deep
-//! branches — but each part sums several subtrees, so the errors partly
-//! cancel; encodings/RESULTS.md has the measured spread of the real part
-//! sizes.
+//! The estimates are noisy — a population of a few dozen walks misses
+//! rare deep branches — but each part sums several subtrees, so the
+//! errors partly cancel; encodings/RESULTS.md has the measured spread of
+//! the real part sizes.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;

@@ -37,9 +37,9 @@
 //! population of one is Knuth's walk. Several independent populations
 //! ([`RUNS`]) give the error bar by their spread.
 //!
-//! Knuth's walks alone ([`estimate_below`]) stay where many small subtrees
-//! are each sized with a few walks (`split`'s balance), and where a rule
-//! was measured on them (the portfolio's look at first-cell trees).
+//! `split` sizes each subtree by one population ([`super::balance`]).
+//! Knuth's walks alone ([`estimate_below`]) stay where a rule was
+//! measured on them: the portfolio's 200-walk look at first-cell trees.
 //!
 //! The walks use only [`Search::enter`], [`Search::branches`] and
 //! [`Search::leave`], so they estimate the very tree the engine would
