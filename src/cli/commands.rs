@@ -340,7 +340,7 @@ pub struct SplitArgs {
     pub output: PathBuf,
 
     /// Random walks per subtree for the size estimates, carried down
-    /// together as one population (as `estimate` does).
+    /// together as one population (as `estimate` does; at most 16,384).
     #[arg(long, value_name = "N", default_value_t = 40, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub probes: u64,
 

@@ -70,7 +70,7 @@ pub struct TreeSize {
 /// large.
 pub const RUNS: usize = 8;
 
-/// The most walks in one population of an [`estimate`]. A level holds
+/// The most walks in one population ([`population`]). A level holds
 /// every child of its walks at once (8 bytes each), so this bounds the
 /// memory: 16,384 walks with a thousand branches each take 128 MB.
 const LARGEST: usize = 16_384;
@@ -114,10 +114,11 @@ fn sizes(probes: usize) -> Vec<usize> {
 }
 
 /// One population estimate of the tree below `root` (see the module's
-/// docs): up to `size` nodes carried down level by level, drawn again in
-/// proportion to their weights (systematic resampling: one random offset,
-/// then evenly spaced points along the weights) whenever a level has more
-/// children than that. Returns the node and the solution figures.
+/// docs): up to `size` nodes (at most [`LARGEST`]) carried down level by
+/// level, drawn again in proportion to their weights (systematic
+/// resampling: one random offset, then evenly spaced points along the
+/// weights) whenever a level has more children than that. Returns the
+/// node and the solution figures.
 ///
 /// Each node is entered from the root (`enter` promises only that), so a
 /// population costs `size` times the square of the depth, like as many
@@ -129,7 +130,7 @@ pub fn population<S: Search>(
     size: usize,
     rng: &mut Rng,
 ) -> Result<(f64, f64), Halt> {
-    let size = size.max(1);
+    let size = size.clamp(1, LARGEST);
     let mut level: Vec<(Vec<u32>, f64)> = vec![(root.to_vec(), 1.0)];
     let (mut nodes, mut solutions) = (1.0, 0.0);
     // (parent in `level`, branch): a child weighs what its parent does.
