@@ -86,6 +86,25 @@ fn the_estimate_lands_within_3x_of_the_nodes_count_visits() {
     }
 }
 
+/// A tree no wider than a population is met whole: the same figure,
+/// "exact", under any seed; a wider one is sampled.
+#[test]
+fn a_small_tree_is_walked_whole() {
+    let small = puzzle_path("spheres-pyramid14.toml");
+    let small = small.to_str().unwrap();
+    let (a, b) = (
+        estimate(&[small, "--seed", "1"]),
+        estimate(&[small, "--seed", "2"]),
+    );
+    assert_eq!(a["exact"], true, "{a}");
+    assert_eq!(a["nodes"], b["nodes"]);
+    assert_eq!(a["solutions"], b["solutions"]);
+    assert_eq!(a["nodes_error"].as_f64(), Some(0.0));
+    let wide = puzzle_path("pentomino-6x10.toml");
+    let wide = estimate(&[wide.to_str().unwrap()]);
+    assert_eq!(wide["exact"], false, "{wide}");
+}
+
 /// The same seed gives the same walks; a puzzle without a tree to walk
 /// says why and exits 2.
 #[test]

@@ -59,6 +59,7 @@ fn json(name: &str, e: &SearchTree) -> String {
         "probes": e.walks(),
         "nodes": e.nodes(),
         "nodes_error": e.nodes_error(),
+        "exact": e.is_exact(),
         // A whole number while it is exact as one (below 2^53).
         "solutions": if e.solutions() < 9e15 {
             serde_json::json!(e.solutions().round() as u64)

@@ -53,12 +53,13 @@ impl std::fmt::Display for TreeEstimate {
     /// each, 10000 walks)"; `count` says it too before a long count.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let t = &self.tree;
+        let about = if t.exact { "" } else { "about " };
         let solutions = match t.solutions {
             s if crate::tally::beyond_u64(s).is_some() => format!(
                 " reaching about {} solutions (past 2^64: `count` refuses it)",
                 whole(s)
             ),
-            s if s > 0.0 => format!(" reaching about {} solutions", whole(s)),
+            s if s > 0.0 => format!(" reaching {about}{} solutions", whole(s)),
             _ => String::new(),
         };
         // A figure past what a float holds (walks whose products
@@ -71,6 +72,9 @@ impl std::fmt::Display for TreeEstimate {
                 ),
                 "more than ",
             )
+        } else if t.exact {
+            // Every population met every node: the tree's own figure.
+            (format!("exactly {} nodes", whole(t.nodes)), "")
         } else {
             (
                 format!(
@@ -277,6 +281,30 @@ pub fn first_cell_nodes(instance: &Instance, options: &Options) -> Result<f64> {
 mod tests {
     use super::*;
 
+    /// A tree the walks met whole reads "exactly", without an error bar.
+    #[test]
+    fn a_tree_met_whole_reads_exactly() {
+        let estimate = TreeEstimate {
+            engine: "dlx",
+            tree: exact::TreeSize {
+                probes: 1000,
+                nodes: 100.0,
+                nodes_error: 0.0,
+                solutions: 32.0,
+                exact: true,
+            },
+            nodes_per_second: 1e6,
+            seconds_per_solution: 0.0,
+            threads: 2,
+        };
+        let said = estimate.to_string();
+        assert!(
+            said.starts_with("search tree of exactly 100 nodes reaching 32 solutions;"),
+            "{said}"
+        );
+        assert!(!said.contains('±'), "{said}");
+    }
+
     /// Errors read whole from 1 %, to a tenth below.
     #[test]
     fn an_error_under_one_percent_keeps_a_decimal() {
@@ -297,6 +325,7 @@ mod tests {
                 nodes: f64::INFINITY,
                 nodes_error: 0.0,
                 solutions: 0.0,
+                exact: false,
             },
             nodes_per_second: 1e7,
             seconds_per_solution: 0.0,

@@ -181,6 +181,27 @@ impl SearchTree {
 }
 
 impl SearchTree {
+    /// Whether the walks met every node of the tree (it is no wider
+    /// anywhere than a population): [`SearchTree::nodes`] and
+    /// [`SearchTree::solutions`] are then the tree's own figures, and the
+    /// sentence says "exactly".
+    ///
+    /// ```
+    /// let small = jigsat::api::Puzzle::from_file("puzzles/spheres-pyramid14.toml")?;
+    /// let solver = jigsat::api::Solver::new();
+    /// if let jigsat::api::estimate::Estimate::Tree(t) = solver.estimate_walks(&small, 1000, 1)? {
+    ///     assert!(t.is_exact() && t.nodes_error() == 0.0);
+    /// }
+    /// let wide = jigsat::api::Puzzle::from_file("puzzles/pentomino-6x10.toml")?;
+    /// if let jigsat::api::estimate::Estimate::Tree(t) = solver.estimate_walks(&wide, 1000, 1)? {
+    ///     assert!(!t.is_exact());
+    /// }
+    /// # Ok::<(), jigsat::api::Error>(())
+    /// ```
+    pub fn is_exact(&self) -> bool {
+        self.core.tree.exact
+    }
+
     /// Why `count` refuses this search, when its estimated solutions pass
     /// 2^64 (a count it could not hold).
     ///

@@ -99,7 +99,7 @@ pub fn cut<S: Search>(
     let mut open = BinaryHeap::new();
     open.push(Subtree {
         path: Vec::new(),
-        nodes: population(s, &[], probes, rng)?.0,
+        nodes: population(s, &[], probes, rng)?.nodes,
     });
     // Leaves: a solution (its own subtree of one node) cannot be cut.
     let mut leaves: Vec<Subtree> = Vec::new();
@@ -120,11 +120,14 @@ pub fn cut<S: Search>(
                 for o in options {
                     let mut path = heaviest.path.clone();
                     path.push(o);
-                    let (nodes, solutions) = population(s, &path, probes, rng)?;
+                    let found = population(s, &path, probes, rng)?;
                     walks += probes;
                     // A dead end (one node, no solution) holds nothing.
-                    if nodes > 1.0 || solutions > 0.0 {
-                        open.push(Subtree { path, nodes });
+                    if found.nodes > 1.0 || found.solutions > 0.0 {
+                        open.push(Subtree {
+                            path,
+                            nodes: found.nodes,
+                        });
                     }
                 }
             }

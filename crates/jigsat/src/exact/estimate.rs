@@ -63,6 +63,21 @@ pub struct TreeSize {
     /// The estimate of the solutions (leaves where the search is
     /// complete, on a fixed board after symmetry breaking).
     pub solutions: f64,
+    /// Whether every population met every node (no level was wider than
+    /// its walks): the figures are then the tree's own, not estimates.
+    pub exact: bool,
+}
+
+/// What one population found ([`population`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Population {
+    /// The estimate of the nodes below its root (the root included).
+    pub nodes: f64,
+    /// The estimate of the solutions there.
+    pub solutions: f64,
+    /// Whether no level had more nodes than the population has walks, so
+    /// that none was drawn: the figures are exact.
+    pub whole: bool,
 }
 
 /// Independent populations an [`estimate`] is the mean of (at least):
@@ -81,9 +96,14 @@ const LARGEST: usize = 16_384;
 pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Result<TreeSize, Halt> {
     let sizes = sizes(probes);
     let runs = sizes.len();
-    let (mut sum, mut sum_sq, mut solutions) = (0.0, 0.0, 0.0);
+    let (mut sum, mut sum_sq, mut solutions, mut exact) = (0.0, 0.0, 0.0, true);
     for size in sizes {
-        let (nodes, found) = population(search, &[], size, rng)?;
+        let Population {
+            nodes,
+            solutions: found,
+            whole,
+        } = population(search, &[], size, rng)?;
+        exact &= whole;
         log::debug!("estimate: a population of {size}: {nodes:.4e} nodes, {found:.4e} solutions");
         sum += nodes;
         sum_sq += nodes * nodes;
@@ -98,6 +118,7 @@ pub fn estimate<S: Search>(search: &mut S, probes: usize, rng: &mut Rng) -> Resu
         nodes: mean,
         nodes_error: (variance / n).sqrt(),
         solutions: solutions / n,
+        exact,
     })
 }
 
@@ -117,8 +138,7 @@ fn sizes(probes: usize) -> Vec<usize> {
 /// docs): up to `size` nodes (at most [`LARGEST`]) carried down level by
 /// level, drawn again in proportion to their weights (systematic
 /// resampling: one random offset, then evenly spaced points along the
-/// weights) whenever a level has more children than that. Returns the
-/// node and the solution figures.
+/// weights) whenever a level has more children than that.
 ///
 /// Each node is entered from the root (`enter` promises only that), so a
 /// population costs `size` times the square of the depth, like as many
@@ -129,10 +149,14 @@ pub fn population<S: Search>(
     root: &[u32],
     size: usize,
     rng: &mut Rng,
-) -> Result<(f64, f64), Halt> {
+) -> Result<Population, Halt> {
     let size = size.clamp(1, LARGEST);
     let mut level: Vec<(Vec<u32>, f64)> = vec![(root.to_vec(), 1.0)];
-    let (mut nodes, mut solutions) = (1.0, 0.0);
+    let mut found = Population {
+        nodes: 1.0,
+        solutions: 0.0,
+        whole: true,
+    };
     // (parent in `level`, branch): a child weighs what its parent does.
     let mut children: Vec<(u32, u32)> = Vec::new();
     while !level.is_empty() {
@@ -146,18 +170,19 @@ pub fn population<S: Search>(
             let branches = search.branches();
             search.leave(path);
             match branches {
-                None => solutions += weight,
+                None => found.solutions += weight,
                 Some(b) => children.extend(b.into_iter().map(|o| (i as u32, o))),
             }
         }
         let weight = |&(i, _): &(u32, u32)| level[i as usize].1;
         let total: f64 = children.iter().map(weight).sum();
-        nodes += total;
+        found.nodes += total;
         let path = |&(i, o): &(u32, u32)| [&level[i as usize].0[..], &[o]].concat();
         level = if children.len() <= size {
             // All of them: the level is known exactly, given the last.
             children.iter().map(|c| (path(c), weight(c))).collect()
         } else {
+            found.whole = false;
             let share = total / size as f64;
             let mut point = share * unit(rng);
             let (mut drawn, mut passed) = (Vec::with_capacity(size), 0.0);
@@ -171,7 +196,7 @@ pub fn population<S: Search>(
             drawn
         };
     }
-    Ok((nodes, solutions))
+    Ok(found)
 }
 
 /// A number in `[0, 1)`, from the top 53 bits.
@@ -203,6 +228,7 @@ pub fn estimate_below<S: Search>(
         nodes: mean,
         nodes_error: (variance / n).sqrt(),
         solutions: solutions / n,
+        exact: false,
     })
 }
 
@@ -353,7 +379,8 @@ mod tests {
         assert_eq!(solutions, 64.0);
         for seed in 1..4 {
             let found = population(&mut comb, &[], 64, &mut Rng::new(seed)).unwrap();
-            assert_eq!(found, (nodes, solutions));
+            assert_eq!((found.nodes, found.solutions), (nodes, solutions));
+            assert!(found.whole);
         }
     }
 
@@ -373,6 +400,7 @@ mod tests {
         assert!(walks.nodes < nodes / 10.0, "{walks:?} against {nodes}");
         let size = estimate(&mut comb, 1000, &mut Rng::new(1)).unwrap();
         assert_eq!(size.probes, 1000);
+        assert!(!size.exact, "levels of 4096 nodes were drawn from");
         let ratio = size.nodes / nodes;
         assert!((0.8..1.25).contains(&ratio), "{size:?} against {nodes}");
         assert!((size.solutions / solutions - 1.0).abs() < 0.25, "{size:?}");
