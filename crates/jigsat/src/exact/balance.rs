@@ -32,7 +32,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::estimate::population;
+use super::estimate::{LARGEST, population};
 use super::search::{Halt, Search};
 use crate::rng::Rng;
 
@@ -95,6 +95,8 @@ pub fn cut<S: Search>(
     rng: &mut Rng,
 ) -> Result<(Vec<Part>, usize), Halt> {
     let parts = parts.max(1);
+    // A population walks no more than that: the count of walks says so.
+    let probes = probes.clamp(1, LARGEST);
     let mut walks = probes;
     let mut open = BinaryHeap::new();
     open.push(Subtree {

@@ -88,7 +88,7 @@ pub const RUNS: usize = 8;
 /// The most walks in one population ([`population`]). A level holds
 /// every child of its walks at once (8 bytes each), so this bounds the
 /// memory: 16,384 walks with a thousand branches each take 128 MB.
-const LARGEST: usize = 16_384;
+pub const LARGEST: usize = 16_384;
 
 /// The population estimate of the tree below `search`'s root: [`RUNS`]
 /// populations sharing `probes` walks between them; `Err` when the
