@@ -74,35 +74,39 @@ pub struct RowScan {
     keys: Vec<[u32; 2]>,
     /// Colours per key side, plus one for "no edge".
     width: usize,
-    /// Per position, where its table starts in `slots`; a table has
-    /// `width * width` slots.
-    table: Vec<usize>,
-    /// Per slot, the range of `looks` it holds (`slot_start[s]..slot_start[s + 1]`).
+    /// Per slot, the range of `entries` it holds
+    /// (`slot_start[s]..slot_start[s + 1]`); position `p`'s table is the
+    /// `width * width` slots from `p * width * width`.
     slot_start: Vec<u32>,
-    /// The looks (engine-internal option numbers), grouped by slot.
-    looks: Vec<u32>,
-    /// Per look: its tile, the cover option it is, and where its colours
-    /// for the edges it is the first side of are in `sets`.
+    /// The looks, grouped by slot: all the search loop reads of a look,
+    /// side by side.
+    entries: Vec<Entry>,
+    /// Per position, the edges its looks give colours to (those whose
+    /// other side comes later), in the order of [`Entry::colours`]; unused
+    /// places name the spare edge `colour.len() - 1`, which nothing reads.
+    set_edges: Vec<[u32; SETS]>,
+    /// Per position, whether some look there asks more than its table key
+    /// (a clue beside it): only there is `extra` looked at.
+    has_extra: Vec<bool>,
+    /// Per look: its tile, the cover option it is, its position, and
+    /// where it sits in `entries` (which a shuffle moves).
     tile: Vec<u32>,
     original: Vec<u32>,
-    sets_start: Vec<u32>,
-    /// (edge, colour) pairs the looks give to edges whose other side
-    /// comes later in the scan.
-    sets: Vec<(u32, u32)>,
+    position: Vec<u32>,
+    at: Vec<u32>,
     /// Per look, where its asks beyond the table key are in `extra`.
     extra_start: Vec<u32>,
     /// (edge, colour) pairs a look needs beyond its key (a clue beside it).
-    extra: Vec<(u32, u32)>,
-    /// Per tile: copies placed, and how many must and may be.
-    used: Vec<u32>,
-    min: Vec<u32>,
-    max: Vec<u32>,
-    /// The colour of every inner edge set so far on the current path.
-    colour: Vec<u32>,
+    extra: Vec<(u32, u16)>,
+    /// Per tile: copies left to place, and how many of them may be left
+    /// at the end (its most copies less its fewest).
+    left: Vec<u32>,
+    spare: Vec<u32>,
+    /// The colour of every inner edge set so far on the current path, and
+    /// the spare edge at the end.
+    colour: Vec<u16>,
     /// Per cover option, its look number (`NONE` when left out).
     renumber: Vec<u32>,
-    /// Per look, its position in scan order.
-    position: Vec<u32>,
     /// Positions filled by the path entered with [`Search::enter`].
     depth: usize,
     /// The forward checks run after each placement.
@@ -115,6 +119,19 @@ pub struct RowScan {
     /// Nodes, the interrupt flag, and the meter a watcher reads (the
     /// deepest position filled is its depth).
     ticker: Ticker,
+}
+
+/// The most edges a look gives colours to: a square's four sides.
+const SETS: usize = 4;
+
+/// One look as the search loop reads it: its tile, its number, and the
+/// colours it gives its position's `set_edges`. Sixteen bytes, so a
+/// table slot's looks share a cache line or two.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    tile: u32,
+    look: u32,
+    colours: [u16; SETS],
 }
 
 /// What the constructor reads off the cover about one option.
@@ -187,26 +204,34 @@ impl RowScan {
             .max()
             .unwrap_or(0) as usize;
         let width = colours + 1;
-        if positions.saturating_mul(width * width) > MAX_SLOTS {
+        if positions.saturating_mul(width * width) > MAX_SLOTS || colours >= usize::from(u16::MAX) {
             return None;
         }
+        let set_edges = set_edges(positions, cover.edges, &mut looks)?;
         let asks: Vec<(u32, ahead::Asks)> =
             looks.iter().map(|(o, look)| (*o, look.asks())).collect();
-        let mut engine = RowScan::build(cover, positions, keys, width, looks, min, max);
+        let mut engine = RowScan::build(cover, keys, width, set_edges, looks, min, max);
         let asks = engine.by_look(asks);
-        engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides));
+        engine.ahead = Box::new(ahead::Ahead::new(
+            positions,
+            width,
+            &asks,
+            &sides,
+            &engine.tile,
+        ));
         Some(engine)
     }
 
     fn build(
         cover: &Cover,
-        positions: usize,
         keys: Vec<[u32; 2]>,
         width: usize,
+        set_edges: Vec<[u32; SETS]>,
         mut looks: Vec<(u32, Look)>,
         min: Vec<u32>,
         max: Vec<u32>,
     ) -> RowScan {
+        let positions = keys.len();
         let slot = |look: &Look| {
             let side = |c: u32| if c == NONE { width - 1 } else { c as usize };
             look.position as usize * width * width + side(look.key[0]) * width + side(look.key[1])
@@ -226,21 +251,20 @@ impl RowScan {
             positions,
             keys,
             width,
-            table: (0..positions).map(|p| p * width * width).collect(),
             slot_start,
-            looks: (0..looks.len() as u32).collect(),
+            entries: Vec::with_capacity(looks.len()),
+            set_edges,
+            has_extra: vec![false; positions],
             tile: Vec::with_capacity(looks.len()),
             original: Vec::with_capacity(looks.len()),
-            sets_start: vec![0],
-            sets: Vec::new(),
+            position: Vec::with_capacity(looks.len()),
+            at: (0..looks.len() as u32).collect(),
             extra_start: vec![0],
             extra: Vec::new(),
-            used: vec![0; max.len()],
-            min,
-            max,
-            colour: vec![NONE; cover.edges],
+            left: max.clone(),
+            spare: max.iter().zip(&min).map(|(x, n)| x - n).collect(),
+            colour: vec![u16::MAX; cover.edges + 1],
             renumber: Vec::new(),
-            position: Vec::with_capacity(looks.len()),
             depth: 0,
             ahead: Box::default(),
             restarts: None,
@@ -249,12 +273,23 @@ impl RowScan {
         };
         for (k, (o, look)) in looks.into_iter().enumerate() {
             renumber[o as usize] = k as u32;
+            let mut colours = [u16::MAX; SETS];
+            for (c, &(_, colour)) in colours.iter_mut().zip(&look.sets) {
+                *c = colour as u16;
+            }
+            engine.entries.push(Entry {
+                tile: look.tile,
+                look: k as u32,
+                colours,
+            });
             engine.tile.push(look.tile);
             engine.original.push(o);
             engine.position.push(look.position);
-            engine.sets.extend(look.sets);
-            engine.sets_start.push(engine.sets.len() as u32);
-            engine.extra.extend(look.extra);
+            if !look.extra.is_empty() {
+                engine.has_extra[look.position as usize] = true;
+            }
+            let extra = look.extra.iter().map(|&(e, c)| (e, c as u16));
+            engine.extra.extend(extra);
             engine.extra_start.push(engine.extra.len() as u32);
         }
         engine.renumber = renumber;
@@ -267,7 +302,10 @@ impl RowScan {
         let mut rng = crate::rng::Rng::new(seed);
         for s in 0..self.slot_start.len() - 1 {
             let (from, to) = (self.slot_start[s] as usize, self.slot_start[s + 1] as usize);
-            rng.shuffle(&mut self.looks[from..to]);
+            rng.shuffle(&mut self.entries[from..to]);
+        }
+        for (i, e) in self.entries.iter().enumerate() {
+            self.at[e.look as usize] = i as u32;
         }
     }
 
@@ -295,7 +333,9 @@ impl RowScan {
         of.into_iter().map(|(_, t)| t).collect()
     }
 
-    /// The looks that fit at position `p`, given the colours set so far.
+    /// The table slots' range of `entries` that fit at position `p`,
+    /// given the colours set so far.
+    #[inline(always)]
     fn candidates(&self, p: usize) -> std::ops::Range<usize> {
         let side = |e: u32| {
             if e == NONE {
@@ -306,15 +346,16 @@ impl RowScan {
             }
         };
         let [a, b] = self.keys[p];
-        let s = self.table[p] + side(a) * self.width + side(b);
+        let s = (p * self.width + side(a)) * self.width + side(b);
         self.slot_start[s] as usize..self.slot_start[s + 1] as usize
     }
 
-    /// Takes look `k`: its tile's copy and the colours it gives.
-    fn place(&mut self, k: usize) {
-        self.used[self.tile[k] as usize] += 1;
-        let (from, to) = (self.sets_start[k] as usize, self.sets_start[k + 1] as usize);
-        for &(edge, colour) in &self.sets[from..to] {
+    /// Takes entry `e` at position `p`: its tile's copy and the colours it
+    /// gives.
+    #[inline(always)]
+    fn place(&mut self, p: usize, e: Entry) {
+        self.left[e.tile as usize] -= 1;
+        for (&edge, &colour) in self.set_edges[p].iter().zip(&e.colours) {
             self.colour[edge as usize] = colour;
         }
     }
@@ -330,39 +371,44 @@ impl RowScan {
             .all(|&(edge, colour)| self.colour[edge as usize] == colour)
     }
 
-    /// Whether look `k` can go next: a copy of its tile is left and its
-    /// other asks are met.
-    fn fits(&self, k: usize) -> bool {
-        let t = self.tile[k] as usize;
-        self.used[t] < self.max[t] && self.extra_ok(k)
+    /// Whether entry `e` can go next at position `p`: a copy of its tile
+    /// is left and its other asks are met.
+    #[inline(always)]
+    fn fits(&self, p: usize, e: Entry) -> bool {
+        self.left[e.tile as usize] > 0 && (!self.has_extra[p] || self.extra_ok(e.look as usize))
     }
 
-    /// Puts look `k` back. Its colours stay: an edge's colour is only read
-    /// after its first side is placed again.
-    fn unplace(&mut self, k: usize) {
-        self.used[self.tile[k] as usize] -= 1;
+    /// Puts entry `e` back. Its colours stay: an edge's colour is only
+    /// read after its first side is placed again.
+    #[inline(always)]
+    fn unplace(&mut self, e: Entry) {
+        self.left[e.tile as usize] += 1;
     }
 
-    /// Whether the positions look `k` pins down keep a look each
-    /// ([`ahead`]); `k` must be placed.
-    fn ahead_ok(&self, k: usize) -> bool {
-        let free = |l: u32| {
-            let t = self.tile[l as usize] as usize;
-            self.used[t] < self.max[t]
-        };
-        self.ahead.ok(self.position[k] as usize, &self.colour, free)
+    /// Whether the positions the entry just placed at `p` pins down keep a
+    /// look each ([`ahead`]).
+    #[inline(always)]
+    fn ahead_ok(&self, p: usize) -> bool {
+        self.ahead.ok(p, &self.colour, &self.left)
     }
 
-    /// [`RowScan::ahead_ok`] for a look not placed: placed and taken back.
+    /// Look `k`'s entry and position.
+    fn entry(&self, k: usize) -> (usize, Entry) {
+        (self.position[k] as usize, self.entries[self.at[k] as usize])
+    }
+
+    /// [`RowScan::ahead_ok`] for look `k`, not placed: placed and taken
+    /// back.
     fn keeps_ahead(&mut self, k: usize) -> bool {
-        self.place(k);
-        let ok = self.ahead_ok(k);
-        self.unplace(k);
+        let (p, e) = self.entry(k);
+        self.place(p, e);
+        let ok = self.ahead_ok(p);
+        self.unplace(e);
         ok
     }
 
     fn counts_met(&self) -> bool {
-        self.used.iter().zip(&self.min).all(|(u, m)| u >= m)
+        self.left.iter().zip(&self.spare).all(|(l, s)| l <= s)
     }
 
     fn search_from(
@@ -383,23 +429,53 @@ impl RowScan {
             return Ok(());
         }
         for i in self.candidates(p) {
-            let k = self.looks[i] as usize;
-            if !self.fits(k) {
+            let e = self.entries[i];
+            if !self.fits(p, e) {
                 continue;
             }
-            self.place(k);
-            if !self.ahead_ok(k) {
-                self.unplace(k);
+            self.place(p, e);
+            if !self.ahead_ok(p) {
+                self.unplace(e);
                 continue;
             }
-            chosen.push(self.original[k]);
+            chosen.push(self.original[e.look as usize]);
             let result = deeper(chosen.len(), || self.search_from(p + 1, chosen, visit));
             chosen.pop();
-            self.unplace(k);
+            self.unplace(e);
             result?;
         }
         Ok(())
     }
+}
+
+/// Per position, the edges its looks give colours to, sorted; each look's
+/// `sets` put in that order. `None` when two looks at one position set
+/// different edges, or one sets more than [`SETS`]. Unused places name
+/// the spare edge `edges`.
+fn set_edges(
+    positions: usize,
+    edges: usize,
+    looks: &mut [(u32, Look)],
+) -> Option<Vec<[u32; SETS]>> {
+    let mut set: Vec<Option<[u32; SETS]>> = vec![None; positions];
+    for (_, look) in looks.iter_mut() {
+        if look.sets.len() > SETS {
+            return None;
+        }
+        look.sets.sort_unstable();
+        let mut these = [edges as u32; SETS];
+        for (place, &(edge, _)) in these.iter_mut().zip(&look.sets) {
+            *place = edge;
+        }
+        if *set[look.position as usize].get_or_insert(these) != these {
+            return None;
+        }
+    }
+    Some(
+        set.into_iter()
+            .map(|s| s.unwrap_or([edges as u32; SETS]))
+            .collect(),
+    )
 }
 
 /// The cover's cells (board index, cover item) and its tiles (cover item
@@ -540,20 +616,24 @@ impl Search for RowScan {
             let offered = k != NONE
                 && self.depth < self.positions
                 && self.position[k as usize] as usize == self.depth
-                && self.candidates(self.depth).any(|i| self.looks[i] == k)
-                && self.fits(k as usize);
+                && self
+                    .candidates(self.depth)
+                    .any(|i| self.entries[i].look == k)
+                && self.fits(self.depth, self.entry(k as usize).1);
             assert!(
                 offered,
                 "RowScan::enter: option {o} cannot be taken here: a path must come from branches()"
             );
-            self.place(k as usize);
+            let (p, e) = self.entry(k as usize);
+            self.place(p, e);
             self.depth += 1;
         }
     }
 
     fn leave(&mut self, path: &[u32]) {
         for &o in path.iter().rev() {
-            self.unplace(self.renumber[o as usize] as usize);
+            let (_, e) = self.entry(self.renumber[o as usize] as usize);
+            self.unplace(e);
             self.depth -= 1;
         }
     }
@@ -566,10 +646,12 @@ impl Search for RowScan {
                 Some(Vec::new())
             };
         }
+        let p = self.depth;
         let fitting: Vec<usize> = self
-            .candidates(self.depth)
-            .map(|i| self.looks[i] as usize)
-            .filter(|&k| self.fits(k))
+            .candidates(p)
+            .map(|i| self.entries[i])
+            .filter(|&e| self.fits(p, e))
+            .map(|e| e.look as usize)
             .collect();
         let kept: Vec<usize> = fitting
             .into_iter()

@@ -42,13 +42,16 @@ pub(super) struct Ahead {
     keys: Vec<[u32; 2]>,
     /// Per check, where its table starts in `slot_start` (`width²` slots).
     base: Vec<usize>,
-    /// Per slot, the range of `looks` it holds.
+    /// Per check, whether some of its looks ask a colour beyond its key
+    /// (then `extra` is read).
+    has_extra: Vec<bool>,
+    /// Per slot, the range of `tiles` it holds.
     slot_start: Vec<u32>,
-    /// Engine look numbers, grouped by slot, and per entry where its
+    /// The tiles of the looks, grouped by slot, and per entry where its
     /// further known asks are in `extra`.
-    looks: Vec<u32>,
+    tiles: Vec<u32>,
     extra_start: Vec<u32>,
-    extra: Vec<(u32, u32)>,
+    extra: Vec<(u32, u16)>,
 }
 
 /// One check while it is built: the position placed, the position
@@ -60,10 +63,17 @@ struct Plan {
 }
 
 impl Ahead {
-    /// The checks for a scan of `positions`, from each look's asks (by
-    /// engine look number) and, per edge, the scan positions of its two
-    /// sides; `width` colours per key side, the last meaning "no edge".
-    pub(super) fn new(positions: usize, width: usize, asks: &[Asks], sides: &[[u32; 2]]) -> Ahead {
+    /// The checks for a scan of `positions`, from each look's asks and
+    /// tile (by engine look number) and, per edge, the scan positions of
+    /// its two sides; `width` colours per key side, the last meaning "no
+    /// edge".
+    pub(super) fn new(
+        positions: usize,
+        width: usize,
+        asks: &[Asks],
+        sides: &[[u32; 2]],
+        tile: &[u32],
+    ) -> Ahead {
         let mut at_position: Vec<Vec<u32>> = vec![Vec::new(); positions];
         for (k, a) in asks.iter().enumerate() {
             at_position[a.position as usize].push(k as u32);
@@ -99,7 +109,13 @@ impl Ahead {
             ..Ahead::default()
         };
         for plan in plans {
-            ahead.add(&plan, width, asks, &at_position[plan.checked as usize]);
+            ahead.add(
+                &plan,
+                width,
+                asks,
+                tile,
+                &at_position[plan.checked as usize],
+            );
         }
         for p in 0..positions {
             ahead.start[p + 1] = ahead.start[p + 1].max(ahead.start[p]);
@@ -108,7 +124,7 @@ impl Ahead {
     }
 
     /// Adds `plan`'s check unless it would rarely cut ([`FEW`]).
-    fn add(&mut self, plan: &Plan, width: usize, asks: &[Asks], ks: &[u32]) {
+    fn add(&mut self, plan: &Plan, width: usize, asks: &[Asks], tile: &[u32], ks: &[u32]) {
         let key: [u32; 2] = [0, 1].map(|i| plan.known.get(i).copied().unwrap_or(NONE));
         let colour_of = |k: u32, e: u32| {
             let found = asks[k as usize].asks.iter().find(|&&(edge, _)| edge == e);
@@ -145,27 +161,29 @@ impl Ahead {
             self.extra_start.push(0);
         }
         for (_, k) in entries {
-            self.looks.push(k);
+            self.tiles.push(tile[k as usize]);
             for &e in plan.known.iter().skip(2) {
-                self.extra.push((e, colour_of(k, e)));
+                self.extra.push((e, colour_of(k, e) as u16));
             }
             self.extra_start.push(self.extra.len() as u32);
         }
+        self.has_extra.push(plan.known.len() > 2);
         self.keys.push(key);
         self.base.push(base);
         self.start[plan.at as usize + 1] = self.keys.len() as u32;
     }
 
     /// Whether every position checked after placing at `p` keeps a look
-    /// whose tile `free` says is left and whose known asks `colour` meets.
+    /// whose tile has a copy `left` and whose known asks `colour` meets.
     #[inline]
-    pub(super) fn ok(&self, p: usize, colour: &[u32], free: impl Fn(u32) -> bool) -> bool {
+    pub(super) fn ok(&self, p: usize, colour: &[u16], left: &[u32]) -> bool {
         (self.start[p] as usize..self.start[p + 1] as usize)
-            .all(|c| self.keeps_one(c, colour, &free))
+            .all(|c| self.keeps_one(c, colour, left))
     }
 
     /// Whether check `c`'s position keeps a look that fits.
-    fn keeps_one(&self, c: usize, colour: &[u32], free: &impl Fn(u32) -> bool) -> bool {
+    #[inline]
+    fn keeps_one(&self, c: usize, colour: &[u16], left: &[u32]) -> bool {
         let w = self.width;
         // An edge keying a check is set by the time it runs.
         let side = |e: u32| {
@@ -177,12 +195,16 @@ impl Ahead {
         };
         let [a, b] = self.keys[c];
         let s = self.base[c] + side(a) * w + side(b);
-        (self.slot_start[s] as usize..self.slot_start[s + 1] as usize).any(|i| {
+        let range = self.slot_start[s] as usize..self.slot_start[s + 1] as usize;
+        if !self.has_extra[c] {
+            return self.tiles[range].iter().any(|&t| left[t as usize] > 0);
+        }
+        range.into_iter().any(|i| {
             let (from, to) = (
                 self.extra_start[i] as usize,
                 self.extra_start[i + 1] as usize,
             );
-            free(self.looks[i])
+            left[self.tiles[i] as usize] > 0
                 && self.extra[from..to]
                     .iter()
                     .all(|&(e, c)| colour[e as usize] == c)
@@ -206,19 +228,20 @@ mod tests {
             asks(1, vec![]),
             asks(2, vec![(0, 5), (1, 6)]),
         ];
-        Ahead::new(3, 8, &looks, &[[0, 2], [1, 2]])
+        Ahead::new(3, 8, &looks, &[[0, 2], [1, 2]], &[0, 1, 2, 3])
     }
 
     #[test]
     fn a_placement_that_leaves_a_later_position_no_look_is_cut() {
         let ahead = three_positions();
-        let all_free = |_| true;
-        assert!(ahead.ok(0, &[5, NONE], all_free));
+        let all_left = [1; 4];
+        let unset = u16::MAX;
+        assert!(ahead.ok(0, &[5, unset], &all_left));
         // The colour set on edge 0 fits no look of position 2.
-        assert!(!ahead.ok(0, &[4, NONE], all_free));
+        assert!(!ahead.ok(0, &[4, unset], &all_left));
         // Its one look's tile is used up.
-        assert!(!ahead.ok(0, &[5, NONE], |k| k != 3));
+        assert!(!ahead.ok(0, &[5, unset], &[1, 1, 1, 0]));
         // Placing position 1 checks nothing: position 2 is next.
-        assert!(ahead.ok(1, &[4, 0], all_free));
+        assert!(ahead.ok(1, &[4, 0], &all_left));
     }
 }
