@@ -88,9 +88,8 @@ pub struct RowScan {
     /// Per position, whether some look there asks more than its table key
     /// (a clue beside it): only there is `extra` looked at.
     has_extra: Vec<bool>,
-    /// Per look: its tile, the cover option it is, its position, and
-    /// where it sits in `entries` (which a shuffle moves).
-    tile: Vec<u32>,
+    /// Per look: the cover option it is, its position, and where it sits
+    /// in `entries` (which a shuffle moves).
     original: Vec<u32>,
     position: Vec<u32>,
     at: Vec<u32>,
@@ -212,13 +211,9 @@ impl RowScan {
             looks.iter().map(|(o, look)| (*o, look.asks())).collect();
         let mut engine = RowScan::build(cover, keys, width, set_edges, looks, min, max);
         let asks = engine.by_look(asks);
-        engine.ahead = Box::new(ahead::Ahead::new(
-            positions,
-            width,
-            &asks,
-            &sides,
-            &engine.tile,
-        ));
+        // Before any shuffle, `entries` is in look order.
+        let tiles: Vec<u32> = engine.entries.iter().map(|e| e.tile).collect();
+        engine.ahead = Box::new(ahead::Ahead::new(positions, width, &asks, &sides, &tiles));
         Some(engine)
     }
 
@@ -255,7 +250,6 @@ impl RowScan {
             entries: Vec::with_capacity(looks.len()),
             set_edges,
             has_extra: vec![false; positions],
-            tile: Vec::with_capacity(looks.len()),
             original: Vec::with_capacity(looks.len()),
             position: Vec::with_capacity(looks.len()),
             at: (0..looks.len() as u32).collect(),
@@ -282,7 +276,6 @@ impl RowScan {
                 look: k as u32,
                 colours,
             });
-            engine.tile.push(look.tile);
             engine.original.push(o);
             engine.position.push(look.position);
             if !look.extra.is_empty() {
