@@ -51,21 +51,19 @@ use crate::rng::Rng;
 /// A filled position's count: never the fewest.
 const FILLED: u32 = u32::MAX;
 
-/// One old value in the log a placement writes, put back by
-/// [`Fewest::unplace`].
+/// Where each part of [`Fewest::state`] starts.
 #[derive(Clone, Copy, Debug)]
-enum Undo {
-    /// A word of `fit`, of `allow` or of `free`, or a position's colours
-    /// shown on one side (an index into `shown`), with its value before.
-    Fit(u32, u64),
-    Allow(u32, u64),
-    Free(u32, u64),
-    Shown(u32, u64),
-    /// A position one more of whose sides became known.
-    Known(u32),
-    /// An inner edge that got its colour.
-    Colour(u32),
+struct Parts {
+    fit: usize,
+    allow: usize,
+    free: usize,
+    shown: usize,
+    known: usize,
+    colour: usize,
 }
+
+/// An inner edge without a colour yet, as a word of the state.
+const NO_COLOUR: u64 = u64::MAX;
 
 /// The dynamic-order search over one edge-matching board.
 #[derive(Clone, Debug)]
@@ -86,8 +84,10 @@ pub struct Fewest {
     tile: Vec<u32>,
     sides: Vec<[u32; 4]>,
     side_bits: Vec<[u64; 4]>,
-    /// Per tile, its looks as (word, bits).
+    /// Per tile, its looks as (word, bits), and the positions where one
+    /// of them is allowed at all (a frame tile's are the rim's).
     tile_bits: Vec<Vec<(u32, u64)>>,
+    tile_places: Vec<Vec<u32>>,
     /// Per position and look, the cover option (`NONE` if not allowed),
     /// and per cover option its position and look.
     option: Vec<u32>,
@@ -96,45 +96,47 @@ pub struct Fewest {
     used: Vec<u32>,
     min: Vec<u32>,
     max: Vec<u32>,
-    /// The looks whose tile has a copy left.
-    free: Vec<u64>,
-    /// Per position, the looks allowed there that fit the colours known
-    /// around it.
-    fit: Vec<u64>,
-    /// Per position, the looks whose colour on each side with an empty
-    /// neighbour is one that neighbour can still show back
-    /// ([`Fewest::restrict`]); all ones where nothing is known.
-    allow: Vec<u64>,
+    /// Everything a placement changes but the counts, as words in one
+    /// array, so that its log of old values is one list of (index, word)
+    /// put back in one loop. Its parts, from [`Parts`]:
+    /// - `fit`: per position, the looks allowed there that fit the
+    ///   colours known around it;
+    /// - `allow`: per position, the looks whose colour on each side with
+    ///   an empty neighbour is one that neighbour can still show back
+    ///   ([`Fewest::restrict`]); all ones where nothing is known;
+    /// - `free`: the looks whose tile has a copy left;
+    /// - `shown`: per position and side, the colours its looks in
+    ///   `fit & free` show there, as bits;
+    /// - `known`: per position, how many of its sides have a known
+    ///   colour; only a position with one keeps `shown` (any other can
+    ///   show nearly every colour, and is taken to show all);
+    /// - `colour`: the colour of each inner edge, [`NO_COLOUR`] while
+    ///   neither side is filled.
+    state: Vec<u64>,
+    at: Parts,
     /// Per position, its looks in `fit & free & allow`; `FILLED` once
     /// filled.
     count: Vec<u32>,
-    /// Per position, how many of its sides have a known colour; only a
-    /// position with one keeps `shown` (any other can show nearly every
-    /// colour, and is taken to show all).
-    known: Vec<u8>,
-    /// Per position and side, the colours its looks in `fit & free` show
-    /// there, as bits.
-    shown: Vec<u64>,
     /// Positions whose count is to be worked out again after a placement
     /// (their `allow` narrowed), and a mark per position against listing
     /// one twice.
     stale: Vec<u32>,
     is_stale: Vec<bool>,
-    /// Per side, the colours some look shows there; and scratch words.
+    /// Scratch for [`Fewest::use_up`]: the positions that lost looks and
+    /// know a side, with the word and the looks lost.
+    hit: Vec<(u32, u32, u64)>,
+    /// Per side, the colours some look shows there.
     palette: [u64; 4],
-    any: Vec<u64>,
     /// Per side, per run of six colours and per subset of that run (as
     /// bits), the looks showing one of those colours on that side: what
     /// [`Fewest::restrict`] ORs, a run at a time.
     shows_any: Vec<u64>,
     chunks: usize,
-    /// The colour of each inner edge, `NONE` while neither side is filled.
-    colour: Vec<u32>,
     /// The placements on the path (position, look); per placement, the
     /// counts before it and where its old values start in `log`.
     trail: Vec<(u32, u32)>,
     old_counts: Vec<u32>,
-    log: Vec<Undo>,
+    log: Vec<(u32, u64)>,
     log_start: Vec<usize>,
     /// Per depth, the looks still to try at the position chosen there.
     pending: Vec<u64>,
@@ -158,6 +160,31 @@ const BUDGETS: restart::Budgets = restart::Budgets {
     unit: 1 << 16,
 };
 
+impl Parts {
+    /// The parts for `positions` positions and `words` words per bit set
+    /// of looks, one after the other; the inner edges' colours last.
+    fn new(positions: usize, words: usize) -> Parts {
+        let allow = positions * words;
+        let free = allow + positions * words;
+        let shown = free + words;
+        let known = shown + 4 * positions;
+        let colour = known + positions;
+        Parts {
+            fit: 0,
+            allow,
+            free,
+            shown,
+            known,
+            colour,
+        }
+    }
+
+    /// The length of the state with `edges` inner edges.
+    fn end(&self, edges: usize) -> usize {
+        self.colour + edges
+    }
+}
+
 impl Fewest {
     /// The search over `cover` on `board` without the `forbidden`
     /// options; `None` when it is not an exactly filled edge-matching
@@ -178,6 +205,24 @@ impl Fewest {
             .iter()
             .map(|cs| cs.map(|c| if c == NONE { 0 } else { 1u64 << c }))
             .collect();
+        let at = Parts::new(positions, words);
+        let mut state = vec![0u64; at.end(cover.edges)];
+        state[at.fit..at.allow].copy_from_slice(&t.fit);
+        state[at.allow..at.free].fill(u64::MAX);
+        state[at.free..at.shown].copy_from_slice(&t.free);
+        state[at.colour..].fill(NO_COLOUR);
+        let tile_places = t
+            .tile_bits
+            .iter()
+            .map(|bits| {
+                (0..positions as u32)
+                    .filter(|&p| {
+                        bits.iter()
+                            .any(|&(i, b)| t.fit[p as usize * words + i as usize] & b != 0)
+                    })
+                    .collect()
+            })
+            .collect();
         let mut engine = Fewest {
             positions,
             looks: t.tile.len(),
@@ -190,24 +235,21 @@ impl Fewest {
             sides: t.sides,
             side_bits,
             tile_bits: t.tile_bits,
+            tile_places,
             option: t.option,
             place_of: t.place_of,
             used: vec![0; max.len()],
             min,
             max,
-            free: t.free,
-            fit: t.fit,
-            allow: vec![u64::MAX; positions * words],
+            state,
+            at,
             count: vec![0; positions],
-            known: vec![0; positions],
-            shown: vec![0; positions * 4],
             stale: Vec::new(),
             is_stale: vec![false; positions],
+            hit: Vec::new(),
             palette: t.palette,
-            any: vec![0; words],
             shows_any: t.shows_any,
             chunks: colours.div_ceil(6),
-            colour: vec![NONE; cover.edges],
             trail: Vec::with_capacity(positions),
             old_counts: Vec::with_capacity(positions * positions),
             log: Vec::new(),
@@ -225,11 +267,31 @@ impl Fewest {
         Some(engine)
     }
 
+    /// Word `i` of the looks in `fit` at position `p`.
+    fn fit(&self, p: usize, i: usize) -> u64 {
+        self.state[self.at.fit + p * self.words + i]
+    }
+
+    /// Word `i` of the looks in `allow` at position `p`.
+    fn allow(&self, p: usize, i: usize) -> u64 {
+        self.state[self.at.allow + p * self.words + i]
+    }
+
+    /// Word `i` of the looks whose tile has a copy left.
+    fn free(&self, i: usize) -> u64 {
+        self.state[self.at.free + i]
+    }
+
+    /// Sets word `i` of the state to `v`, its old value logged.
+    fn write(&mut self, i: usize, v: u64) {
+        self.log.push((i as u32, self.state[i]));
+        self.state[i] = v;
+    }
+
     /// The looks in `fit & free & allow` at position `p`.
     fn fitting(&self, p: usize) -> u32 {
-        let w = self.words;
-        (0..w)
-            .map(|i| (self.fit[p * w + i] & self.free[i] & self.allow[p * w + i]).count_ones())
+        (0..self.words)
+            .map(|i| (self.fit(p, i) & self.free(i) & self.allow(p, i)).count_ones())
             .sum()
     }
 
@@ -237,15 +299,13 @@ impl Fewest {
     /// the row scan's order among equals; `None` when every position is
     /// filled.
     fn choose(&self) -> Option<usize> {
-        let mut best = FILLED;
-        let mut at = None;
-        for (p, &n) in self.count.iter().enumerate() {
-            if n < best {
-                best = n;
-                at = Some(p);
-            }
+        // Two passes without a branch per position, which the compiler
+        // turns into vector compares: the least count, then where it is.
+        let best = self.count.iter().copied().fold(FILLED, u32::min);
+        if best == FILLED {
+            return None;
         }
-        at
+        self.count.iter().position(|&n| n == best)
     }
 
     /// Puts look `l` at position `p`.
@@ -261,12 +321,15 @@ impl Fewest {
         }
         for d in 0..4 {
             let e = self.edge[p][d];
-            if e == NONE || self.colour[e as usize] != NONE {
+            if e == NONE {
+                continue;
+            }
+            let at = self.at.colour + e as usize;
+            if self.state[at] != NO_COLOUR {
                 continue;
             }
             let c = self.sides[l][d];
-            self.colour[e as usize] = c;
-            self.log.push(Undo::Colour(e));
+            self.write(at, u64::from(c));
             let q = self.across[p][d];
             if q != NONE && self.count[q as usize] != FILLED {
                 self.narrow(q as usize, (d + 2) % 4, c);
@@ -286,15 +349,14 @@ impl Fewest {
         let w = self.words;
         let shows = (d * self.colours + c as usize) * w;
         for i in 0..w {
-            let at = q * w + i;
-            self.log.push(Undo::Fit(at as u32, self.fit[at]));
-            self.fit[at] &= self.shows[shows + i];
+            let at = self.at.fit + q * w + i;
+            self.write(at, self.state[at] & self.shows[shows + i]);
         }
-        self.known[q] += 1;
-        self.log.push(Undo::Known(q as u32));
+        let known = self.at.known + q;
+        self.write(known, self.state[known] + 1);
         let mut now = [0u64; 4];
         for i in 0..w {
-            let mut bits = self.fit[q * w + i] & self.free[i];
+            let mut bits = self.fit(q, i) & self.free(i);
             while bits != 0 {
                 let look = &self.side_bits[i * 64 + bits.trailing_zeros() as usize];
                 bits &= bits - 1;
@@ -305,13 +367,12 @@ impl Fewest {
         }
         // A position that just got its first known side was taken to show
         // every colour: its neighbours hear of its colours now.
-        let first = self.known[q] == 1;
+        let first = self.state[known] == 1;
         for (side, &colours) in now.iter().enumerate() {
-            let at = q * 4 + side;
-            let changed = self.shown[at] != colours;
+            let at = self.at.shown + q * 4 + side;
+            let changed = self.state[at] != colours;
             if changed {
-                self.log.push(Undo::Shown(at as u32, self.shown[at]));
-                self.shown[at] = colours;
+                self.write(at, colours);
             }
             if changed || first {
                 self.restrict(self.across[q][side], (side + 2) % 4, colours);
@@ -340,7 +401,7 @@ impl Fewest {
     /// `allow` is narrowed, never worked out anew: a neighbour filled
     /// since let through a set of colours holding the one it shows,
     /// which `fit` now asks for anyway.
-    fn restrict(&mut self, p: u32, d: usize, mut colours: u64) {
+    fn restrict(&mut self, p: u32, d: usize, colours: u64) {
         if p == NONE || self.count[p as usize] == FILLED {
             return;
         }
@@ -349,21 +410,20 @@ impl Fewest {
             return;
         }
         let (p, w) = (p as usize, self.words);
-        self.any.fill(0);
-        let mut chunk = 0;
-        while colours != 0 {
-            let at = ((d * self.chunks + chunk) * 64 + (colours & 63) as usize) * w;
-            for i in 0..w {
-                self.any[i] |= self.shows_any[at + i];
-            }
-            colours >>= 6;
-            chunk += 1;
-        }
         for i in 0..w {
-            let (at, was) = (p * w + i, self.allow[p * w + i]);
-            if was & self.any[i] != was {
-                self.log.push(Undo::Allow(at as u32, was));
-                self.allow[at] = was & self.any[i];
+            // The looks showing one of `colours` on side `d`, a run of
+            // six colours at a time.
+            let (mut any, mut rest, mut chunk) = (0, colours, 0);
+            while rest != 0 {
+                any |=
+                    self.shows_any[((d * self.chunks + chunk) * 64 + (rest & 63) as usize) * w + i];
+                rest >>= 6;
+                chunk += 1;
+            }
+            let at = self.at.allow + p * w + i;
+            let was = self.state[at];
+            if was & any != was {
+                self.write(at, was & any);
             }
         }
         self.mark(p as u32);
@@ -373,26 +433,35 @@ impl Fewest {
     /// position's count, and sees which colours the positions that held
     /// them no longer show.
     fn use_up(&mut self, t: usize) {
-        let w = self.words;
         for b in 0..self.tile_bits[t].len() {
             let (word, bits) = self.tile_bits[t][b];
-            self.log.push(Undo::Free(word, self.free[word as usize]));
-            self.free[word as usize] &= !bits;
+            let at = self.at.free + word as usize;
+            self.write(at, self.state[at] & !bits);
         }
-        for b in 0..self.tile_bits[t].len() {
-            let (word, bits) = self.tile_bits[t][b];
+        // The counts first, in one pass that borrows what it reads once;
+        // the positions that know a side are seen again after (their
+        // neighbours' `allow` may narrow, and those are counted anew).
+        let mut hit = std::mem::take(&mut self.hit);
+        let (w, at, state, count) = (self.words, self.at, &self.state, &mut self.count);
+        for &(word, bits) in &self.tile_bits[t] {
             let word = word as usize;
-            for q in 0..self.positions {
-                let gone = self.fit[q * w + word] & bits;
-                if self.count[q] == FILLED || gone == 0 {
+            for &q in &self.tile_places[t] {
+                let q = q as usize;
+                let gone = state[at.fit + q * w + word] & bits;
+                if gone == 0 || count[q] == FILLED {
                     continue;
                 }
-                self.count[q] -= (gone & self.allow[q * w + word]).count_ones();
-                if self.known[q] > 0 {
-                    self.lost(q, word, gone);
+                count[q] -= (gone & state[at.allow + q * w + word]).count_ones();
+                if state[at.known + q] > 0 {
+                    hit.push((q as u32, word as u32, gone));
                 }
             }
         }
+        for &(q, word, gone) in &hit {
+            self.lost(q as usize, word as usize, gone);
+        }
+        hit.clear();
+        self.hit = hit;
     }
 
     /// After the looks `gone` (in word `word`) left position `q`: each
@@ -401,23 +470,38 @@ impl Fewest {
     /// what is left.
     fn lost(&mut self, q: usize, word: usize, mut gone: u64) {
         let w = self.words;
+        // Per side, the colours the looks gone showed: each is asked
+        // about once, however many of them showed it.
+        let mut lose = [0u64; 4];
         while gone != 0 {
-            let l = word * 64 + gone.trailing_zeros() as usize;
+            let look = &self.side_bits[word * 64 + gone.trailing_zeros() as usize];
             gone &= gone - 1;
-            for d in 0..4 {
-                let c = self.sides[l][d];
-                let at = q * 4 + d;
-                if c == NONE || self.shown[at] & (1 << c) == 0 {
-                    continue;
+            for (d, bits) in lose.iter_mut().enumerate() {
+                *bits |= look[d];
+            }
+        }
+        for (d, &lose) in lose.iter().enumerate() {
+            // Only an empty neighbour hears of the colours a side shows:
+            // towards the rim or a filled position, `shown` is never read.
+            let across = self.across[q][d];
+            if across == NONE || self.count[across as usize] == FILLED {
+                continue;
+            }
+            let at = self.at.shown + q * 4 + d;
+            let was = self.state[at];
+            let mut ask = lose & was;
+            let mut left = was;
+            while ask != 0 {
+                let c = ask.trailing_zeros() as usize;
+                ask &= ask - 1;
+                let shows = (d * self.colours + c) * w;
+                if !(0..w).any(|i| self.fit(q, i) & self.free(i) & self.shows[shows + i] != 0) {
+                    left &= !(1 << c);
                 }
-                let shows = (d * self.colours + c as usize) * w;
-                let still =
-                    (0..w).any(|i| self.fit[q * w + i] & self.free[i] & self.shows[shows + i] != 0);
-                if !still {
-                    self.log.push(Undo::Shown(at as u32, self.shown[at]));
-                    self.shown[at] &= !(1 << c);
-                    self.restrict(self.across[q][d], (d + 2) % 4, self.shown[at]);
-                }
+            }
+            if left != was {
+                self.write(at, left);
+                self.restrict(across, (d + 2) % 4, left);
             }
         }
     }
@@ -426,17 +510,10 @@ impl Fewest {
     fn unplace(&mut self) {
         let (_, l) = self.trail.pop().expect("a placement to take back");
         let from = self.log_start.pop().unwrap_or(0);
-        while self.log.len() > from {
-            match self.log.pop() {
-                Some(Undo::Fit(i, v)) => self.fit[i as usize] = v,
-                Some(Undo::Allow(i, v)) => self.allow[i as usize] = v,
-                Some(Undo::Free(i, v)) => self.free[i as usize] = v,
-                Some(Undo::Shown(i, v)) => self.shown[i as usize] = v,
-                Some(Undo::Known(q)) => self.known[q as usize] -= 1,
-                Some(Undo::Colour(e)) => self.colour[e as usize] = NONE,
-                None => break,
-            }
+        for &(i, v) in self.log[from..].iter().rev() {
+            self.state[i as usize] = v;
         }
+        self.log.truncate(from);
         self.used[self.tile[l as usize] as usize] -= 1;
         let at = self.old_counts.len() - self.positions;
         self.count.copy_from_slice(&self.old_counts[at..]);
@@ -458,7 +535,7 @@ impl Fewest {
     fn push_candidates(&self, p: usize, out: &mut Vec<u32>) {
         let w = self.words;
         for i in 0..w {
-            let mut bits = self.fit[p * w + i] & self.free[i] & self.allow[p * w + i];
+            let mut bits = self.fit(p, i) & self.free(i) & self.allow(p, i);
             while bits != 0 {
                 out.push((i * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
@@ -502,8 +579,7 @@ impl Fewest {
         }
         let w = self.words;
         for i in 0..w {
-            self.pending[depth * w + i] =
-                self.fit[p * w + i] & self.free[i] & self.allow[p * w + i];
+            self.pending[depth * w + i] = self.fit(p, i) & self.free(i) & self.allow(p, i);
         }
         for i in 0..w {
             loop {
