@@ -126,7 +126,8 @@ fn estimates_repeat_and_a_search_without_a_tree_is_named() {
 
 /// The nodes `count` visited on Brendan Owen's 7x7 (`bench/brendan-7x7.toml`,
 /// row scan): `jigsat -v count` in 41.5 min on two cores (encodings/RESULTS.md,
-/// "session 20"), too long to count again here.
+/// "session 20"; the same nodes in 33.3 min in "session 23"), too long to
+/// count again here.
 const BRENDAN_7X7_NODES: f64 = 171_609_401_639.0;
 
 /// Edge-matching boards filled row by row, where nearly every walk dies

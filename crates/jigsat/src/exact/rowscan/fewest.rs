@@ -151,10 +151,11 @@ pub struct Fewest {
     ticker: Ticker,
 }
 
-/// The fixed order for about 1.5 s at 1.4 M nodes a second, past every
-/// board it answers at once (the 7x7s); unit runs of about 0.05 s, which
-/// did best of 2^16, 2^18 and 2^20 nodes on framed 8x8s
-/// (encodings/RESULTS.md, "session 18").
+/// The fixed order for 2^21 nodes (1.5 s at 1.4 M nodes a second when
+/// chosen, about 1.2 s at 1.8 M since session 23), past every board it
+/// answers at once (the 7x7s); unit runs of 2^16 nodes, which did best of
+/// 2^16, 2^18 and 2^20 on framed 8x8s (encodings/RESULTS.md, "session
+/// 18").
 const BUDGETS: restart::Budgets = restart::Budgets {
     first: 1 << 21,
     unit: 1 << 16,
