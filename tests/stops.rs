@@ -391,7 +391,8 @@ fn cage(dir: &Path, loose: usize) -> PathBuf {
 /// apart" as if whole. The limit is twice what the count alone takes on
 /// this machine. The cage is packed with 26 loose cubes and one hole
 /// left: its 78 assemblies are counted in 0.05 s (release) and each
-/// comes out cube by cube, 21 of them in 5 s. (With 3 loose cubes, 522
+/// comes out cube by cube: in 5 s the release build had not taken all
+/// 78 apart (`--time-limit 5` stopped it). (With 3 loose cubes, 522
 /// assemblies, the release build took them all apart within twice the
 /// count, and the test failed there.) A limit reached during the count
 /// must give the same answer, so no machine makes this pass wrongly.
