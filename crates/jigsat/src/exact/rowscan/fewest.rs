@@ -19,8 +19,17 @@
 //! and the positions whose `allow` it changes, and when it uses up a tile
 //! takes that tile's looks off every count, so the choice of the next
 //! position is one pass over the counts. A position with no look left
-//! ends the path at once; one with a single look is filled next. Ties go
-//! to the earlier position in the row scan's order (the frame first where
+//! ends the path at once; one with a single look is filled next.
+//! Otherwise the next is the position whose looks and known sides are
+//! fewest together: of two positions with as many looks, the one that
+//! knows fewer of its neighbours' colours is the tighter, its looks cut
+//! by the tiles used up and by what its neighbours can still show rather
+//! than by colours it was given, and the other will narrow as its
+//! neighbours fill anyway. That made the count trees of the framed 7x7s
+//! and 8x8s 0.69-0.92 times as large as the looks alone did; weighing a
+//! known side as more or less than one look, or preferring the side
+//! known, did worse (encodings/RESULTS.md, "session 25"). Ties go to
+//! the earlier position in the row scan's order (the frame first where
 //! it closes in few ways), which is how positions are numbered here.
 //!
 //! What a placement changes is written to one log of old values and put
@@ -296,17 +305,25 @@ impl Fewest {
             .sum()
     }
 
-    /// The empty position with the fewest looks that fit, the first in
-    /// the row scan's order among equals; `None` when every position is
-    /// filled.
+    /// The empty position to fill next: one with no look or a single
+    /// look if there is one, else the one with the fewest looks and known
+    /// sides together (see the module's docs); the first in the row
+    /// scan's order among equals. `None` when every position is filled.
     fn choose(&self) -> Option<usize> {
-        // Two passes without a branch per position, which the compiler
-        // turns into vector compares: the least count, then where it is.
-        let best = self.count.iter().copied().fold(FILLED, u32::min);
-        if best == FILLED {
+        // Passes without a branch per position, which the compiler turns
+        // into vector compares. A filled position's key is above any
+        // empty one's: `FILLED` plus at most four.
+        let least = self.count.iter().copied().fold(FILLED, u32::min);
+        if least == FILLED {
             return None;
         }
-        self.count.iter().position(|&n| n == best)
+        if least <= 1 {
+            return self.count.iter().position(|&n| n == least);
+        }
+        let known = &self.state[self.at.known..self.at.known + self.positions];
+        let key = |(&n, &k): (&u32, &u64)| u64::from(n) + k;
+        let best = self.count.iter().zip(known).map(key).min()?;
+        self.count.iter().zip(known).position(|x| key(x) == best)
     }
 
     /// Puts look `l` at position `p`.
