@@ -18,7 +18,7 @@
 //! placement recounts the (up to four) neighbours it gives a colour to
 //! and the positions whose `allow` it changes, and when it uses up a tile
 //! takes that tile's looks off every count, so the choice of the next
-//! position is one pass over the counts. A position with no look left
+//! position is a few passes over the counts. A position with no look left
 //! ends the path at once; one with a single look is filled next.
 //! Otherwise the next is the position whose looks and known sides are
 //! fewest together: of two positions with as many looks, the one that
@@ -27,8 +27,8 @@
 //! than by colours it was given, and the other will narrow as its
 //! neighbours fill anyway. That made the count trees of the framed 7x7s
 //! and 8x8s 0.69-0.92 times as large as the looks alone did; weighing a
-//! known side as more or less than one look, or preferring the side
-//! known, did worse (encodings/RESULTS.md, "session 25"). Ties go to
+//! known side as more or less than one look, or preferring the position
+//! that knows more sides, did worse (encodings/RESULTS.md, "session 25"). Ties go to
 //! the earlier position in the row scan's order (the frame first where
 //! it closes in few ways), which is how positions are numbered here.
 //!
