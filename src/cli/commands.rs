@@ -143,6 +143,14 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with_all = ["all", "limit", "disassemble"])]
     pub best: bool,
 
+    /// With --best: the seed of its random choices (1 by default). Runs
+    /// with different seeds search different boards, so N machines, each
+    /// given its own seed (`--seed 1` ... `--seed N`), search N ways at
+    /// once and the best of their JSON documents is the best score over
+    /// machines (docs/guide.md, "The best score over machines").
+    #[arg(long, value_name = "S", requires = "best")]
+    pub seed: Option<u64>,
+
     #[command(flatten)]
     pub output: OutputArgs,
 

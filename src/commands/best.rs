@@ -26,6 +26,8 @@ pub fn run(
     if let Some(jobs) = args.search.jobs {
         search = search.threads(jobs as usize);
     }
+    let seed = args.seed.unwrap_or(1);
+    search = search.seed(seed);
     let file = args.puzzle.display().to_string();
     let outcome = search.run(puzzle, &mut |s| {
         if !quiet {
@@ -61,6 +63,7 @@ pub fn run(
             value["stopped"] = why.into();
         }
         value["seconds"] = best.elapsed.as_secs_f64().into();
+        value["seed"] = seed.into();
         let text = serde_json::to_string_pretty(&value).unwrap_or_default();
         sink.write(&(text + "\n"))?;
     } else {

@@ -108,7 +108,9 @@ impl BestSearch {
         self
     }
 
-    /// The first thread's seed (thread `i` takes `seed + i`).
+    /// The seed of the random choices (1 by default): the first thread's,
+    /// the others' drawn from it so that runs with different seeds (one
+    /// per machine) share no thread's.
     pub fn seed(mut self, seed: u64) -> BestSearch {
         self.seed = seed;
         self

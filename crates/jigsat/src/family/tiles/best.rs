@@ -31,7 +31,8 @@ use crate::solution::{PlacedTile, Solution};
 pub struct Settings {
     pub time_limit: Option<Duration>,
     pub threads: usize,
-    /// The first annealer's seed; thread `i` takes `seed + i`.
+    /// The first thread's seed; the others' are drawn from it
+    /// (`thread_seed`).
     pub seed: u64,
     /// Raised from outside (Ctrl-C) to end the run with the best so far.
     pub stop: Arc<AtomicBool>,
@@ -149,7 +150,7 @@ fn search(
             .into_iter()
             .enumerate()
             .map(|(i, send)| {
-                let seed = settings.seed.wrapping_add(i as u64);
+                let seed = thread_seed(settings.seed, i);
                 let order = &order;
                 scope.spawn(move || {
                     let mut improved = |board: &Board| {
@@ -248,6 +249,14 @@ fn work(
         kept.as_ref().filter(|k| k.score > score).cloned()
     };
     anneal(layout, seed, halt, deadline, &adopt, improved);
+}
+
+/// Thread `i`'s seed in a run seeded `seed`: the first thread's is
+/// `seed` itself, and no two threads of runs seeded 1, 2, 3, ... (one per
+/// machine) share one, whatever their threads (`seed + i` made the second
+/// thread of run 1 the first of run 2).
+fn thread_seed(seed: u64, i: usize) -> u64 {
+    seed ^ ((i as u64) << 32)
 }
 
 /// The most positions a board may have for the row scan: its tables hold
