@@ -52,7 +52,7 @@ pub struct GenerateEdgesArgs {
     pub frame_colours: Option<u32>,
 
     /// Fix K tiles of the planted solution in place (`at` and `rotation`
-    /// on their [[tile]]), as Eternity II gives hint tiles, e.g. --clues 4.
+    /// on their `[[tile]]`), as Eternity II gives hint tiles, e.g. --clues 4.
     #[arg(long, value_name = "K", default_value_t = 0)]
     pub clues: u32,
 
