@@ -14,6 +14,10 @@ from lists of cells::
 
     dominoes = jigsat.Puzzle(board=(2, 3), pieces=[jigsat.Piece("d", [(0, 0), (1, 0)], count=3)])
 
+    e2 = jigsat.Puzzle.from_file("bench/eternity2.toml")
+    best = e2.best(time_limit=60)       # every tile placed, the most edges matched
+    print(best.score, "of", best.max_score); print(best.board.text())
+
 Every search runs on jigsat's own threads with the GIL released; Ctrl-C
 raises KeyboardInterrupt and stops it. Errors are ``jigsat.PuzzleError``
 (``InputError``, ``UsageError``, ``TimeLimitError``, ``SolverError``,
@@ -21,6 +25,7 @@ raises KeyboardInterrupt and stops it. Errors are ``jigsat.PuzzleError``
 """
 
 from ._jigsat import (
+    Best,
     BugError,
     Counts,
     Disassembly,
@@ -38,6 +43,7 @@ from ._jigsat import (
 )
 
 __all__ = [
+    "Best",
     "BugError",
     "Counts",
     "Disassembly",

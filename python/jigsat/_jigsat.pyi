@@ -136,6 +136,33 @@ class Solution:
     ) -> Disassembly:
         """Whether the pieces come apart by sliding them, BurrTools' level, the moves."""
 
+class Best:
+    """The best board of ``Puzzle.best``: every tile placed, the frame kept, its score counted from the board."""
+
+    @property
+    def score(self) -> int:
+        """The inner edges that match."""
+    @property
+    def max_score(self) -> int:
+        """The inner edges: a solution's score."""
+    @property
+    def mismatched(self) -> List[Tuple[int, int, str, Tuple[str, str]]]:
+        """``(x, y, side, (label, label))`` per edge that does not match: the tile left of it (``"right"``) or above it (``"bottom"``) first."""
+    @property
+    def seconds(self) -> float:
+        """Seconds from the start of the run to this board."""
+    @property
+    def ended(self) -> str:
+        """``"solved"`` (a checked solution), ``"time limit"`` or ``"fixed"`` (every position a clue)."""
+    @property
+    def seed(self) -> int:
+        """The run's seed: another seed searches other boards."""
+    @property
+    def board(self) -> Solution:
+        """The board, to draw: ``.text()``, ``.svg()``, ``.html()``."""
+    def json(self) -> str:
+        """The document of ``jigsat solve --best --format json``."""
+
 class Solutions(Iterator[Solution]):
     """The solutions of a run as the search finds them; closing it stops the search.
 
@@ -196,6 +223,9 @@ class Puzzle:
     ) -> List[Dict[str, Any]]:
         """Per choice of pieces from the pool (``jigsat design``): dicts with ``pieces``
         ({name: copies}), ``count``, ``distinct``, ``come_apart``, ``highest_level``."""
+    def best(self, *, time_limit: float, threads: Optional[int] = None, seed: int = 1) -> Optional[Best]:
+        """The best score of an edge-matching board (``jigsat solve --best``) within ``time_limit`` seconds,
+        or None when the tiles cannot all be placed (proved)."""
     def solutions(self, **options: Unpack[ListingOptions]) -> Solutions:
         """One solution per class (every one on a fixed board with ``fixed_board=True``), streamed."""
     def to_dimacs(self, **options: Unpack[CnfOptions]) -> str:

@@ -19,6 +19,7 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::task::Poll;
 use std::time::Duration;
 
+mod best;
 mod design;
 mod disassembly;
 
@@ -588,6 +589,29 @@ impl Puzzle {
         })
     }
 
+    /// The best board of an edge-matching puzzle (``jigsat solve
+    /// --best``): every tile placed, the frame kept, as many inner edges
+    /// matched as the run finds within ``time_limit`` seconds (Eternity
+    /// II's score), on ``threads`` (one per core by default), its random
+    /// choices drawn from ``seed`` (another seed, other boards: one per
+    /// machine). A ``Best``, or None when counting proves the tiles cannot
+    /// all be placed. A packing puzzle raises UsageError; Ctrl-C stops the
+    /// run and raises KeyboardInterrupt.
+    #[pyo3(signature = (*, time_limit, threads = None, seed = 1))]
+    fn best(
+        &self,
+        py: Python<'_>,
+        time_limit: &Bound<'_, PyAny>,
+        threads: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+    ) -> PyResult<Option<best::Best>> {
+        guarded(|| {
+            let limit = self::time_limit(time_limit)?;
+            let threads = threads.map(self::threads).transpose()?;
+            best::best(py, &self.inner, &self.groups, limit, threads, seed)
+        })
+    }
+
     /// The solutions as the search finds them: one per symmetry class, or
     /// every solution on a fixed board with ``fixed_board=True``. Lazy:
     /// the search runs a little ahead of the loop and stops when the
@@ -1023,6 +1047,7 @@ fn _jigsat(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Solution>()?;
     m.add_class::<Solutions>()?;
     m.add_class::<Counts>()?;
+    m.add_class::<best::Best>()?;
     m.add_class::<disassembly::Disassembly>()?;
     m.add_class::<disassembly::Move>()?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
