@@ -30,6 +30,18 @@ fn generated(dir: &tempfile::TempDir, args: &[&str]) -> PathBuf {
     path
 }
 
+/// A 10x10 with 4 frame and 8 inner colours: out of reach in a second.
+const FRAMED_10X10: &[&str] = &[
+    "--size",
+    "10x10",
+    "--border",
+    "0",
+    "--frame-colours",
+    "4",
+    "--colours",
+    "8",
+];
+
 /// Recounts the board of a `--best` JSON document: every rule but the
 /// matching (one tile per position, counts, turns, clues, the frame), then
 /// the matched inner edges and the mismatched ones as (x, y, side).
@@ -110,19 +122,7 @@ fn best_json(path: &Path, seconds: &str) -> (Option<i32>, Value, String) {
 #[test]
 fn the_score_and_the_mismatched_edges_are_those_of_the_board() {
     let dir = tempfile::tempdir().unwrap();
-    let path = generated(
-        &dir,
-        &[
-            "--size",
-            "10x10",
-            "--border",
-            "0",
-            "--frame-colours",
-            "4",
-            "--colours",
-            "8",
-        ],
-    );
+    let path = generated(&dir, FRAMED_10X10);
     let (code, doc, stderr) = best_json(&path, "1");
     let puzzle = read_tiles(&path);
     let (score, max, bad) = recount(&puzzle, &doc);
@@ -259,19 +259,7 @@ fn ctrl_c_keeps_the_best_board() {
 #[test]
 fn each_seed_searches_its_own_boards_and_the_document_names_it() {
     let dir = tempfile::tempdir().unwrap();
-    let path = generated(
-        &dir,
-        &[
-            "--size",
-            "10x10",
-            "--border",
-            "0",
-            "--frame-colours",
-            "4",
-            "--colours",
-            "8",
-        ],
-    );
+    let path = generated(&dir, FRAMED_10X10);
     let run = |seed: u64| -> (u64, Value) {
         let out = jigsat()
             .args(["solve", path.to_str().unwrap(), "--best"])

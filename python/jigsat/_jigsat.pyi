@@ -223,9 +223,9 @@ class Puzzle:
     ) -> List[Dict[str, Any]]:
         """Per choice of pieces from the pool (``jigsat design``): dicts with ``pieces``
         ({name: copies}), ``count``, ``distinct``, ``come_apart``, ``highest_level``."""
-    def best(self, *, time_limit: float, threads: Optional[int] = None, seed: int = 1) -> Optional[Best]:
+    def best(self, *, time_limit: float, threads: Optional[int] = None, seed: Optional[int] = None) -> Optional[Best]:
         """The best score of an edge-matching board (``jigsat solve --best``) within ``time_limit`` seconds,
-        or None when the tiles cannot all be placed (proved)."""
+        its choices drawn from ``seed`` (0 to 2**64 - 1, default 1), or None when the tiles cannot all be placed (proved)."""
     def solutions(self, **options: Unpack[ListingOptions]) -> Solutions:
         """One solution per class (every one on a fixed board with ``fixed_board=True``), streamed."""
     def to_dimacs(self, **options: Unpack[CnfOptions]) -> str:

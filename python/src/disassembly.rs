@@ -117,7 +117,7 @@ pub fn disassembler(
 }
 
 /// Runs `work` on a thread of its own while the Python thread waits in
-/// slices; Ctrl-C raises `stop` (the disassembly ends) and then
+/// slices; Ctrl-C raises `stop` (the work ends) and then
 /// `KeyboardInterrupt`.
 pub fn off_thread<T: Send + 'static>(
     py: Python<'_>,
@@ -135,7 +135,7 @@ pub fn off_thread<T: Send + 'static>(
     });
     match waited {
         Ok(Some(answer)) => answer.map_err(to_py),
-        Ok(None) => Err(super::BugError::new_err("the disassembly's thread died")),
+        Ok(None) => Err(super::BugError::new_err("the search's thread died")),
         Err(interrupt) => {
             stop.store(true, Ordering::Relaxed);
             Err(interrupt)

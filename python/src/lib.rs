@@ -328,6 +328,21 @@ fn threads(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     }
 }
 
+/// `seed=`: an integer from 0 to 2^64 - 1, as `--seed` takes; a negative
+/// or larger one is a `ValueError` naming the option.
+fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    value.extract::<u64>().map_err(|e| {
+        if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(value.py()) {
+            PyValueError::new_err(format!(
+                "seed: expected an integer from 0 to 2**64 - 1 (as --seed), not {}",
+                value.repr().map(|r| r.to_string()).unwrap_or_default()
+            ))
+        } else {
+            e
+        }
+    })
+}
+
 /// The options of a run from its keyword arguments, each of which must be
 /// one of `allowed`; `None` leaves an option at its default.
 fn solver(options: Option<&Bound<'_, PyDict>>, allowed: &[&str]) -> PyResult<api::Solver> {
@@ -593,21 +608,22 @@ impl Puzzle {
     /// --best``): every tile placed, the frame kept, as many inner edges
     /// matched as the run finds within ``time_limit`` seconds (Eternity
     /// II's score), on ``threads`` (one per core by default), its random
-    /// choices drawn from ``seed`` (another seed, other boards: one per
-    /// machine). A ``Best``, or None when counting proves the tiles cannot
+    /// choices drawn from ``seed`` (1 by default; another seed, other
+    /// boards: one per machine). A ``Best``, or None when counting proves the tiles cannot
     /// all be placed. A packing puzzle raises UsageError; Ctrl-C stops the
     /// run and raises KeyboardInterrupt.
-    #[pyo3(signature = (*, time_limit, threads = None, seed = 1))]
+    #[pyo3(signature = (*, time_limit, threads = None, seed = None))]
     fn best(
         &self,
         py: Python<'_>,
         time_limit: &Bound<'_, PyAny>,
         threads: Option<&Bound<'_, PyAny>>,
-        seed: u64,
+        seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<best::Best>> {
         guarded(|| {
             let limit = self::time_limit(time_limit)?;
             let threads = threads.map(self::threads).transpose()?;
+            let seed = seed.map(self::seed).transpose()?.unwrap_or(1);
             best::best(py, &self.inner, &self.groups, limit, threads, seed)
         })
     }

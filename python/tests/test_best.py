@@ -64,5 +64,8 @@ def test_a_packing_puzzle_and_bad_options_are_refused():
         cats.best(time_limit=0)
     with pytest.raises(ValueError, match="threads"):
         cats.best(time_limit=1, threads=0)
+    for seed in (-1, 2**64):
+        with pytest.raises(ValueError, match="seed"):
+            cats.best(time_limit=1, seed=seed)
     with pytest.raises(TypeError):
         cats.best()
