@@ -849,8 +849,9 @@ fn contradictory_clues_are_proved_impossible() {
 }
 
 /// A full 16x16 board (Eternity II's size, frame colours, clues) runs,
-/// shows how far it got and stops at the time limit with exit 3 (8 s: a
-/// debug build on a loaded machine can take 3 s to set the search up).
+/// shows how far it got, names `--best`, and stops at the time limit with
+/// exit 3 (8 s: a debug build on a loaded machine can take 3 s to set the
+/// search up).
 #[test]
 fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
     let dir = tempfile::tempdir().unwrap();
@@ -877,6 +878,14 @@ fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
         .unwrap_or_else(|| panic!("no progress line in {stderr}"));
     assert!((5..256).contains(&placed), "placed {placed}: {stderr}");
     assert!(stderr.contains("of 256 tiles placed"), "{stderr}");
+    // And it names the command whose answer such a board still has.
+    assert!(
+        stderr.contains(&format!(
+            "jigsat solve {} --best --time-limit 8",
+            path.display()
+        )),
+        "{stderr}"
+    );
 }
 
 /// Fewest looks first stops at the time limit like the row scan: exit 3

@@ -84,7 +84,7 @@ pub fn run(args: &SolveArgs, quiet: bool) -> Result<Exit> {
     if !args.output.format.is_picture() {
         sink.write(&out)?;
     }
-    say_why(args, &report, progress);
+    say_why(args, quiet, &report, progress);
     if let Some(exit) = level.as_ref().and_then(|l| l.exit()) {
         return Ok(exit);
     }
@@ -116,8 +116,11 @@ fn headline(puzzle: &Puzzle, report: &Report) -> String {
 }
 
 /// On stderr, why a run has no solution or gave up, and where a run
-/// that gave up had got to (`progress`).
-fn say_why(args: &SolveArgs, report: &Report, progress: Option<String>) {
+/// that gave up had got to (`progress`, an edge-matching board's). Such
+/// a board may have no solution anyone can find in time (Eternity II),
+/// and the one answer still worth having is its best score: unless
+/// `quiet`, the command that finds it is named.
+fn say_why(args: &SolveArgs, quiet: bool, report: &Report, progress: Option<String>) {
     if let Some(reason) = &report.reason {
         match report.status {
             Status::Unsolvable => eprintln!("{}: no solution: {reason}", args.puzzle.display()),
@@ -125,7 +128,19 @@ fn say_why(args: &SolveArgs, report: &Report, progress: Option<String>) {
         }
     }
     if let Some(line) = progress.filter(|_| report.status == Status::Unknown) {
-        eprintln!("{}: {line}", args.puzzle.display());
+        let file = args.puzzle.display();
+        eprintln!("{file}: {line}");
+        if !quiet {
+            let limit = args
+                .search
+                .time_limit
+                .map(|t| format!(" --time-limit {}", t.as_secs_f64()))
+                .unwrap_or_default();
+            eprintln!(
+                "{file}: every tile placed and the most edges matched instead: \
+                 jigsat solve {file} --best{limit}"
+            );
+        }
     }
 }
 
