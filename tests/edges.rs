@@ -886,6 +886,12 @@ fn a_board_too_big_to_finish_stops_at_the_time_limit_with_its_progress() {
         )),
         "{stderr}"
     );
+    // The log does not call the stop an answer.
+    assert!(!stderr.contains("answered in"), "{stderr}");
+    assert!(
+        stderr.contains("without an answer") || stderr.contains("while still setting up"),
+        "{stderr}"
+    );
 }
 
 /// Fewest looks first stops at the time limit like the row scan: exit 3

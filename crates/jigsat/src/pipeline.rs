@@ -242,12 +242,19 @@ fn solve_sat(
             solver.name()
         ));
     }
-    log::info!(
-        "{} answered in {:.1} ms",
-        report.stats.backend,
-        report.stats.solve_ms
-    );
+    log_outcome(&report);
     Ok(report)
+}
+
+/// The log's line on how an engine's run ended: an answer (a solution
+/// or a proof there is none), or a stop without one (a time limit, an
+/// interrupt), which `-v` must not call an answer.
+fn log_outcome(report: &Report) {
+    let (backend, ms) = (&report.stats.backend, report.stats.solve_ms);
+    match report.status {
+        Status::Unknown => log::info!("{backend} stopped after {ms:.1} ms without an answer"),
+        _ => log::info!("{backend} answered in {ms:.1} ms"),
+    }
 }
 
 /// The first solution by an exact engine: an enumeration stopped at one
@@ -271,8 +278,9 @@ fn solve_exact(
         encoding: options.encoding,
     };
     let result = enumerate_with(instance, &plan, &first, &mut stats, started, &mut |_| {})?;
-    log::info!("{} answered in {:.1} ms", stats.backend, result.solve_ms);
-    Ok(Report::first_of(result, engine.name(), stats))
+    let report = Report::first_of(result, engine.name(), stats);
+    log_outcome(&report);
+    Ok(report)
 }
 
 /// The figures of a run a pre-check settled.
